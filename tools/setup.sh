@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mocc needs (only those missing), then configures and builds
+# into build/. Idempotent: a second run only rebuilds what changed. Run as root on Debian 12.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  g++ cmake make pkg-config
+  antlr4 libantlr4-runtime-dev          # grammar tool 4.7.2 and C++ runtime 4.9
+  llvm-16-dev llvm-16-tools libzstd-dev # ORC JIT; FileCheck; LLVM's CMake config needs zstd
+  libsundials-dev libsuitesparse-dev    # CVODE/IDA/ARKODE/KINSOL and KLU
+  libeigen3-dev libcli11-dev libfmt-dev
+  googletest libgtest-dev libbenchmark-dev
+  gnuplot-nox python3-scipy
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  apt-get update -q
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+build_type=${MOCC_BUILD_TYPE:-RelWithDebInfo}
+if [ ! -f build/CMakeCache.txt ]; then
+  cmake -S . -B build -DCMAKE_BUILD_TYPE="$build_type"
+fi
+cmake --build build -j "${MOCC_JOBS:-2}"
