@@ -1,0 +1,169 @@
+// The backend's one expression representation: a hash-consed DAG in a Pool. Structurally
+// equal expressions share one node, so equality is Id equality and common subexpressions are
+// shared for free. Constructors fold constants and apply algebraic identities that are exact
+// in IEEE arithmetic. Used by dae::System, the structural passes and sim::Program alike.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace mocc::expr {
+
+enum class Type : std::uint8_t { Real, Integer, Boolean };
+
+enum class Op : std::uint8_t {
+  Constant, // value
+  Variable, // index: a variable number whose meaning belongs to the pool's owner
+  Pre,      // index: pre() of that variable
+  Time,
+  Neg, Add, Sub, Mul, Div, Pow,
+  Lt, Le, Gt, Ge, Eq, Ne,
+  Not, And, Or,
+  If,       // args: condition, then, else
+  Call,     // index: Builtin; args: the arguments
+  NoEvent,  // arg: relations inside never generate events (MLS 3.7.5)
+  Initial,  // initial()
+  Terminal, // terminal()
+  Sample,   // args: start, interval
+  Relation, // index: relation number; arg: the comparison (Lt..Ne). Frozen between events.
+};
+
+/// Built-in functions with a direct numeric meaning (MLS 3.7.1, 3.7.2).
+enum class Builtin : std::uint8_t {
+  Sin, Cos, Tan, Asin, Acos, Atan, Atan2, Sinh, Cosh, Tanh, Exp, Log, Log10, Sqrt,
+  Abs, Sign, Min, Max, Floor, Ceil, Div, Mod, Rem, Integer,
+};
+const char* builtinName(Builtin fn);
+int builtinArity(Builtin fn);
+
+/// A node handle. Ids are stable for the lifetime of their Pool.
+struct Id {
+  std::uint32_t value = UINT32_MAX;
+  bool valid() const { return value != UINT32_MAX; }
+  friend bool operator==(Id, Id) = default;
+  friend auto operator<=>(Id, Id) = default;
+};
+
+struct Node {
+  Op op;
+  Type type;
+  std::uint32_t index = 0; // Variable/Pre: variable; Call: Builtin; Relation: relation number
+  double value = 0;        // Constant
+  std::uint32_t firstArg = 0;
+  std::uint32_t argCount = 0;
+};
+
+class Pool {
+public:
+  Pool();
+
+  const Node& node(Id id) const { return nodes_[id.value]; }
+  Op op(Id id) const { return node(id).op; }
+  Type type(Id id) const { return node(id).type; }
+  std::span<const Id> args(Id id) const;
+  Id arg(Id id, std::size_t i) const { return args(id)[i]; }
+  std::size_t size() const { return nodes_.size(); }
+
+  bool isConstant(Id id) const { return op(id) == Op::Constant; }
+  /// The value of a Constant node (asserts that it is one).
+  double constantValue(Id id) const;
+  bool isConstant(Id id, double value) const;
+
+  // Leaves
+  Id real(double value);
+  Id integer(double value);
+  Id boolean(bool value);
+  Id constant(Type type, double value);
+  Id variable(std::uint32_t index, Type type);
+  Id pre(std::uint32_t index, Type type);
+  Id time();
+  Id initial();
+  Id terminal();
+
+  // Arithmetic (types follow MLS: Integer op Integer is Integer except '/' and '^')
+  Id neg(Id a);
+  Id add(Id a, Id b);
+  Id sub(Id a, Id b);
+  Id mul(Id a, Id b);
+  Id div(Id a, Id b);
+  Id pow(Id a, Id b);
+
+  // Relations and logic (Boolean-valued)
+  Id compare(Op relation, Id a, Id b);
+  Id logicalNot(Id a);
+  Id logicalAnd(Id a, Id b);
+  Id logicalOr(Id a, Id b);
+
+  Id ifThenElse(Id condition, Id thenValue, Id elseValue);
+  Id call(Builtin fn, std::span<const Id> args);
+  Id noEvent(Id a);
+  Id sample(Id start, Id interval);
+  Id relation(std::uint32_t index, Id comparison);
+
+  /// Builds a node of `op` with the given arguments through the simplifying constructors.
+  /// Used by passes that rebuild expressions generically.
+  Id rebuild(const Node& like, std::span<const Id> args);
+
+private:
+  Id intern(Node node, std::span<const Id> args);
+
+  struct Key {
+    Node node;
+    std::vector<Id> args;
+    bool operator==(const Key& other) const;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& key) const;
+  };
+
+  std::vector<Node> nodes_;
+  std::vector<Id> argStorage_;
+  std::unordered_map<Key, Id, KeyHash> interned_;
+};
+
+bool isComparison(Op op);
+/// `<` for Lt, "and" for And, ...
+const char* opSpelling(Op op);
+
+/// Names variables when printing: `(index, isPre)` -> text.
+using VariableNamer = std::function<std::string(std::uint32_t index)>;
+
+/// Modelica-like text of an expression, with the minimal parentheses.
+std::string print(const Pool& pool, Id id, const VariableNamer& name);
+
+/// True when `id` depends on a variable for which `matches(index)` holds (Pre nodes do not
+/// count: pre() values are known at every point where they are read).
+bool dependsOn(const Pool& pool, Id id, const std::function<bool(std::uint32_t)>& matches);
+
+/// Every variable index read by `id` (not through pre()), each once, in first-visit order.
+std::vector<std::uint32_t> variablesOf(const Pool& pool, Id id);
+
+/// Copies expressions from one pool into another (or the same) pool. For each source node
+/// `rewrite` may return a replacement; when it returns an invalid Id the node is copied with
+/// its arguments translated recursively. Results are memoised per source node, so a rewrite
+/// must not depend on where a shared node is reached from: use a second Translator for a
+/// different context (for example, inside noEvent()).
+class Translator {
+public:
+  using Rewrite = std::function<Id(Id sourceId, Translator& self)>;
+  Translator(const Pool& source, Pool& target, Rewrite rewrite = nullptr);
+
+  Id operator()(Id sourceId);
+  /// Copies one node, translating its arguments through this translator.
+  Id copyNode(Id sourceId);
+
+  const Pool& source() const { return source_; }
+  Pool& target() { return target_; }
+
+private:
+  const Pool& source_;
+  Pool& target_;
+  Rewrite rewrite_;
+  std::unordered_map<std::uint32_t, Id> memo_;
+};
+
+} // namespace mocc::expr

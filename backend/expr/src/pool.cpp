@@ -1,0 +1,274 @@
+// Pool: hash-consing and the simplifying constructors of the expression DAG.
+#include "mocc/expr/expr.h"
+#include "mocc/expr/builtins.h"
+
+#include <bit>
+#include <cassert>
+#include <cmath>
+
+namespace mocc::expr {
+
+namespace {
+
+Type arithmeticType(Type a, Type b) {
+  return a == Type::Integer && b == Type::Integer ? Type::Integer : Type::Real;
+}
+
+std::size_t mix(std::size_t seed, std::size_t value) {
+  return seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+}
+
+} // namespace
+
+bool Pool::Key::operator==(const Key& other) const {
+  return node.op == other.node.op && node.type == other.node.type &&
+         node.index == other.node.index &&
+         std::bit_cast<std::uint64_t>(node.value) ==
+             std::bit_cast<std::uint64_t>(other.node.value) &&
+         args == other.args;
+}
+
+std::size_t Pool::KeyHash::operator()(const Key& key) const {
+  std::size_t h = static_cast<std::size_t>(key.node.op);
+  h = mix(h, static_cast<std::size_t>(key.node.type));
+  h = mix(h, key.node.index);
+  h = mix(h, std::bit_cast<std::uint64_t>(key.node.value));
+  for (Id arg : key.args) h = mix(h, arg.value);
+  return h;
+}
+
+Pool::Pool() = default;
+
+std::span<const Id> Pool::args(Id id) const {
+  const Node& n = node(id);
+  return {argStorage_.data() + n.firstArg, n.argCount};
+}
+
+double Pool::constantValue(Id id) const {
+  assert(isConstant(id));
+  return node(id).value;
+}
+
+bool Pool::isConstant(Id id, double value) const {
+  return isConstant(id) && node(id).value == value;
+}
+
+Id Pool::intern(Node n, std::span<const Id> arguments) {
+  Key key{n, std::vector<Id>(arguments.begin(), arguments.end())};
+  key.node.firstArg = 0;
+  key.node.argCount = static_cast<std::uint32_t>(arguments.size());
+  if (auto found = interned_.find(key); found != interned_.end()) return found->second;
+  n.firstArg = static_cast<std::uint32_t>(argStorage_.size());
+  n.argCount = static_cast<std::uint32_t>(arguments.size());
+  argStorage_.insert(argStorage_.end(), arguments.begin(), arguments.end());
+  Id id{static_cast<std::uint32_t>(nodes_.size())};
+  nodes_.push_back(n);
+  interned_.emplace(std::move(key), id);
+  return id;
+}
+
+// ------------------------------------------------------------------------------ leaves
+
+Id Pool::constant(Type type, double value) {
+  if (value == 0) value = 0.0; // one node for zero: symbolic rules treat -0 and +0 alike
+  return intern(Node{Op::Constant, type, 0, value}, {});
+}
+Id Pool::real(double value) { return constant(Type::Real, value); }
+Id Pool::integer(double value) { return constant(Type::Integer, value); }
+Id Pool::boolean(bool value) { return constant(Type::Boolean, value ? 1.0 : 0.0); }
+Id Pool::variable(std::uint32_t index, Type type) {
+  return intern(Node{Op::Variable, type, index}, {});
+}
+Id Pool::pre(std::uint32_t index, Type type) { return intern(Node{Op::Pre, type, index}, {}); }
+Id Pool::time() { return intern(Node{Op::Time, Type::Real}, {}); }
+Id Pool::initial() { return intern(Node{Op::Initial, Type::Boolean}, {}); }
+Id Pool::terminal() { return intern(Node{Op::Terminal, Type::Boolean}, {}); }
+
+// -------------------------------------------------------------------------- arithmetic
+
+Id Pool::neg(Id a) {
+  if (isConstant(a)) return constant(type(a), -constantValue(a));
+  if (op(a) == Op::Neg) return arg(a, 0);
+  const Id args[] = {a};
+  return intern(Node{Op::Neg, type(a)}, args);
+}
+
+Id Pool::add(Id a, Id b) {
+  Type t = arithmeticType(type(a), type(b));
+  if (isConstant(a) && isConstant(b)) return constant(t, constantValue(a) + constantValue(b));
+  if (isConstant(b, 0) && type(a) == t) return a;
+  if (isConstant(a, 0) && type(b) == t) return b;
+  if (op(b) == Op::Neg) return sub(a, arg(b, 0));
+  const Id args[] = {a, b};
+  return intern(Node{Op::Add, t}, args);
+}
+
+Id Pool::sub(Id a, Id b) {
+  Type t = arithmeticType(type(a), type(b));
+  if (isConstant(a) && isConstant(b)) return constant(t, constantValue(a) - constantValue(b));
+  if (isConstant(b, 0) && type(a) == t) return a;
+  if (isConstant(a, 0) && type(b) == t) return neg(b);
+  if (op(b) == Op::Neg) return add(a, arg(b, 0));
+  const Id args[] = {a, b};
+  return intern(Node{Op::Sub, t}, args);
+}
+
+Id Pool::mul(Id a, Id b) {
+  Type t = arithmeticType(type(a), type(b));
+  if (isConstant(a) && isConstant(b)) return constant(t, constantValue(a) * constantValue(b));
+  if (isConstant(a, 1) && type(b) == t) return b;
+  if (isConstant(b, 1) && type(a) == t) return a;
+  if (isConstant(a, -1) && type(b) == t) return neg(b);
+  if (isConstant(b, -1) && type(a) == t) return neg(a);
+  // x*0 is 0 for every finite x; models do not rely on NaN propagation through a zero
+  // factor, and removing the dependency keeps the structure honest.
+  if (isConstant(a, 0) || isConstant(b, 0)) return constant(t, 0);
+  if (op(a) == Op::Neg && op(b) == Op::Neg) return mul(arg(a, 0), arg(b, 0));
+  const Id args[] = {a, b};
+  return intern(Node{Op::Mul, t}, args);
+}
+
+Id Pool::div(Id a, Id b) {
+  if (isConstant(a) && isConstant(b) && constantValue(b) != 0) {
+    return real(constantValue(a) / constantValue(b));
+  }
+  if (isConstant(b, 1) && type(a) == Type::Real) return a;
+  if (isConstant(b, -1) && type(a) == Type::Real) return neg(a);
+  if (isConstant(a, 0) && !isConstant(b, 0)) return real(0);
+  const Id args[] = {a, b};
+  return intern(Node{Op::Div, Type::Real}, args);
+}
+
+Id Pool::pow(Id a, Id b) {
+  if (isConstant(a) && isConstant(b)) return real(std::pow(constantValue(a), constantValue(b)));
+  if (isConstant(b, 1) && type(a) == Type::Real) return a;
+  if (isConstant(b, 0)) return real(1);
+  const Id args[] = {a, b};
+  return intern(Node{Op::Pow, Type::Real}, args);
+}
+
+// ------------------------------------------------------------------ relations and logic
+
+bool isComparison(Op op) { return op >= Op::Lt && op <= Op::Ne; }
+
+Id Pool::compare(Op relation, Id a, Id b) {
+  assert(isComparison(relation));
+  if (isConstant(a) && isConstant(b)) {
+    double x = constantValue(a), y = constantValue(b);
+    switch (relation) {
+    case Op::Lt: return boolean(x < y);
+    case Op::Le: return boolean(x <= y);
+    case Op::Gt: return boolean(x > y);
+    case Op::Ge: return boolean(x >= y);
+    case Op::Eq: return boolean(x == y);
+    case Op::Ne: return boolean(x != y);
+    default: break;
+    }
+  }
+  const Id args[] = {a, b};
+  return intern(Node{relation, Type::Boolean}, args);
+}
+
+Id Pool::logicalNot(Id a) {
+  if (isConstant(a)) return boolean(constantValue(a) == 0);
+  if (op(a) == Op::Not) return arg(a, 0);
+  const Id args[] = {a};
+  return intern(Node{Op::Not, Type::Boolean}, args);
+}
+
+Id Pool::logicalAnd(Id a, Id b) {
+  if (isConstant(a)) return constantValue(a) != 0 ? b : boolean(false);
+  if (isConstant(b)) return constantValue(b) != 0 ? a : boolean(false);
+  if (a == b) return a;
+  const Id args[] = {a, b};
+  return intern(Node{Op::And, Type::Boolean}, args);
+}
+
+Id Pool::logicalOr(Id a, Id b) {
+  if (isConstant(a)) return constantValue(a) != 0 ? boolean(true) : b;
+  if (isConstant(b)) return constantValue(b) != 0 ? boolean(true) : a;
+  if (a == b) return a;
+  const Id args[] = {a, b};
+  return intern(Node{Op::Or, Type::Boolean}, args);
+}
+
+Id Pool::ifThenElse(Id condition, Id thenValue, Id elseValue) {
+  if (isConstant(condition)) return constantValue(condition) != 0 ? thenValue : elseValue;
+  if (thenValue == elseValue) return thenValue;
+  Type t = type(thenValue) == type(elseValue) ? type(thenValue)
+                                              : arithmeticType(type(thenValue), type(elseValue));
+  const Id args[] = {condition, thenValue, elseValue};
+  return intern(Node{Op::If, t}, args);
+}
+
+Id Pool::call(Builtin fn, std::span<const Id> arguments) {
+  assert(static_cast<int>(arguments.size()) == builtinArity(fn));
+  std::vector<Type> types;
+  bool allConstant = true;
+  for (Id a : arguments) {
+    types.push_back(type(a));
+    allConstant = allConstant && isConstant(a);
+  }
+  Type result = builtinResultType(fn, types);
+  if (allConstant) {
+    double values[2] = {0, 0};
+    for (std::size_t i = 0; i < arguments.size(); ++i) values[i] = constantValue(arguments[i]);
+    double folded = evaluateBuiltin(fn, std::span<const double>(values, arguments.size()));
+    // Keep integer division by zero in the program: it is a run-time error, not a constant.
+    if (std::isfinite(folded) || !std::isfinite(values[0])) return constant(result, folded);
+  }
+  return intern(Node{Op::Call, result, static_cast<std::uint32_t>(fn)}, arguments);
+}
+
+Id Pool::noEvent(Id a) {
+  if (isConstant(a) || op(a) == Op::NoEvent || op(a) == Op::Variable || op(a) == Op::Pre ||
+      op(a) == Op::Time) {
+    return a;
+  }
+  const Id args[] = {a};
+  return intern(Node{Op::NoEvent, type(a)}, args);
+}
+
+Id Pool::sample(Id start, Id interval) {
+  const Id args[] = {start, interval};
+  return intern(Node{Op::Sample, Type::Boolean}, args);
+}
+
+Id Pool::relation(std::uint32_t index, Id comparison) {
+  assert(isComparison(op(comparison)));
+  const Id args[] = {comparison};
+  return intern(Node{Op::Relation, Type::Boolean, index}, args);
+}
+
+Id Pool::rebuild(const Node& like, std::span<const Id> a) {
+  switch (like.op) {
+  case Op::Constant: return constant(like.type, like.value);
+  case Op::Variable: return variable(like.index, like.type);
+  case Op::Pre: return pre(like.index, like.type);
+  case Op::Time: return time();
+  case Op::Initial: return initial();
+  case Op::Terminal: return terminal();
+  case Op::Neg: return neg(a[0]);
+  case Op::Add: return add(a[0], a[1]);
+  case Op::Sub: return sub(a[0], a[1]);
+  case Op::Mul: return mul(a[0], a[1]);
+  case Op::Div: return div(a[0], a[1]);
+  case Op::Pow: return pow(a[0], a[1]);
+  case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::Eq: case Op::Ne:
+    return compare(like.op, a[0], a[1]);
+  case Op::Not: return logicalNot(a[0]);
+  case Op::And: return logicalAnd(a[0], a[1]);
+  case Op::Or: return logicalOr(a[0], a[1]);
+  case Op::If: return ifThenElse(a[0], a[1], a[2]);
+  case Op::Call: return call(static_cast<Builtin>(like.index), a);
+  case Op::NoEvent: return noEvent(a[0]);
+  case Op::Sample: return sample(a[0], a[1]);
+  case Op::Relation:
+    if (!isComparison(op(a[0]))) return a[0]; // the comparison folded to a constant
+    return relation(like.index, a[0]);
+  }
+  assert(false && "unhandled op");
+  return {};
+}
+
+} // namespace mocc::expr

@@ -1,0 +1,116 @@
+// Linear forms and solve-for over the expression DAG.
+#include "mocc/expr/solve.h"
+
+#include <unordered_map>
+
+namespace mocc::expr {
+
+namespace {
+
+class LinearFormBuilder {
+public:
+  LinearFormBuilder(Pool& pool, Id unknown) : pool_(pool), unknown_(unknown) {}
+
+  std::optional<LinearForm> build(Id e) {
+    if (auto found = forms_.find(e.value); found != forms_.end()) return found->second;
+    std::optional<LinearForm> form = compute(e);
+    forms_.emplace(e.value, form);
+    return form;
+  }
+
+private:
+  bool contains(Id e) {
+    if (auto found = contains_.find(e.value); found != contains_.end()) return found->second;
+    bool result = e == unknown_;
+    if (!result && pool_.op(e) != Op::Pre) {
+      for (Id a : pool_.args(e)) {
+        if (contains(a)) {
+          result = true;
+          break;
+        }
+      }
+    }
+    contains_.emplace(e.value, result);
+    return result;
+  }
+
+  std::optional<LinearForm> compute(Id e) {
+    if (e == unknown_) return LinearForm{pool_.real(1), pool_.real(0)};
+    if (!contains(e)) return LinearForm{pool_.real(0), e};
+    // Arguments are copied: building new nodes may move the pool's argument storage.
+    Op op = pool_.op(e);
+    Id a = pool_.arg(e, 0);
+    Id b = pool_.args(e).size() > 1 ? pool_.arg(e, 1) : Id{};
+    switch (op) {
+    case Op::Neg: {
+      auto f = build(a);
+      if (!f) return std::nullopt;
+      return LinearForm{pool_.neg(f->coefficient), pool_.neg(f->offset)};
+    }
+    case Op::Add:
+    case Op::Sub: {
+      auto fa = build(a);
+      auto fb = build(b);
+      if (!fa || !fb) return std::nullopt;
+      if (op == Op::Add) {
+        return LinearForm{pool_.add(fa->coefficient, fb->coefficient),
+                          pool_.add(fa->offset, fb->offset)};
+      }
+      return LinearForm{pool_.sub(fa->coefficient, fb->coefficient),
+                        pool_.sub(fa->offset, fb->offset)};
+    }
+    case Op::Mul: {
+      if (contains(a) && contains(b)) return std::nullopt;
+      Id factor = contains(a) ? b : a;
+      auto f = build(contains(a) ? a : b);
+      if (!f) return std::nullopt;
+      return LinearForm{pool_.mul(factor, f->coefficient), pool_.mul(factor, f->offset)};
+    }
+    case Op::Div: {
+      if (contains(b)) return std::nullopt;
+      auto f = build(a);
+      if (!f) return std::nullopt;
+      return LinearForm{pool_.div(f->coefficient, b), pool_.div(f->offset, b)};
+    }
+    case Op::If: {
+      Id condition = a;
+      Id thenValue = b;
+      Id elseValue = pool_.arg(e, 2);
+      if (contains(condition)) return std::nullopt;
+      auto ft = build(thenValue);
+      auto fe = build(elseValue);
+      if (!ft || !fe) return std::nullopt;
+      return LinearForm{pool_.ifThenElse(condition, ft->coefficient, fe->coefficient),
+                        pool_.ifThenElse(condition, ft->offset, fe->offset)};
+    }
+    case Op::NoEvent: {
+      auto f = build(a);
+      if (!f) return std::nullopt;
+      return LinearForm{pool_.noEvent(f->coefficient), pool_.noEvent(f->offset)};
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+
+  Pool& pool_;
+  Id unknown_;
+  std::unordered_map<std::uint32_t, std::optional<LinearForm>> forms_;
+  std::unordered_map<std::uint32_t, bool> contains_;
+};
+
+} // namespace
+
+std::optional<LinearForm> linearForm(Pool& pool, Id e, Id unknown) {
+  return LinearFormBuilder(pool, unknown).build(e);
+}
+
+std::optional<Id> solveFor(Pool& pool, Id lhs, Id rhs, Id unknown) {
+  auto form = linearForm(pool, pool.sub(lhs, rhs), unknown);
+  if (!form || pool.isConstant(form->coefficient, 0)) return std::nullopt;
+  if (pool.isConstant(form->coefficient, 1)) return pool.neg(form->offset);
+  if (pool.isConstant(form->coefficient, -1)) return form->offset;
+  return pool.div(pool.neg(form->offset), form->coefficient);
+}
+
+} // namespace mocc::expr

@@ -1,0 +1,62 @@
+// One diagnostic type for every stage, reported through one sink (DESIGN.md, "Diagnostics").
+// Stages never print or exit: they report here, and tools/mocc decides what to show and the
+// exit code.
+#pragma once
+
+#include "mocc/support/source.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace mocc {
+
+enum class DiagnosticKind {
+#define DIAGNOSTIC(Id, Name) Id,
+#include "mocc/support/diagnostic_kinds.def"
+#undef DIAGNOSTIC
+};
+
+/// The kebab-case name of a kind, as shown by `--explain`-style tooling and golden tests.
+const char* diagnosticKindName(DiagnosticKind kind);
+
+enum class Severity { Note, Warning, Error };
+
+struct DiagnosticNote {
+  SourceRange range; // may be invalid: a note without a position
+  std::string message;
+};
+
+struct Diagnostic {
+  DiagnosticKind kind;
+  Severity severity = Severity::Error;
+  SourceRange range; // may be invalid for errors that concern no particular text
+  std::string message;
+  std::vector<DiagnosticNote> notes;
+};
+
+/// Collects diagnostics in the order they were reported.
+class Diagnostics {
+public:
+  Diagnostic& error(DiagnosticKind kind, SourceRange range, std::string message);
+  Diagnostic& warning(DiagnosticKind kind, SourceRange range, std::string message);
+  void report(Diagnostic diagnostic);
+
+  bool hasErrors() const { return errorCount_ > 0; }
+  std::size_t errorCount() const { return errorCount_; }
+  const std::vector<Diagnostic>& all() const { return diagnostics_; }
+  void clear();
+
+private:
+  std::vector<Diagnostic> diagnostics_;
+  std::size_t errorCount_ = 0;
+};
+
+/// Renders one diagnostic in compiler style:
+///   file:line:col: error: message
+///     <source line>
+///     ^~~~
+/// followed by its notes in the same form.
+std::string render(const Diagnostic& diagnostic, const SourceManager& sources);
+
+} // namespace mocc
