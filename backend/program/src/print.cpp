@@ -1,0 +1,123 @@
+// The printer of sim::Program: a readable listing of every function the emitters generate.
+#include "mocc/sim/program.h"
+
+#include <fmt/format.h>
+
+namespace mocc::sim {
+
+std::string variableName(const Program& program, std::uint32_t index) {
+  return index < program.variables.size() ? program.variables[index].name
+                                          : "$invalid" + std::to_string(index);
+}
+
+namespace {
+
+const char* regionPrefix(Region region) {
+  switch (region) {
+  case Region::State: return "x";
+  case Region::Derivative: return "dx";
+  case Region::Value: return "v";
+  }
+  return "?";
+}
+
+class ProgramPrinter {
+public:
+  explicit ProgramPrinter(const Program& program)
+      : program_(program), namer_([&](std::uint32_t i) { return variableName(program_, i); }) {}
+
+  std::string run() {
+    out_ += fmt::format("program {} ({} states, {} values)\n", program_.modelName,
+                        program_.stateCount, program_.valueCount);
+    variables();
+    section("bind", program_.bind);
+    section("derivatives", program_.derivatives);
+    section("crossing inputs", program_.crossingInputs);
+    section("outputs", program_.outputs);
+    section("event", program_.event);
+    relations();
+    timeEvents();
+    return out_;
+  }
+
+private:
+  std::string e(Id id) { return expr::print(program_.pool, id, namer_); }
+
+  void variables() {
+    out_ += "variables:\n";
+    for (const Variable& v : program_.variables) {
+      out_ += fmt::format("  {}[{}] {}{}\n", regionPrefix(v.region), v.index, v.name,
+                          v.hidden ? " (hidden)" : "");
+    }
+  }
+
+  void section(const char* title, const std::vector<Statement>& statements) {
+    out_ += fmt::format("{}:\n", title);
+    for (const Statement& s : statements) statement(s, 1);
+  }
+
+  void statement(const Statement& s, int depth) {
+    std::string indent(2 * depth, ' ');
+    if (auto* assign = std::get_if<Assign>(&s.node)) {
+      out_ += fmt::format("{}{} := {}\n", indent, namer_(assign->variable), e(assign->value));
+    } else if (auto* reinit = std::get_if<Reinit>(&s.node)) {
+      out_ += fmt::format("{}reinit({}, {})\n", indent, namer_(reinit->variable),
+                          e(reinit->value));
+    } else if (auto* check = std::get_if<Assert>(&s.node)) {
+      out_ += fmt::format("{}assert({}, \"{}\"{})\n", indent, e(check->condition),
+                          program_.messages[check->message],
+                          check->level == AssertLevel::Warning ? ", warning" : "");
+    } else if (auto* stop = std::get_if<Terminate>(&s.node)) {
+      out_ += fmt::format("{}terminate(\"{}\")\n", indent, program_.messages[stop->message]);
+    } else if (auto* when = std::get_if<When>(&s.node)) {
+      bool first = true;
+      for (const WhenBranch& branch : when->branches) {
+        std::string conditions;
+        for (std::uint32_t c : branch.conditions) {
+          conditions += (conditions.empty() ? "" : ", ") + namer_(c);
+        }
+        out_ += fmt::format("{}{} edge({}){}\n", indent, first ? "when" : "elsewhen", conditions,
+                            branch.activeAtInitial ? " or initial" : "");
+        for (const Statement& inner : branch.body) statement(inner, depth + 1);
+        first = false;
+      }
+      out_ += indent + "end when\n";
+    }
+  }
+
+  void relations() {
+    out_ += "relations:\n";
+    for (std::size_t i = 0; i < program_.relations.size(); ++i) {
+      const Relation& r = program_.relations[i];
+      out_ += fmt::format("  $rel{} = {} -> {}{}{}\n", i, e(r.comparison), namer_(r.storage),
+                          r.crossing >= 0 ? fmt::format(" crossing {}", r.crossing) : "",
+                          r.timeEvent ? " time-event" : "");
+    }
+    out_ += "crossings:\n";
+    for (std::size_t i = 0; i < program_.crossings.size(); ++i) {
+      const Crossing& c = program_.crossings[i];
+      out_ += fmt::format("  g{} = {}  ({})\n", i, e(c.function), c.description);
+    }
+  }
+
+  void timeEvents() {
+    out_ += "time events:\n";
+    for (const TimeEvent& t : program_.timeEvents) {
+      if (auto* s = std::get_if<SampleEvent>(&t)) {
+        out_ += fmt::format("  sample({}, {})\n", e(s->start), e(s->interval));
+      } else if (auto* th = std::get_if<ThresholdEvent>(&t)) {
+        out_ += fmt::format("  at {}\n", e(th->at));
+      }
+    }
+  }
+
+  const Program& program_;
+  expr::VariableNamer namer_;
+  std::string out_;
+};
+
+} // namespace
+
+std::string print(const Program& program) { return ProgramPrinter(program).run(); }
+
+} // namespace mocc::sim
