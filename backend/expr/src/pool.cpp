@@ -89,6 +89,13 @@ Id Pool::terminal() { return intern(Node{Op::Terminal, Type::Boolean}, {}); }
 Id Pool::neg(Id a) {
   if (isConstant(a)) return constant(type(a), -constantValue(a));
   if (op(a) == Op::Neg) return arg(a, 0);
+  // -((-n)/d) is n/d exactly: negation commutes with division in IEEE arithmetic.
+  if (op(a) == Op::Div) {
+    Id numerator = arg(a, 0);
+    if (op(numerator) == Op::Neg || (isConstant(numerator) && constantValue(numerator) < 0)) {
+      return div(neg(numerator), arg(a, 1));
+    }
+  }
   const Id args[] = {a};
   return intern(Node{Op::Neg, type(a)}, args);
 }
@@ -99,6 +106,8 @@ Id Pool::add(Id a, Id b) {
   if (isConstant(b, 0) && type(a) == t) return a;
   if (isConstant(a, 0) && type(b) == t) return b;
   if (op(b) == Op::Neg) return sub(a, arg(b, 0));
+  // x + (-c) is x - c exactly in IEEE arithmetic; one canonical form shares more nodes.
+  if (isConstant(b) && constantValue(b) < 0) return sub(a, constant(type(b), -constantValue(b)));
   const Id args[] = {a, b};
   return intern(Node{Op::Add, t}, args);
 }
@@ -109,6 +118,7 @@ Id Pool::sub(Id a, Id b) {
   if (isConstant(b, 0) && type(a) == t) return a;
   if (isConstant(a, 0) && type(b) == t) return neg(b);
   if (op(b) == Op::Neg) return add(a, arg(b, 0));
+  if (isConstant(b) && constantValue(b) < 0) return add(a, constant(type(b), -constantValue(b)));
   const Id args[] = {a, b};
   return intern(Node{Op::Sub, t}, args);
 }

@@ -110,7 +110,8 @@ std::optional<Id> solveFor(Pool& pool, Id lhs, Id rhs, Id unknown) {
   if (!form || pool.isConstant(form->coefficient, 0)) return std::nullopt;
   if (pool.isConstant(form->coefficient, 1)) return pool.neg(form->offset);
   if (pool.isConstant(form->coefficient, -1)) return form->offset;
-  return pool.div(pool.neg(form->offset), form->coefficient);
+  // -(b/a) is bitwise equal to (-b)/a: negation is exact.
+  return pool.neg(pool.div(form->offset, form->coefficient));
 }
 
 } // namespace mocc::expr

@@ -1,0 +1,18 @@
+// backend/dae: flat::Model -> dae::System. Constants are folded, der() becomes derivative
+// variables, variables are classified (MLS appendix B: states, algebraic, discrete),
+// edge/change are expanded, when-conditions get internal Boolean variables.
+#pragma once
+
+#include "mocc/dae/system.h"
+#include "mocc/flat/model.h"
+#include "mocc/support/diagnostics.h"
+
+#include <optional>
+
+namespace mocc::dae {
+
+/// Builds the DAE of a flat model. Reports every independent error it finds and returns
+/// nullopt when there was any.
+std::optional<System> build(const flat::Model& model, Diagnostics& diagnostics);
+
+} // namespace mocc::dae

@@ -1,0 +1,118 @@
+// Variable classification (MLS appendix B) and attributes: start, fixed, nominal, min, max,
+// stateSelect, and parameter values.
+#include "builder.h"
+
+namespace mocc::dae {
+
+void SystemBuilder::classifyVariables() {
+  whenAssigned_.resize(system_.variables.size(), kNone);
+  for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
+    Variable& v = system_.variables[i];
+    if (whenAssigned_[i] == kNone) continue;
+    if (v.kind == VariableKind::State) {
+      auto& d = diagnostics_.error(DiagnosticKind::InvalidWhen, system_.whens[whenAssigned_[i]].range,
+                                   "'" + v.name + "' is a state (it appears in der()) and cannot "
+                                   "be assigned in a when-clause; use reinit(" + v.name +
+                                   ", ...) (MLS 8.3.6)");
+      d.notes.push_back({v.range, "declared here"});
+    } else if (v.kind == VariableKind::Parameter) {
+      diagnostics_.error(DiagnosticKind::InvalidWhen, system_.whens[whenAssigned_[i]].range,
+                         "parameter '" + v.name + "' cannot be assigned in a when-clause");
+    } else if (v.kind == VariableKind::Algebraic) {
+      v.kind = VariableKind::Discrete; // a Real assigned in a when-clause (MLS 3.8.5)
+    }
+  }
+}
+
+void SystemBuilder::checkReinitTargets() {
+  for (const WhenClause& clause : system_.whens) {
+    for (const WhenBranch& branch : clause.branches) {
+      for (const WhenStatement& s : branch.body) {
+        auto* r = std::get_if<Reinit>(&s);
+        if (!r || system_.variables[r->state].kind == VariableKind::State) continue;
+        auto& d = diagnostics_.error(DiagnosticKind::InvalidReinit, r->range,
+                                     "reinit() needs a state, but '" +
+                                         system_.variables[r->state].name +
+                                         "' does not appear in der() (MLS 8.3.6)");
+        d.notes.push_back({system_.variables[r->state].range, "declared here"});
+      }
+    }
+  }
+}
+
+std::optional<expr::Id> SystemBuilder::attribute(const std::optional<flat::Expr>& value) {
+  if (!value) return expr::Id{};
+  return translate(*value);
+}
+
+namespace {
+
+StateSelect stateSelectFromLiteral(const std::string& literal) {
+  if (literal == "StateSelect.never") return StateSelect::Never;
+  if (literal == "StateSelect.avoid") return StateSelect::Avoid;
+  if (literal == "StateSelect.prefer") return StateSelect::Prefer;
+  if (literal == "StateSelect.always") return StateSelect::Always;
+  return StateSelect::Default;
+}
+
+} // namespace
+
+void SystemBuilder::addAttributes() {
+  for (std::uint32_t i = 0; i < model_.variables.size(); ++i) {
+    if (daeIndex_[i] == kNone) continue;
+    const flat::Attributes& a = model_.variables[i].attributes;
+    Variable& v = system_.variables[daeIndex_[i]];
+    auto start = attribute(a.start);
+    auto nominal = attribute(a.nominal);
+    auto min = attribute(a.min);
+    auto max = attribute(a.max);
+    if (!start || !nominal || !min || !max) continue;
+    v.start = *start;
+    v.nominal = *nominal;
+    v.min = *min;
+    v.max = *max;
+    if (a.stateSelect) v.stateSelect = stateSelectFromLiteral(a.stateSelect->text);
+    if (a.fixed) {
+      auto fixed = translate(*a.fixed);
+      if (fixed && system_.pool.isConstant(*fixed)) {
+        v.fixed = system_.pool.constantValue(*fixed) != 0;
+      } else if (fixed) {
+        diagnostics_.error(DiagnosticKind::Unsupported, a.fixed->range,
+                           "fixed must be true or false here; parameter-dependent fixed "
+                           "attributes are not supported yet");
+      }
+    } else {
+      v.fixed = v.kind == VariableKind::Parameter; // MLS 4.9.1: default fixed
+    }
+    if (v.kind == VariableKind::Parameter) addParameterValue(i, v);
+  }
+}
+
+// A parameter takes its binding; without one, its start value (default 0) with a warning,
+// as MLS 8.6 prescribes for fixed parameters. Parameters with fixed = false are computed by
+// the initialization problem, which arrives with the DAE issue.
+void SystemBuilder::addParameterValue(std::uint32_t flatIndex, Variable& variable) {
+  const flat::Variable& v = model_.variables[flatIndex];
+  if (!variable.fixed) {
+    diagnostics_.error(DiagnosticKind::Unsupported, v.range,
+                       "parameters with fixed = false (computed during initialization) are "
+                       "not supported yet");
+    return;
+  }
+  if (v.binding) {
+    if (auto value = translate(*v.binding)) variable.binding = *value;
+    return;
+  }
+  if (variable.start.valid()) {
+    variable.binding = variable.start;
+    diagnostics_.warning(DiagnosticKind::MissingBinding, v.range,
+                         "parameter '" + v.name + "' has no value; using its start value");
+    return;
+  }
+  variable.binding = system_.pool.constant(variable.type, 0);
+  diagnostics_.warning(DiagnosticKind::MissingBinding, v.range,
+                       "parameter '" + v.name + "' has neither a value nor a start value; "
+                       "using the default start value 0 (MLS 4.9)");
+}
+
+} // namespace mocc::dae

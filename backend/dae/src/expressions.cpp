@@ -1,0 +1,194 @@
+// Translating flat expressions into the expression DAG: constants folded, der() turned into
+// derivative variables, edge/change expanded (MLS 3.7.5).
+#include "builder.h"
+
+#include "mocc/expr/builtins.h"
+
+namespace mocc::dae {
+
+std::optional<expr::Id> SystemBuilder::translate(const flat::Expr& e) {
+  expr::Pool& pool = system_.pool;
+  switch (e.kind) {
+  case flat::Expr::Kind::Literal:
+    if (e.type == flat::Type::String) break;
+    return pool.constant(exprType(e.type), e.number);
+  case flat::Expr::Kind::Variable: return variable(e);
+  case flat::Expr::Kind::Time: return pool.time();
+  case flat::Expr::Kind::Call: return call(e);
+  case flat::Expr::Kind::Unary: return unary(e);
+  case flat::Expr::Kind::Binary: return binary(e);
+  case flat::Expr::Kind::If: return ifExpression(e);
+  case flat::Expr::Kind::EnumLiteral: break;
+  }
+  diagnostics_.error(DiagnosticKind::Unsupported, e.range,
+                     "this expression cannot be used here: only numbers and Booleans can be "
+                     "computed in equations");
+  return std::nullopt;
+}
+
+std::optional<expr::Id> SystemBuilder::variable(const flat::Expr& e) {
+  if (daeIndex_[e.variable] == kNone) return constant(e.variable, e.range);
+  return system_.ref(daeIndex_[e.variable]);
+}
+
+// Constants are replaced by their values wherever they are used (MLS 4.4.4: a constant's
+// value is fixed before simulation), so the DAE never stores them.
+std::optional<expr::Id> SystemBuilder::constant(std::uint32_t flatIndex, SourceRange use) {
+  const flat::Variable& v = model_.variables[flatIndex];
+  switch (constantState_[flatIndex]) {
+  case ConstantState::Done: return constantValue_[flatIndex];
+  case ConstantState::Failed: return std::nullopt;
+  case ConstantState::Evaluating:
+    diagnostics_.error(DiagnosticKind::NotConstant, v.range,
+                       "constant '" + v.name + "' is defined in terms of itself");
+    constantState_[flatIndex] = ConstantState::Failed;
+    return std::nullopt;
+  case ConstantState::Unvisited: break;
+  }
+  constantState_[flatIndex] = ConstantState::Evaluating;
+  std::optional<expr::Id> value = v.binding ? translate(*v.binding) : std::nullopt;
+  if (constantState_[flatIndex] == ConstantState::Failed) return std::nullopt;
+  if (!value || !system_.pool.isConstant(*value)) {
+    if (value) {
+      diagnostics_.error(DiagnosticKind::NotConstant, v.binding->range,
+                         "the value of constant '" + v.name + "' cannot be evaluated");
+    }
+    constantState_[flatIndex] = ConstantState::Failed;
+    return std::nullopt;
+  }
+  // Integer constants used as Reals stay exact: the node keeps the declared type.
+  constantValue_[flatIndex] =
+      system_.pool.constant(exprType(v.type), system_.pool.constantValue(*value));
+  constantState_[flatIndex] = ConstantState::Done;
+  return constantValue_[flatIndex];
+}
+
+std::optional<std::uint32_t> SystemBuilder::variableIndex(const flat::Expr& e) {
+  if (e.kind != flat::Expr::Kind::Variable || daeIndex_[e.variable] == kNone) {
+    diagnostics_.error(DiagnosticKind::WrongArguments, e.range,
+                       "a variable is needed here, not a constant or an expression");
+    return std::nullopt;
+  }
+  return daeIndex_[e.variable];
+}
+
+std::optional<expr::Id> SystemBuilder::derivative(const flat::Expr& argument) {
+  auto state = variableIndex(argument);
+  if (!state) return std::nullopt;
+  Variable& s = system_.variables[*state];
+  if (s.kind == VariableKind::Parameter) return system_.pool.real(0); // der(p) = 0
+  if (s.kind == VariableKind::Discrete) {
+    diagnostics_.error(DiagnosticKind::InvalidDerivative, argument.range,
+                       "der() of discrete variable '" + s.name + "' (MLS 3.8.4)");
+    return std::nullopt;
+  }
+  if (s.derivative == kNone) {
+    Variable d;
+    d.name = "der(" + s.name + ")";
+    d.type = expr::Type::Real;
+    d.kind = VariableKind::Derivative;
+    d.state = *state;
+    d.range = argument.range;
+    s.derivative = static_cast<std::uint32_t>(system_.variables.size());
+    s.kind = VariableKind::State;
+    system_.variables.push_back(std::move(d));
+  }
+  return system_.ref(system_.variables[*state].derivative);
+}
+
+std::optional<expr::Id> SystemBuilder::call(const flat::Expr& e) {
+  expr::Pool& pool = system_.pool;
+  const std::string& name = e.text;
+  if (name == "der") return derivative(e.args[0]);
+  if (name == "initial") return pool.initial();
+  if (name == "terminal") return pool.terminal();
+  if (name == "pre" || name == "edge" || name == "change") {
+    auto index = variableIndex(e.args[0]);
+    if (!index) return std::nullopt;
+    expr::Id current = system_.ref(*index);
+    expr::Id previous = pool.pre(*index, system_.variables[*index].type);
+    if (name == "pre") return previous;
+    if (name == "edge") return pool.logicalAnd(current, pool.logicalNot(previous));
+    return pool.compare(expr::Op::Ne, current, previous);
+  }
+  std::vector<expr::Id> args;
+  for (const flat::Expr& arg : e.args) {
+    auto translated = translate(arg);
+    if (!translated) return std::nullopt;
+    args.push_back(*translated);
+  }
+  if (name == "noEvent") return pool.noEvent(args[0]);
+  if (name == "smooth") return args[1]; // a differentiability promise; events still occur
+  if (name == "sample") return pool.sample(args[0], args[1]);
+  if (auto builtin = expr::builtinByName(name)) return pool.call(*builtin, args);
+  diagnostics_.error(DiagnosticKind::Unsupported, e.range,
+                     "'" + name + "(...)' cannot be used in an expression here");
+  return std::nullopt;
+}
+
+std::optional<expr::Id> SystemBuilder::unary(const flat::Expr& e) {
+  auto operand = translate(e.args[0]);
+  if (!operand) return std::nullopt;
+  switch (e.unary) {
+  case flat::UnaryOp::Minus: return system_.pool.neg(*operand);
+  case flat::UnaryOp::Plus: return *operand;
+  case flat::UnaryOp::Not: return system_.pool.logicalNot(*operand);
+  }
+  return std::nullopt;
+}
+
+std::optional<expr::Id> SystemBuilder::binary(const flat::Expr& e) {
+  auto lhs = translate(e.args[0]);
+  auto rhs = translate(e.args[1]);
+  if (!lhs || !rhs) return std::nullopt;
+  expr::Pool& pool = system_.pool;
+  switch (e.binary) {
+  case flat::BinaryOp::Add: return pool.add(*lhs, *rhs);
+  case flat::BinaryOp::Sub: return pool.sub(*lhs, *rhs);
+  case flat::BinaryOp::Mul: return pool.mul(*lhs, *rhs);
+  case flat::BinaryOp::Div: return pool.div(*lhs, *rhs);
+  case flat::BinaryOp::Pow: return pool.pow(*lhs, *rhs);
+  case flat::BinaryOp::Lt: return pool.compare(expr::Op::Lt, *lhs, *rhs);
+  case flat::BinaryOp::Le: return pool.compare(expr::Op::Le, *lhs, *rhs);
+  case flat::BinaryOp::Gt: return pool.compare(expr::Op::Gt, *lhs, *rhs);
+  case flat::BinaryOp::Ge: return pool.compare(expr::Op::Ge, *lhs, *rhs);
+  case flat::BinaryOp::Eq: return pool.compare(expr::Op::Eq, *lhs, *rhs);
+  case flat::BinaryOp::Ne: return pool.compare(expr::Op::Ne, *lhs, *rhs);
+  case flat::BinaryOp::And: return pool.logicalAnd(*lhs, *rhs);
+  case flat::BinaryOp::Or: return pool.logicalOr(*lhs, *rhs);
+  }
+  return std::nullopt;
+}
+
+std::optional<expr::Id> SystemBuilder::ifExpression(const flat::Expr& e) {
+  auto result = translate(e.args.back());
+  if (!result) return std::nullopt;
+  // Build from the else-branch outwards: if c1 then v1 else (if c2 then v2 else v3).
+  for (std::size_t i = e.args.size() - 1; i >= 2; i -= 2) {
+    auto condition = translate(e.args[i - 2]);
+    auto value = translate(e.args[i - 1]);
+    if (!condition || !value) return std::nullopt;
+    result = system_.pool.ifThenElse(*condition, *value, *result);
+  }
+  return result;
+}
+
+std::optional<std::string> SystemBuilder::constantString(const flat::Expr& e) {
+  if (e.kind == flat::Expr::Kind::Literal && e.type == flat::Type::String) return e.text;
+  if (e.kind == flat::Expr::Kind::Binary && e.binary == flat::BinaryOp::Add) {
+    auto lhs = constantString(e.args[0]);
+    auto rhs = constantString(e.args[1]);
+    if (lhs && rhs) return *lhs + *rhs;
+    return std::nullopt;
+  }
+  if (e.kind == flat::Expr::Kind::Variable && daeIndex_[e.variable] == kNone &&
+      model_.variables[e.variable].binding) {
+    return constantString(*model_.variables[e.variable].binding);
+  }
+  diagnostics_.error(DiagnosticKind::Unsupported, e.range,
+                     "messages must be string literals for now (String() conversion is not "
+                     "supported yet)");
+  return std::nullopt;
+}
+
+} // namespace mocc::dae

@@ -1,0 +1,144 @@
+// Building sim::Program: storage layout, expression translation and the ABI functions.
+#include "mocc/program/build.h"
+
+#include "program_builder.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace mocc::backend::program {
+
+std::optional<sim::Program> build(const dae::System& system,
+                                  const structure::Schedule& schedule,
+                                  const SourceManager& sources, Diagnostics& diagnostics) {
+  return ProgramBuilder(system, schedule, sources, diagnostics).run();
+}
+
+ProgramBuilder::ProgramBuilder(const dae::System& system, const structure::Schedule& schedule,
+                               const SourceManager& sources, Diagnostics& diagnostics)
+    : system_(system), schedule_(schedule), sources_(sources), diagnostics_(diagnostics),
+      translator_(system.pool, program_.pool,
+                  [this](expr::Id id, expr::Translator&) { return mapLeaf(id); }) {}
+
+std::optional<sim::Program> ProgramBuilder::run() {
+  std::size_t errorsBefore = diagnostics_.errorCount();
+  program_.modelName = system_.name;
+  program_.experiment = {system_.experiment.startTime, system_.experiment.stopTime,
+                         system_.experiment.tolerance, system_.experiment.interval};
+  layOut();
+  addRelations();
+  addBind();
+  addScheduledStatements();
+  addTimeEvents();
+  if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
+  return std::move(program_);
+}
+
+namespace {
+
+sim::Kind simKind(dae::VariableKind kind) {
+  switch (kind) {
+  case dae::VariableKind::Parameter: return sim::Kind::Parameter;
+  case dae::VariableKind::State: return sim::Kind::State;
+  case dae::VariableKind::Derivative: return sim::Kind::Derivative;
+  case dae::VariableKind::Algebraic: return sim::Kind::Algebraic;
+  case dae::VariableKind::Discrete: return sim::Kind::Discrete;
+  case dae::VariableKind::Internal: return sim::Kind::Internal;
+  }
+  return sim::Kind::Internal;
+}
+
+} // namespace
+
+// States take x[0..n), derivatives the dx slot of their state, everything else v[...]; the
+// variable table keeps declaration order so that result columns do too.
+void ProgramBuilder::layOut() {
+  programIndex_.assign(system_.variables.size(), dae::kNone);
+  std::vector<std::uint32_t> stateSlot(system_.variables.size(), dae::kNone);
+  for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
+    if (system_.variables[i].kind == dae::VariableKind::State) {
+      stateSlot[i] = program_.stateCount++;
+    }
+  }
+  for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
+    const dae::Variable& v = system_.variables[i];
+    sim::Variable out;
+    out.name = v.name;
+    out.description = v.description;
+    out.type = v.type;
+    out.kind = simKind(v.kind);
+    out.hidden = v.kind == dae::VariableKind::Internal;
+    if (v.kind == dae::VariableKind::State) {
+      out.region = sim::Region::State;
+      out.index = stateSlot[i];
+    } else if (v.kind == dae::VariableKind::Derivative) {
+      out.region = sim::Region::Derivative;
+      out.index = stateSlot[v.state];
+    } else {
+      out.region = sim::Region::Value;
+      out.index = program_.valueCount++;
+    }
+    programIndex_[i] = static_cast<std::uint32_t>(program_.variables.size());
+    program_.variables.push_back(std::move(out));
+  }
+}
+
+std::uint32_t ProgramBuilder::addInternalBoolean(std::string name) {
+  sim::Variable v;
+  v.name = std::move(name);
+  v.region = sim::Region::Value;
+  v.index = program_.valueCount++;
+  v.type = expr::Type::Boolean;
+  v.kind = sim::Kind::Internal;
+  v.hidden = true;
+  program_.variables.push_back(std::move(v));
+  return static_cast<std::uint32_t>(program_.variables.size() - 1);
+}
+
+expr::Id ProgramBuilder::mapLeaf(expr::Id id) {
+  const expr::Node& node = system_.pool.node(id);
+  if (node.op == expr::Op::Variable) {
+    return program_.pool.variable(programIndex_[node.index], node.type);
+  }
+  if (node.op == expr::Op::Pre) return program_.pool.pre(programIndex_[node.index], node.type);
+  return {};
+}
+
+std::string ProgramBuilder::origin(const SourceRange& range) const {
+  return range.valid() ? sources_.describe(range.begin) : std::string();
+}
+
+std::uint32_t ProgramBuilder::message(const std::string& text) {
+  auto found = std::find(program_.messages.begin(), program_.messages.end(), text);
+  if (found != program_.messages.end()) {
+    return static_cast<std::uint32_t>(found - program_.messages.begin());
+  }
+  program_.messages.push_back(text);
+  return static_cast<std::uint32_t>(program_.messages.size() - 1);
+}
+
+void ProgramBuilder::addRelations() {
+  expr::VariableNamer name = dae::namer(system_);
+  for (std::uint32_t k = 0; k < system_.relations.size(); ++k) {
+    const dae::Relation& r = system_.relations[k];
+    sim::Relation relation;
+    relation.comparison = translator_(r.comparison);
+    relation.storage = addInternalBoolean(fmt::format("$rel{}", k));
+    if (r.kind == dae::RelationKind::Time) {
+      relation.timeEvent = true;
+      program_.timeEvents.push_back(sim::ThresholdEvent{translator_(r.threshold)});
+    } else if (expr::Op op = program_.pool.op(relation.comparison);
+               op != expr::Op::Eq && op != expr::Op::Ne) {
+      relation.crossing = static_cast<std::int32_t>(program_.crossings.size());
+      expr::Id lhs = program_.pool.arg(relation.comparison, 0);
+      expr::Id rhs = program_.pool.arg(relation.comparison, 1);
+      std::string text = expr::print(system_.pool, r.comparison, name);
+      std::string where = origin(r.range);
+      program_.crossings.push_back(sim::Crossing{program_.pool.sub(lhs, rhs), k,
+                                                 where.empty() ? text : text + " at " + where});
+    }
+    program_.relations.push_back(relation);
+  }
+}
+
+} // namespace mocc::backend::program

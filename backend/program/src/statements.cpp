@@ -1,0 +1,184 @@
+// The statements of each ABI function: bind (parameters, start values), the continuous-mode
+// lists (derivatives, crossing inputs, outputs) and the event list, plus time events.
+#include "program_builder.h"
+
+#include <fmt/format.h>
+#include <unordered_set>
+
+namespace mocc::backend::program {
+
+void ProgramBuilder::addBind() {
+  if (addParameterBindings()) addStartValues();
+}
+
+// Parameters may be bound to other parameters: assign them in dependency order.
+bool ProgramBuilder::addParameterBindings() {
+  std::vector<std::uint32_t> parameters;
+  for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
+    if (system_.variables[i].kind == dae::VariableKind::Parameter) parameters.push_back(i);
+  }
+  std::set<std::uint32_t> assigned;
+  while (assigned.size() < parameters.size()) {
+    bool progress = false;
+    for (std::uint32_t p : parameters) {
+      if (assigned.count(p)) continue;
+      expr::Id binding = system_.variables[p].binding;
+      bool ready = !expr::dependsOn(system_.pool, binding, [&](std::uint32_t v) {
+        return system_.variables[v].kind == dae::VariableKind::Parameter && !assigned.count(v);
+      });
+      if (!ready) continue;
+      program_.bind.push_back({sim::Assign{programIndex_[p], translator_(binding)},
+                               origin(system_.variables[p].range)});
+      assigned.insert(p);
+      progress = true;
+    }
+    if (progress) continue;
+    auto& d = diagnostics_.error(DiagnosticKind::NotConstant, SourceRange{},
+                                 "parameters are defined in terms of each other in a cycle");
+    for (std::uint32_t p : parameters) {
+      if (!assigned.count(p)) d.notes.push_back({system_.variables[p].range, "part of the cycle"});
+    }
+    return false;
+  }
+  return true;
+}
+
+// Start values (MLS 4.9: default 0/false). States and discrete variables start from them;
+// for algebraic variables they are only the value before the first evaluation.
+void ProgramBuilder::addStartValues() {
+  for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
+    const dae::Variable& v = system_.variables[i];
+    bool stored = v.kind == dae::VariableKind::State || v.kind == dae::VariableKind::Discrete ||
+                  v.kind == dae::VariableKind::Algebraic;
+    if (!stored) continue;
+    expr::Id start = v.start.valid() ? translator_(v.start) : program_.pool.constant(v.type, 0);
+    if (!v.start.valid() && v.kind == dae::VariableKind::State) {
+      diagnostics_.warning(DiagnosticKind::MissingBinding, v.range,
+                           "state '" + v.name + "' has no start value; it starts from 0");
+    }
+    program_.bind.push_back({sim::Assign{programIndex_[i], start}, origin(v.range)});
+  }
+}
+
+sim::Statement ProgramBuilder::assertion(const dae::Assertion& a) {
+  sim::AssertLevel level =
+      a.level == dae::AssertLevel::Warning ? sim::AssertLevel::Warning : sim::AssertLevel::Error;
+  return {sim::Assert{translator_(a.condition), message(a.message), level}, origin(a.range)};
+}
+
+sim::Statement ProgramBuilder::whenStatement(const dae::WhenStatement& statement) {
+  if (auto* a = std::get_if<dae::Assignment>(&statement)) {
+    return {sim::Assign{programIndex_[a->variable], translator_(a->value)}, origin(a->range)};
+  }
+  if (auto* r = std::get_if<dae::Reinit>(&statement)) {
+    return {sim::Reinit{programIndex_[r->state], translator_(r->value)}, origin(r->range)};
+  }
+  if (auto* a = std::get_if<dae::Assertion>(&statement)) return assertion(*a);
+  const auto& t = std::get<dae::Termination>(statement);
+  return {sim::Terminate{message(t.message)}, origin(t.range)};
+}
+
+sim::Statement ProgramBuilder::when(const dae::WhenClause& clause) {
+  sim::When out;
+  for (const dae::WhenBranch& branch : clause.branches) {
+    sim::WhenBranch b;
+    for (std::uint32_t c : branch.conditions) b.conditions.push_back(programIndex_[c]);
+    b.activeAtInitial = branch.activeAtInitial;
+    for (const dae::WhenStatement& s : branch.body) b.body.push_back(whenStatement(s));
+    out.branches.push_back(std::move(b));
+  }
+  return {std::move(out), origin(clause.range)};
+}
+
+void ProgramBuilder::addScheduledStatements() {
+  for (const structure::Step& step : schedule_.steps) {
+    if (step.kind == structure::Step::Kind::When) {
+      program_.event.push_back(when(system_.whens[step.source]));
+      continue;
+    }
+    sim::Statement s{sim::Assign{programIndex_[step.variable], translator_(step.value)},
+                     origin(system_.equations[step.source].range)};
+    program_.event.push_back(s);
+    assignments_.push_back(std::move(s));
+  }
+  // Every assignment runs in continuous mode for results, including discrete ones: at the
+  // left limit of an event they give pre() its value (sample() is false between events).
+  program_.outputs = assignments_;
+  for (const dae::Assertion& a : system_.assertions) {
+    program_.event.push_back(assertion(a));
+    program_.outputs.push_back(assertion(a));
+  }
+  std::set<std::uint32_t> derivatives;
+  for (const sim::Variable& v : program_.variables) {
+    if (v.kind == sim::Kind::Derivative) {
+      derivatives.insert(static_cast<std::uint32_t>(&v - program_.variables.data()));
+    }
+  }
+  program_.derivatives = assignmentsNeededBy(derivatives);
+  std::set<std::uint32_t> crossingReads;
+  for (const sim::Crossing& c : program_.crossings) {
+    for (std::uint32_t v : expr::variablesOf(program_.pool, c.function)) crossingReads.insert(v);
+  }
+  program_.crossingInputs = assignmentsNeededBy(crossingReads);
+}
+
+// The assignments (in schedule order) that compute `needed` and, transitively, their inputs.
+std::vector<sim::Statement> ProgramBuilder::assignmentsNeededBy(std::set<std::uint32_t> needed) {
+  std::vector<bool> keep(assignments_.size(), false);
+  for (std::size_t i = assignments_.size(); i-- > 0;) {
+    const auto& assign = std::get<sim::Assign>(assignments_[i].node);
+    if (!needed.count(assign.variable)) continue;
+    keep[i] = true;
+    for (std::uint32_t v : expr::variablesOf(program_.pool, assign.value)) needed.insert(v);
+  }
+  std::vector<sim::Statement> result;
+  for (std::size_t i = 0; i < assignments_.size(); ++i) {
+    if (keep[i]) result.push_back(assignments_[i]);
+  }
+  return result;
+}
+
+namespace {
+
+void collectSamples(const expr::Pool& pool, expr::Id root, std::vector<expr::Id>& samples,
+                    std::unordered_set<std::uint32_t>& seen) {
+  std::vector<expr::Id> stack{root};
+  while (!stack.empty()) {
+    expr::Id id = stack.back();
+    stack.pop_back();
+    if (!seen.insert(id.value).second) continue;
+    if (pool.op(id) == expr::Op::Sample) samples.push_back(id);
+    for (expr::Id arg : pool.args(id)) stack.push_back(arg);
+  }
+}
+
+void collectStatementSamples(const expr::Pool& pool, const sim::Statement& s,
+                             std::vector<expr::Id>& samples,
+                             std::unordered_set<std::uint32_t>& seen) {
+  if (auto* a = std::get_if<sim::Assign>(&s.node)) collectSamples(pool, a->value, samples, seen);
+  if (auto* r = std::get_if<sim::Reinit>(&s.node)) collectSamples(pool, r->value, samples, seen);
+  if (auto* a = std::get_if<sim::Assert>(&s.node)) {
+    collectSamples(pool, a->condition, samples, seen);
+  }
+  if (auto* w = std::get_if<sim::When>(&s.node)) {
+    for (const sim::WhenBranch& b : w->branches) {
+      for (const sim::Statement& inner : b.body) collectStatementSamples(pool, inner, samples, seen);
+    }
+  }
+}
+
+} // namespace
+
+void ProgramBuilder::addTimeEvents() {
+  std::vector<expr::Id> samples;
+  std::unordered_set<std::uint32_t> seen;
+  for (const sim::Statement& s : program_.event) {
+    collectStatementSamples(program_.pool, s, samples, seen);
+  }
+  for (expr::Id sample : samples) {
+    program_.timeEvents.push_back(
+        sim::SampleEvent{program_.pool.arg(sample, 0), program_.pool.arg(sample, 1)});
+  }
+}
+
+} // namespace mocc::backend::program
