@@ -89,6 +89,8 @@ Id Pool::terminal() { return intern(Node{Op::Terminal, Type::Boolean}, {}); }
 Id Pool::neg(Id a) {
   if (isConstant(a)) return constant(type(a), -constantValue(a));
   if (op(a) == Op::Neg) return arg(a, 0);
+  // -(x - y) is y - x exactly: IEEE subtraction rounds symmetrically.
+  if (op(a) == Op::Sub) return sub(arg(a, 1), arg(a, 0));
   // -((-n)/d) is n/d exactly: negation commutes with division in IEEE arithmetic.
   if (op(a) == Op::Div) {
     Id numerator = arg(a, 0);

@@ -208,6 +208,15 @@ struct ConstrainingClause {
   SourceRange range;
 };
 
+/// `break name` or `break connect(a, b)` in the modification of an extends clause: the
+/// inherited element or connect-equation is not inherited (selective model extension, MLS 7.4).
+struct InheritanceModification {
+  bool isConnect = false;
+  std::string element;   // `break name`
+  ComponentRef connectA; // `break connect(connectA, connectB)`
+  ComponentRef connectB;
+};
+
 /// One argument of a class modification: a modification, or a (re)declaration of a class
 /// or component, with its prefixes.
 struct Argument {
@@ -216,10 +225,11 @@ struct Argument {
   bool isFinal = false;
   bool redeclare = false;
   bool replaceable = false;
-  // Exactly one of the following three is set.
+  // Exactly one of the following four is set.
   std::optional<ElementModification> modification;
   ClassDefPtr classDef;                  // short-class-definition
   std::unique_ptr<Component> component;  // component-clause1 (a single declaration)
+  std::optional<InheritanceModification> inheritance; // `break ...`, only in extends clauses
   std::optional<ConstrainingClause> constraining;
 };
 

@@ -19,14 +19,16 @@ struct ParseStatistics {
 
 /// Parses a file registered with `sources`. Syntax errors are reported to `diagnostics` with
 /// the position of the offending token, the source line and what was expected; several
-/// independent errors in one file are all reported. Returns nullopt when there was any
-/// syntax error.
+/// independent errors in one file are all reported, in source order, up to 20 per file.
+/// Kinds: SyntaxError, InvalidLiteral (bad escapes, numbers out of range, characters not
+/// allowed in quoted identifiers) and MismatchedEndName (`model A ... end B;`, with a note at
+/// `A`). Returns nullopt when there was any error.
 std::optional<ast::StoredDefinition> parse(FileId file, const SourceManager& sources,
                                            Diagnostics& diagnostics,
                                            ParseStatistics* statistics = nullptr);
 
 /// Parses a single expression (for `--override`, tests and tools). `file` holds only the
-/// expression text.
+/// expression text. Returns null (with diagnostics) when it is not one valid expression.
 ast::ExprPtr parseExpression(FileId file, const SourceManager& sources,
                              Diagnostics& diagnostics);
 

@@ -1,0 +1,71 @@
+// backend/llvm: the last compiler stage of the JIT path. Translates a sim::Program into LLVM IR
+// (one function per entry of the model ABI in runtime/include/mocc/model.h), optimises it and
+// compiles it in-process with ORC LLJIT into a filled mocc_model the runtime drives.
+#pragma once
+
+#include "mocc/model.h"
+#include "mocc/sim/program.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm::orc {
+class LLJIT;
+}
+
+namespace mocc::backend::jit {
+
+/// How a program is compiled.
+struct CompileOptions {
+  /// Optimisation level 0..3 for the standard LLVM pipeline and for code generation.
+  /// Every level gives bitwise identical results: no fast-math, no FMA contraction.
+  int optLevel = 2;
+};
+
+/// A JIT-compiled model: owns the compiled code and every string and table `model()` points
+/// to, so the mocc_model stays valid exactly as long as this object lives.
+class CompiledModel {
+public:
+  CompiledModel(const CompiledModel&) = delete;
+  CompiledModel& operator=(const CompiledModel&) = delete;
+  ~CompiledModel();
+
+  /// The filled model ABI: sizes, variable table, messages, experiment and the six functions.
+  const mocc_model& model() const { return model_; }
+
+private:
+  friend std::unique_ptr<CompiledModel> compile(const sim::Program&, const CompileOptions&,
+                                                std::string&);
+  explicit CompiledModel(const sim::Program& program);
+
+  std::unique_ptr<llvm::orc::LLJIT> jit_;
+  std::string name_;
+  std::vector<std::string> variableNames_, variableDescriptions_;
+  std::vector<std::string> messages_, crossingDescriptions_;
+  std::vector<mocc_variable> variables_;
+  std::vector<const char*> messagePointers_, crossingDescriptionPointers_;
+  mocc_model model_{};
+};
+
+/// Compiles `program` into executable code. Every value is a double, as in model.h: Integers
+/// are exact doubles and Booleans 0.0 or 1.0 (a comparison's result is converted with uitofp);
+/// arithmetic and built-ins follow expr::evaluateBuiltin operation by operation and call the
+/// process's libm, so results match constant folding and the C++ emitter bit for bit.
+///
+/// On failure (a malformed program, an unsupported optimisation level, an LLVM verifier or JIT
+/// error) returns null and sets `error`; never aborts. Relies on the process providing libm
+/// (sin, pow, floor, round, ...).
+///
+/// The generated code assumes that the arrays of a mocc_instance (x, dx, v, pre_x, pre_v,
+/// crossing_direction, overridden) and the `g` argument of crossings() do not overlap each
+/// other or the instance itself (it tells the optimiser so through type-based alias metadata).
+std::unique_ptr<CompiledModel> compile(const sim::Program& program, const CompileOptions& options,
+                                       std::string& error);
+
+/// The optimised textual LLVM IR of `program` (for `--emit-llvm` and golden tests): exactly
+/// the module compile() would JIT. On failure returns "" and, when `error` is given, sets it.
+std::string emitIR(const sim::Program& program, const CompileOptions& options,
+                   std::string* error = nullptr);
+
+} // namespace mocc::backend::jit

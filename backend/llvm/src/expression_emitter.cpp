@@ -1,0 +1,222 @@
+// ExpressionEmitter: one case per expr::Op. Relations follow program.h: continuous mode reads
+// the stored value, event and initial mode evaluate (with the crossing-direction and time
+// right-limit rules, MLS 8.5) and store. If nodes become branches, so the untaken side is not
+// evaluated; And/Or evaluate both sides.
+#include "expression_emitter.h"
+
+#include "time_events.h"
+
+namespace mocc::backend::jit {
+
+using expr::Builtin;
+using expr::Id;
+using expr::Op;
+
+ExpressionEmitter::ExpressionEmitter(ModuleContext& module, Frame& frame, Evaluation evaluation)
+    : module_(module), frame_(frame), evaluation_(evaluation), scopes_(1) {}
+
+void ExpressionEmitter::forget() { scopes_.assign(1, {}); }
+
+llvm::Value* ExpressionEmitter::emit(Id id) {
+  if (!id.valid() || id.value >= pool().size()) {
+    throw EmitError("expression node " + std::to_string(id.value) + " is not in the pool");
+  }
+  for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
+    if (auto found = scope->find(id.value); found != scope->end()) return found->second;
+  }
+  llvm::Value* value = emitNode(id);
+  scopes_.back().emplace(id.value, value);
+  return value;
+}
+
+llvm::Value* ExpressionEmitter::emitCondition(Id id) {
+  return module_.builder.CreateFCmpUNE(emit(id), module_.real(0));
+}
+
+llvm::Value* ExpressionEmitter::toDouble(llvm::Value* truth) {
+  return module_.builder.CreateUIToFP(truth, module_.f64);
+}
+
+llvm::Value* ExpressionEmitter::emitNode(Id id) {
+  switch (pool().op(id)) {
+  case Op::Constant:
+  case Op::Variable:
+  case Op::Pre:
+  case Op::Time:
+  case Op::Initial:
+  case Op::Terminal: return leaf(id);
+  case Op::Neg:
+  case Op::Add:
+  case Op::Sub:
+  case Op::Mul:
+  case Op::Div:
+  case Op::Pow: return arithmetic(id);
+  case Op::Lt:
+  case Op::Le:
+  case Op::Gt:
+  case Op::Ge:
+  case Op::Eq:
+  case Op::Ne:
+    return toDouble(compare(pool().op(id), emit(pool().arg(id, 0)), emit(pool().arg(id, 1))));
+  case Op::Not:
+  case Op::And:
+  case Op::Or: return logic(id);
+  case Op::If: return ifThenElse(id);
+  case Op::Call: return builtin(id);
+  case Op::NoEvent: return emit(pool().arg(id, 0));
+  case Op::Sample: return sample(id);
+  case Op::Relation: return relation(id);
+  }
+  throw EmitError("expression node " + std::to_string(id.value) + " has an unknown operator");
+}
+
+llvm::Value* ExpressionEmitter::leaf(Id id) {
+  const expr::Node& node = pool().node(id);
+  switch (node.op) {
+  case Op::Constant: return module_.real(node.value);
+  case Op::Variable: return frame_.load(node.index);
+  case Op::Pre: return frame_.loadPre(node.index);
+  case Op::Time: return frame_.time();
+  case Op::Initial: return toDouble(frame_.isInitialMode());
+  default: return toDouble(frame_.isTerminal());
+  }
+}
+
+llvm::Value* ExpressionEmitter::arithmetic(Id id) {
+  llvm::IRBuilder<>& b = module_.builder;
+  Op op = pool().op(id);
+  if (op == Op::Neg) return b.CreateFNeg(emit(pool().arg(id, 0)));
+  llvm::Value* lhs = emit(pool().arg(id, 0));
+  llvm::Value* rhs = emit(pool().arg(id, 1));
+  switch (op) {
+  case Op::Add: return b.CreateFAdd(lhs, rhs);
+  case Op::Sub: return b.CreateFSub(lhs, rhs);
+  case Op::Mul: return b.CreateFMul(lhs, rhs);
+  case Op::Div: return b.CreateFDiv(lhs, rhs);
+  default: return module_.callMath("pow", {lhs, rhs});
+  }
+}
+
+llvm::Value* ExpressionEmitter::compare(Op op, llvm::Value* lhs, llvm::Value* rhs) {
+  llvm::IRBuilder<>& b = module_.builder;
+  switch (op) {
+  case Op::Lt: return b.CreateFCmpOLT(lhs, rhs);
+  case Op::Le: return b.CreateFCmpOLE(lhs, rhs);
+  case Op::Gt: return b.CreateFCmpOGT(lhs, rhs);
+  case Op::Ge: return b.CreateFCmpOGE(lhs, rhs);
+  case Op::Eq: return b.CreateFCmpOEQ(lhs, rhs);
+  case Op::Ne: return b.CreateFCmpUNE(lhs, rhs);
+  default: throw EmitError(std::string("'") + expr::opSpelling(op) + "' is not a comparison");
+  }
+}
+
+llvm::Value* ExpressionEmitter::logic(Id id) {
+  llvm::IRBuilder<>& b = module_.builder;
+  Op op = pool().op(id);
+  if (op == Op::Not) {
+    return toDouble(b.CreateFCmpOEQ(emit(pool().arg(id, 0)), module_.real(0)));
+  }
+  llvm::Value* lhs = emitCondition(pool().arg(id, 0));
+  llvm::Value* rhs = emitCondition(pool().arg(id, 1));
+  return toDouble(op == Op::And ? b.CreateAnd(lhs, rhs) : b.CreateOr(lhs, rhs));
+}
+
+llvm::Value* ExpressionEmitter::emitInBranch(Id id) {
+  scopes_.emplace_back();
+  llvm::Value* value = emit(id);
+  scopes_.pop_back();
+  return value;
+}
+
+llvm::Value* ExpressionEmitter::ifThenElse(Id id) {
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::Value* condition = emitCondition(pool().arg(id, 0));
+  llvm::BasicBlock* thenBlock = frame_.newBlock("if.then");
+  llvm::BasicBlock* elseBlock = frame_.newBlock("if.else");
+  llvm::BasicBlock* merge = frame_.newBlock("if.end");
+  b.CreateCondBr(condition, thenBlock, elseBlock);
+
+  frame_.enter(thenBlock);
+  llvm::Value* thenValue = emitInBranch(pool().arg(id, 1));
+  llvm::BasicBlock* thenEnd = b.GetInsertBlock();
+  b.CreateBr(merge);
+
+  frame_.enter(elseBlock);
+  llvm::Value* elseValue = emitInBranch(pool().arg(id, 2));
+  llvm::BasicBlock* elseEnd = b.GetInsertBlock();
+  b.CreateBr(merge);
+
+  frame_.enter(merge);
+  llvm::PHINode* phi = b.CreatePHI(module_.f64, 2, "if");
+  phi->addIncoming(thenValue, thenEnd);
+  phi->addIncoming(elseValue, elseEnd);
+  return phi;
+}
+
+namespace {
+
+/// The libm function computing `fn` directly, or null when it is composed (builtins.cpp).
+const char* libmName(Builtin fn) {
+  switch (fn) {
+  case Builtin::Sin: return "sin";
+  case Builtin::Cos: return "cos";
+  case Builtin::Tan: return "tan";
+  case Builtin::Asin: return "asin";
+  case Builtin::Acos: return "acos";
+  case Builtin::Atan: return "atan";
+  case Builtin::Atan2: return "atan2";
+  case Builtin::Sinh: return "sinh";
+  case Builtin::Cosh: return "cosh";
+  case Builtin::Tanh: return "tanh";
+  case Builtin::Exp: return "exp";
+  case Builtin::Log: return "log";
+  case Builtin::Log10: return "log10";
+  case Builtin::Sqrt: return "sqrt";
+  case Builtin::Abs: return "fabs";
+  case Builtin::Floor: return "floor";
+  case Builtin::Ceil: return "ceil";
+  case Builtin::Integer: return "floor";
+  default: return nullptr;
+  }
+}
+
+} // namespace
+
+llvm::Value* ExpressionEmitter::builtin(Id id) {
+  auto fn = static_cast<Builtin>(pool().node(id).index);
+  if (static_cast<int>(fn) > static_cast<int>(Builtin::Integer) ||
+      pool().args(id).size() != static_cast<std::size_t>(expr::builtinArity(fn))) {
+    throw EmitError("call node " + std::to_string(id.value) + " is malformed");
+  }
+  std::vector<llvm::Value*> a;
+  for (Id arg : pool().args(id))
+    a.push_back(emit(arg));
+  if (const char* name = libmName(fn)) return module_.callMath(name, a);
+
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::Value* zero = module_.real(0);
+  switch (fn) {
+  case Builtin::Sign: // a > 0 ? 1 : (a < 0 ? -1 : 0)
+    return b.CreateSelect(b.CreateFCmpOGT(a[0], zero), module_.real(1),
+                          b.CreateSelect(b.CreateFCmpOLT(a[0], zero), module_.real(-1), zero));
+  case Builtin::Min: return b.CreateSelect(b.CreateFCmpOLT(a[0], a[1]), a[0], a[1]);
+  case Builtin::Max: return b.CreateSelect(b.CreateFCmpOGT(a[0], a[1]), a[0], a[1]);
+  case Builtin::Div: return module_.callMath("trunc", {b.CreateFDiv(a[0], a[1])});
+  case Builtin::Mod: // x - floor(x / y) * y
+    return b.CreateFSub(a[0],
+                        b.CreateFMul(module_.callMath("floor", {b.CreateFDiv(a[0], a[1])}), a[1]));
+  default: // Rem: x - trunc(x / y) * y
+    return b.CreateFSub(a[0],
+                        b.CreateFMul(module_.callMath("trunc", {b.CreateFDiv(a[0], a[1])}), a[1]));
+  }
+}
+
+llvm::Value* ExpressionEmitter::sample(Id id) {
+  // sample() is only ever true at an event instant.
+  if (evaluation_ != Evaluation::Event) return module_.real(0);
+  llvm::Value* start = emit(pool().arg(id, 0));
+  llvm::Value* interval = emit(pool().arg(id, 1));
+  return toDouble(emitSampleActive(module_, start, interval, frame_.time()));
+}
+
+} // namespace mocc::backend::jit

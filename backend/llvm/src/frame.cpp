@@ -1,0 +1,132 @@
+// Frame: instance fields and variable storage of one generated function. Variables map to
+// x[index], dx[index] or v[index] by region; pre() reads pre_x or pre_v.
+#include "frame.h"
+
+#include "instance_layout.h"
+#include "mocc/model.h"
+
+namespace mocc::backend::jit {
+
+Frame::Frame(ModuleContext& module, llvm::Function* function)
+    : module_(module), function_(function), instance_(function->getArg(0)) {
+  instance_->setName("instance");
+  module_.builder.SetInsertPoint(llvm::BasicBlock::Create(module_.context, "entry", function));
+  using F = InstanceField;
+  auto field = [](F f) { return static_cast<unsigned>(f); };
+  time_ = loadField(field(F::Time), module_.f64, "time");
+  x_ = loadField(field(F::X), module_.ptr, "x");
+  dx_ = loadField(field(F::Dx), module_.ptr, "dx");
+  v_ = loadField(field(F::V), module_.ptr, "v");
+  preX_ = loadField(field(F::PreX), module_.ptr, "pre_x");
+  preV_ = loadField(field(F::PreV), module_.ptr, "pre_v");
+  crossingDirection_ = loadField(field(F::CrossingDirection), module_.ptr, "crossing_direction");
+  overridden_ = loadField(field(F::Overridden), module_.ptr, "overridden");
+  llvm::Value* mode = loadField(field(F::Mode), module_.i32, "mode");
+  isInitialMode_ = module_.builder.CreateICmpEQ(
+      mode, llvm::ConstantInt::get(module_.i32, MOCC_MODE_INITIAL), "is_initial");
+  llvm::Value* terminal = loadField(field(F::Terminal), module_.i32, "terminal");
+  isTerminal_ =
+      module_.builder.CreateICmpNE(terminal, llvm::ConstantInt::get(module_.i32, 0), "is_terminal");
+}
+
+llvm::Value* Frame::loadField(unsigned field, llvm::Type* type, const llvm::Twine& name) {
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::Value* address = b.CreateStructGEP(module_.instance, instance_, field, name + ".addr");
+  llvm::LoadInst* load = b.CreateLoad(type, address, name);
+  module_.tag(load, Memory::InstanceField);
+  return load;
+}
+
+const sim::Variable& Frame::variable(std::uint32_t index) const {
+  const sim::Program& program = module_.program;
+  if (index >= program.variables.size()) {
+    throw EmitError("variable number " + std::to_string(index) + " is out of range (" +
+                    std::to_string(program.variables.size()) + " variables)");
+  }
+  const sim::Variable& v = program.variables[index];
+  std::uint32_t size = v.region == sim::Region::Value ? program.valueCount : program.stateCount;
+  if (v.index >= size) {
+    throw EmitError("variable '" + v.name + "' has index " + std::to_string(v.index) +
+                    " beyond its region's size " + std::to_string(size));
+  }
+  return v;
+}
+
+llvm::Value* Frame::element(llvm::Value* base, std::uint32_t index, llvm::Type* type) {
+  return module_.builder.CreateConstInBoundsGEP1_64(type, base, index);
+}
+
+Frame::Storage Frame::current(const sim::Variable& v) const {
+  switch (v.region) {
+  case sim::Region::State: return {x_, Memory::X};
+  case sim::Region::Derivative: return {dx_, Memory::Dx};
+  case sim::Region::Value: return {v_, Memory::V};
+  }
+  throw EmitError("variable '" + v.name + "' has an unknown region");
+}
+
+llvm::Value* Frame::load(std::uint32_t index) {
+  const sim::Variable& v = variable(index);
+  Storage storage = current(v);
+  llvm::LoadInst* load =
+      module_.builder.CreateLoad(module_.f64, element(storage.base, v.index, module_.f64), v.name);
+  module_.tag(load, storage.memory);
+  return load;
+}
+
+llvm::Value* Frame::loadPre(std::uint32_t index) {
+  const sim::Variable& v = variable(index);
+  if (v.region == sim::Region::Derivative) {
+    throw EmitError("pre(" + v.name + "): a derivative has no pre() value");
+  }
+  bool state = v.region == sim::Region::State;
+  llvm::LoadInst* load = module_.builder.CreateLoad(
+      module_.f64, element(state ? preX_ : preV_, v.index, module_.f64), "pre(" + v.name + ")");
+  module_.tag(load, state ? Memory::PreX : Memory::PreV);
+  return load;
+}
+
+void Frame::store(std::uint32_t index, llvm::Value* value) {
+  const sim::Variable& v = variable(index);
+  Storage storage = current(v);
+  llvm::StoreInst* store =
+      module_.builder.CreateStore(value, element(storage.base, v.index, module_.f64));
+  module_.tag(store, storage.memory);
+}
+
+llvm::Value* Frame::crossingDirection(std::uint32_t crossing) {
+  llvm::LoadInst* load = module_.builder.CreateLoad(
+      module_.i8, element(crossingDirection_, crossing, module_.i8), "direction");
+  module_.tag(load, Memory::CrossingDirection);
+  return load;
+}
+
+llvm::Value* Frame::isOverridden(std::uint32_t slot) {
+  llvm::LoadInst* load =
+      module_.builder.CreateLoad(module_.i8, element(overridden_, slot, module_.i8), "overridden");
+  module_.tag(load, Memory::Overridden);
+  return module_.builder.CreateICmpNE(load, llvm::ConstantInt::get(module_.i8, 0));
+}
+
+llvm::Value* Frame::reportFunction() {
+  return loadField(static_cast<unsigned>(InstanceField::Report), module_.ptr, "report");
+}
+
+llvm::AllocaInst* Frame::entryVariable(llvm::Constant* initial, const llvm::Twine& name) {
+  llvm::BasicBlock& entry = function_->getEntryBlock();
+  llvm::IRBuilder<> entryBuilder(&entry, entry.begin());
+  llvm::AllocaInst* slot = entryBuilder.CreateAlloca(initial->getType(), nullptr, name);
+  entryBuilder.CreateStore(initial, slot);
+  return slot;
+}
+
+llvm::BasicBlock* Frame::newBlock(const llvm::Twine& name) {
+  return llvm::BasicBlock::Create(module_.context, name);
+}
+
+void Frame::enter(llvm::BasicBlock* block) {
+  block->insertInto(function_);
+  module_.builder.SetInsertPoint(block);
+}
+
+} // namespace mocc::backend::jit

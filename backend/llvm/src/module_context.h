@@ -1,0 +1,77 @@
+// Shared state while one sim::Program is translated into one LLVM module: the IR builder, the
+// common types, an alias tag per memory region and the libm functions the code calls. Every
+// emitter (expressions, statements, ABI functions) works through one ModuleContext.
+#pragma once
+
+#include "mocc/sim/program.h"
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include <array>
+#include <stdexcept>
+
+namespace mocc::backend::jit {
+
+/// A malformed program found while emitting; compile() turns it into its error message.
+class EmitError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Which memory a load or store touches. Each has its own TBAA type, which tells the optimiser
+/// that the regions never overlap (a store to dx[i] does not force x[j] to be reloaded).
+enum class Memory : unsigned {
+  InstanceField,
+  X,
+  Dx,
+  V,
+  PreX,
+  PreV,
+  CrossingDirection,
+  Overridden,
+  CrossingValues,
+};
+inline constexpr unsigned kMemoryCount = 9;
+
+/// How relations, sample() and when-clauses behave in the function being emitted.
+enum class Evaluation {
+  Bind,       // relations evaluated without storing; sample() false; when-clauses inactive
+  Continuous, // relations read their stored value; sample() false; when-clauses inactive
+  Event,      // relations evaluated and stored; sample() evaluated; when-clauses fire
+};
+
+class ModuleContext {
+public:
+  ModuleContext(llvm::Module& module, const sim::Program& program);
+
+  llvm::LLVMContext& context;
+  llvm::Module& module;
+  const sim::Program& program;
+  llvm::IRBuilder<> builder;
+
+  llvm::Type* f64;
+  llvm::IntegerType* i1;
+  llvm::IntegerType* i8;
+  llvm::IntegerType* i32;
+  llvm::PointerType* ptr;
+  llvm::StructType* instance;
+
+  llvm::Constant* real(double value) const;
+  /// Attaches the alias tag of `memory` to a load or store.
+  void tag(llvm::Instruction* access, Memory memory) const;
+  /// A call of the libm function `name` (declared on first use) taking and returning doubles.
+  /// The call site is `nobuiltin`, so LLVM neither constant-folds it with its own arithmetic nor
+  /// rewrites it into an intrinsic or other code: the C++ emitter's std:: call gives the same
+  /// bits.
+  llvm::Value* callMath(const char* name, llvm::ArrayRef<llvm::Value*> args) {
+    return callMath(builder, name, args);
+  }
+  /// The same, at the position of another builder.
+  llvm::Value* callMath(llvm::IRBuilder<>& at, const char* name, llvm::ArrayRef<llvm::Value*> args);
+
+private:
+  std::array<llvm::MDNode*, kMemoryCount> tags_{};
+};
+
+} // namespace mocc::backend::jit

@@ -1,0 +1,112 @@
+// Relations that generate events (sim::Relation, MLS 8.5): continuous mode reads the value
+// stored at the last event; event and initial mode evaluate the comparison, taking right-limit
+// values at a located crossing (crossing_direction) and at a time event, and store the result.
+#include "expression_emitter.h"
+
+namespace mocc::backend::jit {
+
+using expr::Id;
+using expr::Op;
+
+llvm::Value* ExpressionEmitter::relation(Id id) {
+  const sim::Program& program = module_.program;
+  std::uint32_t number = pool().node(id).index;
+  if (number >= program.relations.size()) {
+    throw EmitError("relation " + std::to_string(number) + " is out of range (" +
+                    std::to_string(program.relations.size()) + " relations)");
+  }
+  const sim::Relation& relation = program.relations[number];
+  Id comparison = pool().arg(id, 0);
+  switch (evaluation_) {
+  case Evaluation::Continuous: return frame_.load(relation.storage);
+  case Evaluation::Bind: return emit(comparison); // no event is pending before initialization
+  case Evaluation::Event: break;
+  }
+  llvm::Value* value = toDouble(eventRelation(relation, comparison));
+  frame_.store(relation.storage, value);
+  return value;
+}
+
+llvm::Value* ExpressionEmitter::eventRelation(const sim::Relation& relation, Id comparison) {
+  Op op = pool().op(comparison);
+  if (!expr::isComparison(op)) {
+    throw EmitError("relation node " + std::to_string(comparison.value) +
+                    " does not wrap a comparison");
+  }
+  llvm::Value* lhs = emit(pool().arg(comparison, 0));
+  llvm::Value* rhs = emit(pool().arg(comparison, 1));
+  if (relation.timeEvent) {
+    if (llvm::Value* value = timeRelation(comparison, lhs, rhs)) return value;
+  }
+  if (relation.crossing >= 0) return crossingRelation(relation, op, lhs, rhs);
+  return compare(op, lhs, rhs);
+}
+
+// At its event instant a `time op T` relation takes the value it has just after T:
+// `time > T` and `time >= T` are evaluated as `time >= T`, `time < T` and `time <= T` as
+// `time < T`. The mirrored form `T op time` is treated alike. Returns null when the rule does
+// not apply (time on neither side, or = and <>).
+llvm::Value* ExpressionEmitter::timeRelation(Id comparison, llvm::Value* lhs, llvm::Value* rhs) {
+  llvm::IRBuilder<>& b = module_.builder;
+  Op op = pool().op(comparison);
+  bool increasingSide = op == Op::Gt || op == Op::Ge; // true while time is after T
+  bool decreasingSide = op == Op::Lt || op == Op::Le;
+  if (!increasingSide && !decreasingSide) return nullptr;
+  if (pool().op(pool().arg(comparison, 0)) == Op::Time) {
+    return increasingSide ? b.CreateFCmpOGE(lhs, rhs) : b.CreateFCmpOLT(lhs, rhs);
+  }
+  if (pool().op(pool().arg(comparison, 1)) == Op::Time) {
+    // T < time and T <= time as T <= time; T > time and T >= time as T > time.
+    return decreasingSide ? b.CreateFCmpOLE(lhs, rhs) : b.CreateFCmpOGT(lhs, rhs);
+  }
+  return nullptr;
+}
+
+namespace {
+
+/// The value of `lhs op rhs` just after lhs - rhs crossed zero in the given direction.
+llvm::Value* rightLimit(llvm::IRBuilder<>& b, Op op, llvm::Value* increasing) {
+  switch (op) {
+  case Op::Lt:
+  case Op::Le: return b.CreateNot(increasing);
+  case Op::Gt:
+  case Op::Ge: return increasing;
+  case Op::Eq: return b.getFalse();
+  default: return b.getTrue(); // Ne
+  }
+}
+
+} // namespace
+
+// When lhs - rhs is exactly zero and the runtime has just located this relation's crossing,
+// the relation takes its right-limit value, so a root at which the function is still zero is
+// not lost. crossing_direction is read only in that case.
+llvm::Value* ExpressionEmitter::crossingRelation(const sim::Relation& relation, Op op,
+                                                 llvm::Value* lhs, llvm::Value* rhs) {
+  if (static_cast<std::size_t>(relation.crossing) >= module_.program.crossings.size()) {
+    throw EmitError("relation refers to crossing " + std::to_string(relation.crossing) + " of " +
+                    std::to_string(module_.program.crossings.size()));
+  }
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::Value* plain = compare(op, lhs, rhs);
+  llvm::Value* atZero = b.CreateFCmpOEQ(b.CreateFSub(lhs, rhs), module_.real(0), "at_zero");
+  llvm::BasicBlock* from = b.GetInsertBlock();
+  llvm::BasicBlock* hint = frame_.newBlock("relation.hint");
+  llvm::BasicBlock* join = frame_.newBlock("relation.end");
+  b.CreateCondBr(atZero, hint, join);
+
+  frame_.enter(hint);
+  llvm::Value* direction = frame_.crossingDirection(static_cast<std::uint32_t>(relation.crossing));
+  llvm::Value* located = b.CreateICmpNE(direction, llvm::ConstantInt::get(module_.i8, 0));
+  llvm::Value* increasing = b.CreateICmpSGT(direction, llvm::ConstantInt::get(module_.i8, 0));
+  llvm::Value* hinted = b.CreateSelect(located, rightLimit(b, op, increasing), plain);
+  b.CreateBr(join);
+
+  frame_.enter(join);
+  llvm::PHINode* value = b.CreatePHI(module_.i1, 2, "relation");
+  value->addIncoming(plain, from);
+  value->addIncoming(hinted, hint);
+  return value;
+}
+
+} // namespace mocc::backend::jit

@@ -1,0 +1,182 @@
+// StatementEmitter: statements in order. In bind, an Assign is skipped when the runtime marked
+// its target overridden. In event and initial mode, when/elsewhen executes at most one branch
+// (MLS 8.3.5, 8.6) and reinit() values wait in stack slots until the end of event_update.
+#include "statement_emitter.h"
+
+#include <algorithm>
+#include <type_traits>
+#include <variant>
+
+namespace mocc::backend::jit {
+
+StatementEmitter::StatementEmitter(ModuleContext& module, Frame& frame, Evaluation evaluation)
+    : module_(module), frame_(frame), evaluation_(evaluation),
+      expressions_(module, frame, evaluation) {}
+
+void StatementEmitter::emit(const std::vector<sim::Statement>& statements) {
+  for (const sim::Statement& statement : statements)
+    emit(statement);
+}
+
+void StatementEmitter::emit(const sim::Statement& statement) {
+  expressions_.forget();
+  std::visit(
+      [&](const auto& node) {
+        using T = std::decay_t<decltype(node)>;
+        if constexpr (std::is_same_v<T, sim::Assign>) {
+          evaluation_ == Evaluation::Bind ? bindAssign(node) : assign(node);
+        } else if constexpr (std::is_same_v<T, sim::Reinit>) {
+          reinit(node);
+        } else if constexpr (std::is_same_v<T, sim::Assert>) {
+          assertion(node);
+        } else if constexpr (std::is_same_v<T, sim::Terminate>) {
+          terminate(node);
+        } else {
+          when(node);
+        }
+      },
+      statement.node);
+}
+
+void StatementEmitter::assign(const sim::Assign& assign) {
+  frame_.store(assign.variable, expressions_.emit(assign.value));
+}
+
+// overridden[] has a slot per state, then per value; derivatives have none.
+void StatementEmitter::bindAssign(const sim::Assign& assign) {
+  const sim::Program& program = module_.program;
+  if (assign.variable >= program.variables.size() ||
+      program.variables[assign.variable].region == sim::Region::Derivative) {
+    return this->assign(assign); // Frame reports an out-of-range variable
+  }
+  const sim::Variable& target = program.variables[assign.variable];
+  std::uint32_t slot =
+      target.region == sim::Region::State ? target.index : program.stateCount + target.index;
+  llvm::BasicBlock* store = frame_.newBlock("bind." + target.name);
+  llvm::BasicBlock* next = frame_.newBlock("bind.next");
+  module_.builder.CreateCondBr(frame_.isOverridden(slot), next, store);
+  frame_.enter(store);
+  this->assign(assign);
+  module_.builder.CreateBr(next);
+  frame_.enter(next);
+}
+
+void StatementEmitter::reinit(const sim::Reinit& reinit) {
+  const sim::Program& program = module_.program;
+  if (evaluation_ != Evaluation::Event) {
+    throw EmitError("reinit() outside the event function");
+  }
+  if (reinit.variable >= program.variables.size() ||
+      program.variables[reinit.variable].region != sim::Region::State) {
+    throw EmitError("reinit() of variable " + std::to_string(reinit.variable) +
+                    ", which is not a state");
+  }
+  const std::string& name = program.variables[reinit.variable].name;
+  PendingReinit pending{
+      reinit.variable, frame_.entryVariable(module_.real(0), "reinit." + name),
+      frame_.entryVariable(module_.builder.getFalse(), "reinit." + name + ".done")};
+  module_.builder.CreateStore(expressions_.emit(reinit.value), pending.value);
+  module_.builder.CreateStore(module_.builder.getTrue(), pending.executed);
+  reinits_.push_back(pending);
+}
+
+llvm::Value* StatementEmitter::applyReinits() {
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::Value* any = b.getFalse();
+  for (const PendingReinit& pending : reinits_) {
+    llvm::Value* executed = b.CreateLoad(module_.i1, pending.executed);
+    any = b.CreateOr(any, executed);
+    llvm::BasicBlock* apply = frame_.newBlock("reinit.apply");
+    llvm::BasicBlock* next = frame_.newBlock("reinit.next");
+    b.CreateCondBr(executed, apply, next);
+    frame_.enter(apply);
+    frame_.store(pending.variable, b.CreateLoad(module_.f64, pending.value));
+    b.CreateBr(next);
+    frame_.enter(next);
+  }
+  return b.CreateZExt(any, module_.i32, "reinitialized");
+}
+
+void StatementEmitter::report(mocc_report_kind kind, std::uint32_t message) {
+  if (message >= module_.program.messages.size()) {
+    throw EmitError("message " + std::to_string(message) + " is out of range (" +
+                    std::to_string(module_.program.messages.size()) + " messages)");
+  }
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::Value* function = frame_.reportFunction();
+  llvm::BasicBlock* call = frame_.newBlock("report");
+  llvm::BasicBlock* next = frame_.newBlock("report.next");
+  b.CreateCondBr(b.CreateIsNotNull(function), call, next);
+  frame_.enter(call);
+  auto* type = llvm::FunctionType::get(b.getVoidTy(),
+                                       {module_.ptr, module_.i32, module_.i32, module_.f64}, false);
+  b.CreateCall(type, function,
+               {frame_.instance(), b.getInt32(static_cast<std::uint32_t>(kind)),
+                b.getInt32(message), frame_.time()});
+  b.CreateBr(next);
+  frame_.enter(next);
+}
+
+void StatementEmitter::assertion(const sim::Assert& check) {
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::Value* holds = expressions_.emitCondition(check.condition);
+  llvm::BasicBlock* failed = frame_.newBlock("assert.failed");
+  llvm::BasicBlock* next = frame_.newBlock("assert.next");
+  b.CreateCondBr(holds, next, failed);
+  frame_.enter(failed);
+  report(check.level == sim::AssertLevel::Error ? MOCC_REPORT_ASSERT_ERROR
+                                                : MOCC_REPORT_ASSERT_WARNING,
+         check.message);
+  b.CreateBr(next);
+  frame_.enter(next);
+}
+
+void StatementEmitter::terminate(const sim::Terminate& stop) {
+  report(MOCC_REPORT_TERMINATE, stop.message);
+}
+
+llvm::Value* StatementEmitter::fires(const sim::WhenBranch& branch) {
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::Value* any = b.getFalse();
+  for (std::uint32_t condition : branch.conditions) {
+    llvm::Value* now = b.CreateFCmpUNE(frame_.load(condition), module_.real(0));
+    llvm::Value* before = b.CreateFCmpUNE(frame_.loadPre(condition), module_.real(0));
+    any = b.CreateOr(any, b.CreateAnd(now, b.CreateNot(before)));
+  }
+  return any;
+}
+
+// Event mode: the first branch whose condition has a rising edge; initial mode: the first
+// branch active at initialization (MLS 8.6). Outside events when-clauses are inactive.
+void StatementEmitter::when(const sim::When& when) {
+  if (evaluation_ != Evaluation::Event || when.branches.empty()) return;
+  llvm::IRBuilder<>& b = module_.builder;
+  std::vector<llvm::BasicBlock*> bodies;
+  for (std::size_t i = 0; i < when.branches.size(); ++i)
+    bodies.push_back(frame_.newBlock("when.body"));
+  llvm::BasicBlock* end = frame_.newBlock("when.end");
+  llvm::BasicBlock* initial = frame_.newBlock("when.initial");
+  llvm::BasicBlock* test = frame_.newBlock("when.test");
+  b.CreateCondBr(frame_.isInitialMode(), initial, test);
+
+  frame_.enter(initial);
+  auto active = std::find_if(when.branches.begin(), when.branches.end(),
+                             [](const sim::WhenBranch& branch) { return branch.activeAtInitial; });
+  b.CreateBr(active == when.branches.end() ? end : bodies[active - when.branches.begin()]);
+
+  for (std::size_t i = 0; i < when.branches.size(); ++i) {
+    frame_.enter(test);
+    bool last = i + 1 == when.branches.size();
+    llvm::BasicBlock* otherwise = last ? end : frame_.newBlock("when.test");
+    b.CreateCondBr(fires(when.branches[i]), bodies[i], otherwise);
+    test = otherwise;
+  }
+  for (std::size_t i = 0; i < when.branches.size(); ++i) {
+    frame_.enter(bodies[i]);
+    emit(when.branches[i].body);
+    b.CreateBr(end);
+  }
+  frame_.enter(end);
+}
+
+} // namespace mocc::backend::jit

@@ -1,0 +1,49 @@
+// Emits sim::Statement lists (assignments, reinit, assert, terminate, when/elsewhen) into one
+// generated ABI function. Expressions go through an ExpressionEmitter that forgets its shared
+// values before each statement, so a value is never reused after an assignment changed it.
+#pragma once
+
+#include "expression_emitter.h"
+
+#include "mocc/model.h"
+
+namespace mocc::backend::jit {
+
+class StatementEmitter {
+public:
+  StatementEmitter(ModuleContext& module, Frame& frame, Evaluation evaluation);
+
+  void emit(const std::vector<sim::Statement>& statements);
+  /// Event functions only: assigns the states of every executed reinit(), in statement order
+  /// (a later reinit of the same state wins), MLS 8.3.6. Returns i32 1 when any was applied.
+  llvm::Value* applyReinits();
+
+  ExpressionEmitter& expressions() { return expressions_; }
+
+private:
+  void emit(const sim::Statement& statement);
+  void assign(const sim::Assign& assign);
+  void bindAssign(const sim::Assign& assign);
+  void reinit(const sim::Reinit& reinit);
+  void assertion(const sim::Assert& check);
+  void terminate(const sim::Terminate& stop);
+  void when(const sim::When& when);
+  /// i1: some condition variable of `branch` is true now and was false in pre().
+  llvm::Value* fires(const sim::WhenBranch& branch);
+  /// Calls instance->report(instance, kind, message, time) when the runtime has set it.
+  void report(mocc_report_kind kind, std::uint32_t message);
+
+  struct PendingReinit {
+    std::uint32_t variable;
+    llvm::AllocaInst* value;
+    llvm::AllocaInst* executed; // i1
+  };
+
+  ModuleContext& module_;
+  Frame& frame_;
+  Evaluation evaluation_;
+  ExpressionEmitter expressions_;
+  std::vector<PendingReinit> reinits_;
+};
+
+} // namespace mocc::backend::jit

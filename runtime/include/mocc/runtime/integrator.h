@@ -1,0 +1,126 @@
+// The integrator interface (DESIGN.md): advance to a time, dense output, reinitialise,
+// statistics. The event loop (runtime/src/simulator.cpp) is written once above it, so adding a
+// solver never touches event code. Integrators see an OdeSystem, never a Modelica model.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace mocc::runtime {
+
+/// What an OdeSystem callback tells the integrator.
+enum class CallbackStatus {
+  Ok,
+  /// The values at this trial point are unusable (NaN, a failed assert): the integrator
+  /// rejects the step and retries with a smaller one.
+  Recoverable,
+  /// Stop: the integrator's advance() throws IntegratorError.
+  Fatal,
+};
+
+/// A column-major dense n x n matrix that OdeSystem::jacobian fills in.
+struct DenseMatrixView {
+  double* data;
+  int size;
+  double& operator()(int row, int column) const {
+    return data[static_cast<std::size_t>(column) * static_cast<std::size_t>(size) +
+                static_cast<std::size_t>(row)];
+  }
+};
+
+/// The problem an integrator solves: y' = f(t, y), watching root functions g(t, y).
+/// Spans passed to callbacks alias the integrator's own vectors: read and write them in
+/// place, never keep them.
+class OdeSystem {
+public:
+  virtual ~OdeSystem() = default;
+  /// Number of unknowns, at least 1.
+  virtual int size() const = 0;
+  /// Number of root functions, possibly 0.
+  virtual int rootCount() const = 0;
+  /// dy := f(t, y).
+  virtual CallbackStatus derivatives(double t, std::span<const double> y, std::span<double> dy) = 0;
+  /// g := g(t, y); called at accepted points and while locating a root.
+  virtual CallbackStatus roots(double t, std::span<const double> y, std::span<double> g) = 0;
+  /// The seam for analytic Jacobians: when false, integrators use finite differences.
+  virtual bool hasJacobian() const { return false; }
+  /// jacobian(i, j) := d f_i / d y_j at (t, y), where dy = f(t, y). Only called when
+  /// hasJacobian() is true.
+  virtual CallbackStatus jacobian(double t, std::span<const double> y, std::span<const double> dy,
+                                  DenseMatrixView jacobian) {
+    return CallbackStatus::Fatal;
+  }
+};
+
+struct IntegratorSettings {
+  double relativeTolerance = 1e-6;
+  double absoluteTolerance = 1e-6;
+  /// Steps allowed within one advance() call before it fails ("too much work").
+  long maxSteps = 100000;
+};
+
+/// Work counters summed over every reinitialisation since construction.
+struct IntegratorStatistics {
+  long steps = 0;
+  long rhsEvaluations = 0; // every call of OdeSystem::derivatives, finite differences included
+  long jacobianEvaluations = 0;
+  long rootEvaluations = 0; // every call of OdeSystem::roots
+  long errorTestFailures = 0;
+  long convergenceFailures = 0; // nonlinear solver convergence failures
+};
+
+/// Why advance() returned.
+enum class AdvanceReason { ReachedOutput, ReachedStopTime, Root };
+
+struct AdvanceResult {
+  AdvanceReason reason;
+  double time;
+  /// The state at `time`; valid until the integrator is used again.
+  std::span<const double> state;
+  /// [rootCount] for AdvanceReason::Root: +1 where g_i crossed upwards, -1 downwards, 0 for
+  /// functions without a root; all 0 otherwise.
+  std::span<const int> rootDirections;
+};
+
+/// A failure inside an integrator: the message names the solver function, its flag and the
+/// time, plus the solver's own explanation when it gave one.
+class IntegratorError : public std::runtime_error {
+public:
+  IntegratorError(const std::string& message, double time)
+      : std::runtime_error(message), time_(time) {}
+  double time() const { return time_; }
+
+private:
+  double time_;
+};
+
+class Integrator {
+public:
+  virtual ~Integrator() = default;
+  virtual std::string_view name() const = 0;
+  /// Starts at (t, y), forgetting all history: call it before the first advance() and after
+  /// every event. Statistics keep counting across calls.
+  virtual void reinitialize(double t, std::span<const double> y) = 0;
+  /// Integrates toward `tOut` without ever stepping past `tStop`; returns at tOut
+  /// (interpolated, so output points do not limit the step size), at exactly tStop when that
+  /// comes first, or at the first root of a root function. Throws IntegratorError on failure.
+  virtual AdvanceResult advance(double tOut, double tStop) = 0;
+  /// The solution at t inside the last step (dense output). Throws IntegratorError when t lies
+  /// outside it.
+  virtual void denseOutput(double t, std::span<double> y) const = 0;
+  virtual IntegratorStatistics statistics() const = 0;
+};
+
+/// The solvers makeIntegrator knows, in the order the CLI lists them.
+std::span<const std::string_view> availableSolvers();
+
+/// Creates the named solver for `system`, which must outlive it. Throws std::invalid_argument
+/// for an unknown name (the message lists the available ones).
+std::unique_ptr<Integrator> makeIntegrator(std::string_view solver, OdeSystem& system,
+                                           const IntegratorSettings& settings);
+
+} // namespace mocc::runtime

@@ -1,0 +1,89 @@
+// Simulating a model: options (with defaults from the experiment annotation), the outcome,
+// warnings and statistics, and simulate(), which runs the event loop of DESIGN.md ("Runtime
+// event loop") over an Integrator and writes rows to a ResultSink. Never prints or exits.
+#pragma once
+
+#include "mocc/model.h"
+#include "mocc/runtime/overrides.h"
+#include "mocc/runtime/result_sink.h"
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mocc::runtime {
+
+struct SimulationOptions {
+  double startTime = 0.0;
+  double stopTime = 1.0;
+  /// Relative and absolute tolerance of the integrator.
+  double tolerance = 1e-6;
+  /// Output points are startTime + k * interval (computed in that form, never accumulated).
+  double interval = 0.002;
+  std::string solver = "cvode";
+  /// event_update() calls allowed at one event before the simulation fails.
+  int maxEventIterations = 100;
+  /// Also write the non-hidden DERIVATIVE variables as columns.
+  bool derivativeColumns = false;
+  /// Integrator steps allowed between two output points or events ("too much work").
+  long maxStepsBetweenOutputs = 100000;
+  /// Consecutive events allowed with no time passing in between (each within 1e-12 relative
+  /// of the previous one) before the simulation fails as chattering (Zeno behaviour).
+  int maxEventsWithoutProgress = 100;
+};
+
+/// The model's experiment annotation where it gives a value (has_*), else start 0, stop 1,
+/// tolerance 1e-6 and interval (stop - start) / 500.
+SimulationOptions defaultOptions(const mocc_model& model);
+
+enum class Outcome {
+  Finished,   // reached the stop time
+  Terminated, // terminate() was called: a successful stop
+  Failed,     // see SimulationResult::message; rows computed so far are kept
+};
+
+std::string_view outcomeName(Outcome outcome);
+
+/// A failed assert with level warning. The same message is recorded once, with the time of
+/// its first report and how many times it was reported (integrator trial steps included).
+struct SimulationWarning {
+  double time;
+  std::string message;
+  long count = 1;
+};
+
+struct Statistics {
+  long steps = 0;
+  long rhsEvaluations = 0;
+  long jacobianEvaluations = 0;
+  long rootEvaluations = 0;
+  long errorTestFailures = 0;
+  long convergenceFailures = 0; // nonlinear solver
+  long stateEvents = 0;         // events with at least one root
+  long timeEvents = 0;          // events at a scheduled time (one event may be both)
+  long eventIterations = 0;     // event_update() calls, initialization included
+  long rows = 0;
+  double wallSeconds = 0.0;
+};
+
+struct SimulationResult {
+  Outcome outcome = Outcome::Failed;
+  /// The time reached: the stop time, the time of terminate(), or the time of the failure.
+  double endTime = 0.0;
+  /// Failed: the cause with its time; Terminated: the terminate() message; Finished: empty.
+  std::string message;
+  std::vector<SimulationWarning> warnings;
+  Statistics statistics;
+};
+
+/// Runs `model` from options.startTime to options.stopTime (MLS 3.6 sections 8.5 and 8.6 as
+/// refined by model.h): initialization, integration with frozen relations, event iteration at
+/// roots and time events, and a terminal() event iteration at the end. Overrides are applied
+/// before bind(). Rows go to `sink` (flushed at events and on every exit path). Every problem,
+/// invalid options and unknown override names included, comes back as Outcome::Failed; this
+/// function does not throw.
+SimulationResult simulate(const mocc_model& model, const SimulationOptions& options,
+                          std::span<const Override> overrides, ResultSink& sink);
+
+} // namespace mocc::runtime

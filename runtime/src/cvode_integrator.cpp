@@ -1,0 +1,272 @@
+// CvodeIntegrator: CVODE BDF + Newton + dense direct linear solver behind the Integrator
+// interface. Callbacks hand the OdeSystem spans over CVODE's own vectors (no copies); every
+// SUNDIALS call goes through SundialsCheck; statistics are summed across reinitialisations.
+#include "mocc/runtime/cvode_integrator.h"
+
+#include "sundials_check.h"
+
+#include <cvode/cvode.h>
+#include <cvode/cvode_ls.h>
+#include <nvector/nvector_serial.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+namespace mocc::runtime {
+
+namespace {
+
+constexpr double epsilon = std::numeric_limits<double>::epsilon();
+
+/// Targets closer than this to the current time are "reached" without calling CVODE.
+double tooCloseDistance(double t, double target) {
+  return 16.0 * epsilon * std::max(std::abs(t), std::abs(target));
+}
+
+std::span<double> view(N_Vector vector) {
+  return {N_VGetArrayPointer(vector), static_cast<std::size_t>(N_VGetLength(vector))};
+}
+
+} // namespace
+
+struct CvodeIntegrator::Impl {
+  Impl(OdeSystem& system, const IntegratorSettings& settings);
+  ~Impl() { release(); }
+
+  void createSolver();
+  void release();
+  void accumulateStatistics();
+  IntegratorStatistics segmentStatistics();
+  /// Runs an OdeSystem callback from C: exceptions are kept for advance() to rethrow, since
+  /// they must not unwind through CVODE.
+  template <class Callback> int guarded(Callback&& callback);
+
+  static int rhs(sunrealtype t, N_Vector y, N_Vector dy, void* self);
+  static int roots(sunrealtype t, N_Vector y, sunrealtype* g, void* self);
+  static int jacobian(sunrealtype t, N_Vector y, N_Vector dy, SUNMatrix matrix, void* self,
+                      N_Vector, N_Vector, N_Vector);
+
+  OdeSystem& system;
+  IntegratorSettings settings;
+  int size;
+  SundialsCheck check;
+  SUNContext context = nullptr;
+  N_Vector state = nullptr;
+  N_Vector scratch = nullptr;
+  SUNMatrix matrix = nullptr;
+  SUNLinearSolver linearSolver = nullptr;
+  void* cvode = nullptr;
+
+  double time = 0.0;
+  bool initialized = false;
+  bool steppedSinceInit = false;
+  std::vector<int> rootDirections;
+  std::exception_ptr callbackException;
+  IntegratorStatistics finishedSegments; // CVODE's counters from before the last reinit
+  long rhsCalls = 0;
+  long rootCalls = 0;
+};
+
+CvodeIntegrator::Impl::Impl(OdeSystem& system, const IntegratorSettings& settings)
+    : system(system), settings(settings), size(system.size()),
+      rootDirections(static_cast<std::size_t>(system.rootCount()), 0) {
+  if (size < 1) throw std::invalid_argument("an OdeSystem needs at least one unknown");
+  try {
+    createSolver();
+  } catch (...) {
+    release(); // a throwing constructor gets no destructor call: free what was made
+    throw;
+  }
+}
+
+void CvodeIntegrator::Impl::createSolver() {
+  check(SUNContext_Create(nullptr, &context), "SUNContext_Create", time);
+  state = check.created(N_VNew_Serial(size, context), "N_VNew_Serial", time);
+  scratch = check.created(N_VNew_Serial(size, context), "N_VNew_Serial", time);
+  N_VConst(0.0, state);
+  cvode = check.created(CVodeCreate(CV_BDF, context), "CVodeCreate", time);
+  check(CVodeSetErrHandlerFn(cvode, &SundialsCheck::errorHandler, &check), "CVodeSetErrHandlerFn",
+        time);
+  check(CVodeInit(cvode, &Impl::rhs, time, state), "CVodeInit", time);
+  check(CVodeSetUserData(cvode, this), "CVodeSetUserData", time);
+  check(CVodeSStolerances(cvode, settings.relativeTolerance, settings.absoluteTolerance),
+        "CVodeSStolerances", time);
+  check(CVodeSetMaxNumSteps(cvode, settings.maxSteps), "CVodeSetMaxNumSteps", time);
+  if (system.rootCount() > 0) {
+    check(CVodeRootInit(cvode, system.rootCount(), &Impl::roots), "CVodeRootInit", time);
+    // A function that is exactly zero at a restart is the root just handled: no warning.
+    check(CVodeSetNoInactiveRootWarn(cvode), "CVodeSetNoInactiveRootWarn", time);
+  }
+  matrix = check.created(SUNDenseMatrix(size, size, context), "SUNDenseMatrix", time);
+  linearSolver = check.created(SUNLinSol_Dense(state, matrix, context), "SUNLinSol_Dense", time);
+  check(CVodeSetLinearSolver(cvode, linearSolver, matrix), "CVodeSetLinearSolver", time,
+        SundialsCheck::Flags::LinearSolver);
+  // Without a Jacobian function CVODE differentiates by finite differences (difference
+  // quotients), which costs `size` extra rhs evaluations per Jacobian.
+  if (system.hasJacobian())
+    check(CVodeSetJacFn(cvode, &Impl::jacobian), "CVodeSetJacFn", time,
+          SundialsCheck::Flags::LinearSolver);
+}
+
+void CvodeIntegrator::Impl::release() {
+  // Destruction cannot report failures; SUNDIALS' free functions only fail on null input.
+  if (cvode) CVodeFree(&cvode);
+  if (linearSolver) SUNLinSolFree(linearSolver);
+  if (matrix) SUNMatDestroy(matrix);
+  if (scratch) N_VDestroy(scratch);
+  if (state) N_VDestroy(state);
+  if (context) SUNContext_Free(&context);
+  cvode = nullptr;
+  linearSolver = nullptr;
+  matrix = nullptr;
+  scratch = state = nullptr;
+  context = nullptr;
+}
+
+template <class Callback> int CvodeIntegrator::Impl::guarded(Callback&& callback) {
+  try {
+    switch (callback()) {
+    case CallbackStatus::Ok: return 0;
+    case CallbackStatus::Recoverable: return 1;
+    case CallbackStatus::Fatal: return -1;
+    }
+  } catch (...) {
+    callbackException = std::current_exception();
+  }
+  return -1;
+}
+
+int CvodeIntegrator::Impl::rhs(sunrealtype t, N_Vector y, N_Vector dy, void* self) {
+  auto& impl = *static_cast<Impl*>(self);
+  ++impl.rhsCalls;
+  return impl.guarded([&] { return impl.system.derivatives(t, view(y), view(dy)); });
+}
+
+int CvodeIntegrator::Impl::roots(sunrealtype t, N_Vector y, sunrealtype* g, void* self) {
+  auto& impl = *static_cast<Impl*>(self);
+  ++impl.rootCalls;
+  std::span<double> values(g, impl.rootDirections.size());
+  // CVODE cannot retry a root function: a recoverable failure is fatal here.
+  int status = impl.guarded([&] { return impl.system.roots(t, view(y), values); });
+  return status == 0 ? 0 : -1;
+}
+
+int CvodeIntegrator::Impl::jacobian(sunrealtype t, N_Vector y, N_Vector dy, SUNMatrix matrix,
+                                    void* self, N_Vector, N_Vector, N_Vector) {
+  auto& impl = *static_cast<Impl*>(self);
+  return impl.guarded([&] {
+    impl.check(SUNMatZero(matrix), "SUNMatZero", t, SundialsCheck::Flags::Other);
+    DenseMatrixView jacobian{SUNDenseMatrix_Data(matrix), impl.size};
+    return impl.system.jacobian(t, view(y), view(dy), jacobian);
+  });
+}
+
+IntegratorStatistics CvodeIntegrator::Impl::segmentStatistics() {
+  IntegratorStatistics segment;
+  // After CVodeReInit CVODE restarts its counters, the linear solver's only at the next
+  // CVode call: until then the segment has done nothing.
+  if (!steppedSinceInit) return segment;
+  check(CVodeGetNumSteps(cvode, &segment.steps), "CVodeGetNumSteps", time);
+  check(CVodeGetNumErrTestFails(cvode, &segment.errorTestFailures), "CVodeGetNumErrTestFails",
+        time);
+  check(CVodeGetNumNonlinSolvConvFails(cvode, &segment.convergenceFailures),
+        "CVodeGetNumNonlinSolvConvFails", time);
+  check(CVodeGetNumJacEvals(cvode, &segment.jacobianEvaluations), "CVodeGetNumJacEvals", time,
+        SundialsCheck::Flags::LinearSolver);
+  return segment;
+}
+
+void CvodeIntegrator::Impl::accumulateStatistics() {
+  IntegratorStatistics segment = segmentStatistics();
+  finishedSegments.steps += segment.steps;
+  finishedSegments.errorTestFailures += segment.errorTestFailures;
+  finishedSegments.convergenceFailures += segment.convergenceFailures;
+  finishedSegments.jacobianEvaluations += segment.jacobianEvaluations;
+}
+
+CvodeIntegrator::CvodeIntegrator(OdeSystem& system, const IntegratorSettings& settings)
+    : impl_(std::make_unique<Impl>(system, settings)) {}
+
+CvodeIntegrator::~CvodeIntegrator() = default;
+
+void CvodeIntegrator::reinitialize(double t, std::span<const double> y) {
+  Impl& impl = *impl_;
+  if (y.size() != static_cast<std::size_t>(impl.size))
+    throw std::invalid_argument("reinitialize: state size differs from the system's");
+  impl.accumulateStatistics();
+  std::copy(y.begin(), y.end(), view(impl.state).begin());
+  impl.check(CVodeReInit(impl.cvode, t, impl.state), "CVodeReInit", t);
+  impl.time = t;
+  impl.initialized = true;
+  impl.steppedSinceInit = false;
+  std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
+}
+
+AdvanceResult CvodeIntegrator::advance(double tOut, double tStop) {
+  Impl& impl = *impl_;
+  if (!impl.initialized) throw std::logic_error("advance before reinitialize");
+  double target = std::min(tOut, tStop);
+  if (!(target >= impl.time))
+    throw std::invalid_argument("advance: target lies before the current time");
+  std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
+  auto reached = [&](AdvanceReason reason) {
+    return AdvanceResult{reason, impl.time, view(impl.state), impl.rootDirections};
+  };
+  if (target - impl.time <= tooCloseDistance(impl.time, target)) {
+    impl.time = target;
+    return reached(target == tStop ? AdvanceReason::ReachedStopTime : AdvanceReason::ReachedOutput);
+  }
+  impl.check(CVodeSetStopTime(impl.cvode, tStop), "CVodeSetStopTime", impl.time);
+  // Steps shorter than a few ulps of t cannot advance time; failing there (instead of taking
+  // them until maxSteps) ends a hopeless approach to a point where the system keeps failing.
+  impl.check(
+      CVodeSetMinStep(impl.cvode, 4.0 * epsilon * std::max(std::abs(impl.time), std::abs(target))),
+      "CVodeSetMinStep", impl.time);
+  double reachedTime = impl.time;
+  int flag = CVode(impl.cvode, tOut, impl.state, &reachedTime, CV_NORMAL);
+  impl.steppedSinceInit = true;
+  if (impl.callbackException) std::rethrow_exception(std::exchange(impl.callbackException, {}));
+  impl.check(flag, "CVode", reachedTime);
+  impl.time = reachedTime;
+  if (flag == CV_ROOT_RETURN) {
+    impl.check(CVodeGetRootInfo(impl.cvode, impl.rootDirections.data()), "CVodeGetRootInfo",
+               impl.time);
+    return reached(AdvanceReason::Root);
+  }
+  return reached(reachedTime == tStop ? AdvanceReason::ReachedStopTime
+                                      : AdvanceReason::ReachedOutput);
+}
+
+void CvodeIntegrator::denseOutput(double t, std::span<double> y) const {
+  Impl& impl = *impl_;
+  if (y.size() != static_cast<std::size_t>(impl.size))
+    throw std::invalid_argument("denseOutput: state size differs from the system's");
+  if (!impl.steppedSinceInit) {
+    if (t != impl.time) throw IntegratorError("denseOutput: no step taken since restart", t);
+    std::copy_n(view(impl.state).begin(), y.size(), y.begin());
+    return;
+  }
+  impl.check(CVodeGetDky(impl.cvode, t, 0, impl.scratch), "CVodeGetDky", t);
+  std::copy_n(view(impl.scratch).begin(), y.size(), y.begin());
+}
+
+IntegratorStatistics CvodeIntegrator::statistics() const {
+  IntegratorStatistics total = impl_->segmentStatistics();
+  const IntegratorStatistics& finished = impl_->finishedSegments;
+  total.steps += finished.steps;
+  total.errorTestFailures += finished.errorTestFailures;
+  total.convergenceFailures += finished.convergenceFailures;
+  total.jacobianEvaluations += finished.jacobianEvaluations;
+  total.rhsEvaluations = impl_->rhsCalls;
+  total.rootEvaluations = impl_->rootCalls;
+  return total;
+}
+
+} // namespace mocc::runtime

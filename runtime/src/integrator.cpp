@@ -1,0 +1,28 @@
+// The solver registry behind makeIntegrator: the only place that names concrete integrators,
+// so the event loop and the CLI stay independent of which ones exist.
+#include "mocc/runtime/integrator.h"
+#include "mocc/runtime/cvode_integrator.h"
+
+#include <array>
+#include <stdexcept>
+#include <string>
+
+namespace mocc::runtime {
+
+namespace {
+constexpr std::array<std::string_view, 1> solverNames = {"cvode"};
+} // namespace
+
+std::span<const std::string_view> availableSolvers() { return solverNames; }
+
+std::unique_ptr<Integrator> makeIntegrator(std::string_view solver, OdeSystem& system,
+                                           const IntegratorSettings& settings) {
+  if (solver == "cvode") return std::make_unique<CvodeIntegrator>(system, settings);
+  std::string known;
+  for (std::string_view name : solverNames)
+    known += (known.empty() ? "" : ", ") + std::string(name);
+  throw std::invalid_argument("unknown solver '" + std::string(solver) + "' (available: " + known +
+                              ")");
+}
+
+} // namespace mocc::runtime

@@ -1,0 +1,110 @@
+// ModelInstance: storage behind a mocc_instance, and validateModel, the checks the runtime
+// makes once before trusting a mocc_model's sizes, pointers and variable table.
+#include "mocc/runtime/model_instance.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+
+namespace mocc::runtime {
+
+namespace {
+
+std::optional<std::string> validateVariable(const mocc_model& model, const mocc_variable& variable,
+                                            int position) {
+  if (variable.name == nullptr) return fmt::format("variable #{} has no name", position);
+  if (variable.region < MOCC_REGION_STATE || variable.region > MOCC_REGION_VALUE)
+    return fmt::format("variable '{}' has an unknown region {}", variable.name, variable.region);
+  int regionSize = variable.region == MOCC_REGION_VALUE ? model.n_values : model.n_states;
+  if (variable.index < 0 || variable.index >= regionSize)
+    return fmt::format("variable '{}' has index {} outside its region of size {}", variable.name,
+                       variable.index, regionSize);
+  if (variable.type < MOCC_TYPE_REAL || variable.type > MOCC_TYPE_BOOLEAN)
+    return fmt::format("variable '{}' has an unknown type {}", variable.name, variable.type);
+  if (variable.kind < MOCC_KIND_CONSTANT || variable.kind > MOCC_KIND_INTERNAL)
+    return fmt::format("variable '{}' has an unknown kind {}", variable.name, variable.kind);
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> validateModel(const mocc_model& model) {
+  if (model.abi_version != MOCC_ABI_VERSION)
+    return fmt::format("model ABI version {} is not the runtime's {}", model.abi_version,
+                       MOCC_ABI_VERSION);
+  if (model.n_states < 0 || model.n_values < 0 || model.n_crossings < 0 || model.n_variables < 0 ||
+      model.n_messages < 0)
+    return std::string("model has a negative size");
+  if (!model.bind || !model.derivatives || !model.crossings || !model.outputs ||
+      !model.event_update || !model.next_time_event)
+    return std::string("model lacks a function of the ABI");
+  if (model.n_variables > 0 && model.variables == nullptr)
+    return std::string("model has no variable table");
+  if (model.n_messages > 0 && model.messages == nullptr)
+    return std::string("model has no message table");
+  for (int i = 0; i < model.n_variables; ++i)
+    if (auto problem = validateVariable(model, model.variables[i], i)) return problem;
+  return std::nullopt;
+}
+
+ModelInstance::ModelInstance(const mocc_model& model)
+    : model_(model), states_(static_cast<std::size_t>(model.n_states)),
+      derivatives_(states_.size()), values_(static_cast<std::size_t>(model.n_values)),
+      preStates_(states_.size()), preValues_(values_.size()),
+      crossingDirections_(static_cast<std::size_t>(model.n_crossings)),
+      overridden_(states_.size() + values_.size()) {
+  instance_.time = 0.0;
+  useOwnStateArrays();
+  instance_.v = values_.data();
+  instance_.pre_x = preStates_.data();
+  instance_.pre_v = preValues_.data();
+  instance_.crossing_direction = crossingDirections_.data();
+  instance_.overridden = overridden_.data();
+  instance_.mode = MOCC_MODE_CONTINUOUS;
+  instance_.terminal = 0;
+}
+
+void ModelInstance::useOwnStateArrays() {
+  instance_.x = states_.data();
+  instance_.dx = derivatives_.data();
+}
+
+std::size_t ModelInstance::overrideIndex(const mocc_variable& variable) const {
+  assert(variable.region != MOCC_REGION_DERIVATIVE);
+  std::size_t index = static_cast<std::size_t>(variable.index);
+  return variable.region == MOCC_REGION_STATE ? index : states_.size() + index;
+}
+
+double ModelInstance::read(const mocc_variable& variable) const {
+  std::size_t index = static_cast<std::size_t>(variable.index);
+  switch (variable.region) {
+  case MOCC_REGION_STATE: return instance_.x[index];
+  case MOCC_REGION_DERIVATIVE: return instance_.dx[index];
+  default: return instance_.v[index];
+  }
+}
+
+double& ModelInstance::slot(const mocc_variable& variable) {
+  std::size_t index = static_cast<std::size_t>(variable.index);
+  switch (variable.region) {
+  case MOCC_REGION_STATE: return instance_.x[index];
+  case MOCC_REGION_DERIVATIVE: return instance_.dx[index];
+  default: return instance_.v[index];
+  }
+}
+
+void ModelInstance::markOverridden(const mocc_variable& variable) {
+  overridden_[overrideIndex(variable)] = 1;
+}
+
+bool ModelInstance::isOverridden(const mocc_variable& variable) const {
+  return overridden_[overrideIndex(variable)] != 0;
+}
+
+void ModelInstance::copyCurrentToPre() {
+  std::copy_n(instance_.x, states_.size(), preStates_.begin());
+  std::copy_n(instance_.v, values_.size(), preValues_.begin());
+}
+
+} // namespace mocc::runtime

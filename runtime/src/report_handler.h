@@ -1,0 +1,61 @@
+// Collects what generated code reports through mocc_instance.report (model.h): failed asserts
+// and terminate(). Generated code carries on after reporting; whoever called the model
+// function decides afterwards (fail, reject a trial step, stop after the event).
+#pragma once
+
+#include "mocc/model.h"
+#include "mocc/runtime/simulation.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mocc::runtime {
+
+/// A report with its time and message text.
+struct ModelReport {
+  double time;
+  std::string message;
+};
+
+class ReportHandler {
+public:
+  explicit ReportHandler(const mocc_model& model) : model_(model) {}
+  ReportHandler(const ReportHandler&) = delete;
+  ReportHandler& operator=(const ReportHandler&) = delete;
+
+  /// Points instance.report and instance.runtime at this handler.
+  void attach(mocc_instance& instance);
+
+  /// How many assert errors were reported so far (to tell whether one call reported one).
+  long assertErrorCount() const { return assertErrorCount_; }
+  /// The first assert error reported since the last take, and forgets all pending ones.
+  std::optional<ModelReport> takeFirstAssertError();
+  /// The latest assert error reported since the last take, and forgets all pending ones.
+  std::optional<ModelReport> takeLatestAssertError();
+
+  bool terminateRequested() const { return termination_.has_value(); }
+  /// The first terminate() report; only valid when terminateRequested().
+  const ModelReport& termination() const { return *termination_; }
+
+  const std::vector<SimulationWarning>& warnings() const { return warnings_; }
+
+  /// While set, assert warnings are dropped: the values are an integrator's trial point, not
+  /// the solution (MLS 3.6 section 8.3.7 recommends reporting after accepted steps).
+  void setTrialEvaluation(bool trial) { trialEvaluation_ = trial; }
+
+private:
+  static void onReport(mocc_instance* instance, int32_t kind, int32_t message, double time);
+  void record(int32_t kind, int32_t message, double time);
+  void addWarning(double time, std::string text);
+  std::string messageText(int32_t message) const;
+
+  const mocc_model& model_;
+  long assertErrorCount_ = 0;
+  bool trialEvaluation_ = false;
+  std::optional<ModelReport> firstAssertError_, latestAssertError_;
+  std::optional<ModelReport> termination_;
+  std::vector<SimulationWarning> warnings_;
+};
+
+} // namespace mocc::runtime

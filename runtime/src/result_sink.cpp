@@ -1,0 +1,46 @@
+// Choosing result columns from the variable table, and ResultTable, the in-memory sink.
+#include "mocc/runtime/result_sink.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace mocc::runtime {
+
+std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivativeColumns) {
+  std::vector<ResultColumn> columns;
+  for (int i = 0; i < model.n_variables; ++i) {
+    const mocc_variable& variable = model.variables[i];
+    bool wanted = variable.kind == MOCC_KIND_STATE || variable.kind == MOCC_KIND_ALGEBRAIC ||
+                  variable.kind == MOCC_KIND_DISCRETE ||
+                  (derivativeColumns && variable.kind == MOCC_KIND_DERIVATIVE);
+    if (!wanted || variable.hidden) continue;
+    columns.push_back(ResultColumn{variable.name, variable.description ? variable.description : "",
+                                   static_cast<mocc_type>(variable.type),
+                                   static_cast<mocc_kind>(variable.kind),
+                                   static_cast<mocc_region>(variable.region), variable.index});
+  }
+  return columns;
+}
+
+void ResultTable::begin(std::span<const ResultColumn> columns) {
+  columns_.assign(columns.begin(), columns.end());
+  rows_.clear();
+}
+
+void ResultTable::row(double time, RowKind kind, std::span<const double> values) {
+  rows_.push_back(Row{time, kind, std::vector<double>(values.begin(), values.end())});
+}
+
+std::optional<std::size_t> ResultTable::columnIndex(std::string_view name) const {
+  for (std::size_t i = 0; i < columns_.size(); ++i)
+    if (columns_[i].name == name) return i;
+  return std::nullopt;
+}
+
+double ResultTable::value(std::size_t row, std::string_view name) const {
+  std::optional<std::size_t> column = columnIndex(name);
+  if (!column) throw std::out_of_range("no result column named '" + std::string(name) + "'");
+  return rows_.at(row).values.at(*column);
+}
+
+} // namespace mocc::runtime

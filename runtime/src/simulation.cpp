@@ -1,0 +1,125 @@
+// simulate(): checks the model and options, runs the Simulator, and turns every way it can end
+// into a SimulationResult (outcome, time, message, warnings, statistics), flushing the sink on
+// every exit path. Also the defaults from the experiment annotation.
+#include "mocc/runtime/simulation.h"
+
+#include "simulator.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+#include <optional>
+
+namespace mocc::runtime {
+
+namespace {
+
+std::optional<std::string> validateOptions(const SimulationOptions& options) {
+  if (!std::isfinite(options.startTime) || !std::isfinite(options.stopTime))
+    return fmt::format("start time {} and stop time {} must be finite", options.startTime,
+                       options.stopTime);
+  if (options.stopTime < options.startTime)
+    return fmt::format("stop time {} lies before start time {}", options.stopTime,
+                       options.startTime);
+  if (!(options.tolerance > 0.0) || !std::isfinite(options.tolerance))
+    return fmt::format("tolerance {} must be positive", options.tolerance);
+  if (options.stopTime > options.startTime &&
+      (!(options.interval > 0.0) || !std::isfinite(options.interval)))
+    return fmt::format("output interval {} must be positive", options.interval);
+  if (options.maxEventIterations < 1)
+    return fmt::format("maximum event iterations {} must be at least 1",
+                       options.maxEventIterations);
+  if (options.maxStepsBetweenOutputs < 1)
+    return fmt::format("maximum steps {} must be at least 1", options.maxStepsBetweenOutputs);
+  if (options.maxEventsWithoutProgress < 1)
+    return fmt::format("maximum events without progress {} must be at least 1",
+                       options.maxEventsWithoutProgress);
+  return std::nullopt;
+}
+
+SimulationResult failed(double time, std::string message) {
+  SimulationResult result;
+  result.outcome = Outcome::Failed;
+  result.endTime = time;
+  result.message = std::move(message);
+  return result;
+}
+
+/// Runs the simulator; the outcome without statistics and warnings.
+SimulationResult runSimulator(Simulator& simulator, std::span<const Override> overrides) {
+  try {
+    simulator.run(overrides);
+  } catch (const SimulationFailure& failure) {
+    return failed(failure.time(), failure.what());
+  } catch (const IntegratorError& error) {
+    return failed(error.time(), error.what());
+  } catch (const std::exception& error) {
+    return failed(simulator.time(), error.what());
+  }
+  SimulationResult result;
+  result.endTime = simulator.time();
+  if (simulator.terminated()) {
+    result.outcome = Outcome::Terminated;
+    result.message = simulator.reports().termination().message;
+  } else {
+    result.outcome = Outcome::Finished;
+  }
+  return result;
+}
+
+} // namespace
+
+SimulationOptions defaultOptions(const mocc_model& model) {
+  SimulationOptions options;
+  options.startTime = model.has_start_time ? model.start_time : 0.0;
+  options.stopTime = model.has_stop_time ? model.stop_time : 1.0;
+  options.tolerance = model.has_tolerance ? model.tolerance : 1e-6;
+  options.interval =
+      model.has_interval ? model.interval : (options.stopTime - options.startTime) / 500.0;
+  return options;
+}
+
+std::string_view outcomeName(Outcome outcome) {
+  switch (outcome) {
+  case Outcome::Finished: return "finished";
+  case Outcome::Terminated: return "terminated";
+  case Outcome::Failed: return "failed";
+  }
+  return "unknown";
+}
+
+SimulationResult simulate(const mocc_model& model, const SimulationOptions& options,
+                          std::span<const Override> overrides, ResultSink& sink) {
+  auto started = std::chrono::steady_clock::now();
+  if (auto problem = validateModel(model)) return failed(options.startTime, *problem);
+  if (auto problem = validateOptions(options)) return failed(options.startTime, *problem);
+
+  std::optional<Simulator> constructed;
+  try {
+    constructed.emplace(model, options, sink);
+  } catch (const std::exception& error) {
+    return failed(options.startTime, error.what());
+  }
+  Simulator& simulator = *constructed;
+  SimulationResult result = runSimulator(simulator, overrides);
+  try {
+    sink.flush();
+  } catch (const std::exception& error) {
+    if (result.outcome != Outcome::Failed)
+      result = failed(result.endTime, error.what());
+    else
+      result.message += fmt::format("; {}", error.what());
+  }
+  try {
+    result.statistics = simulator.statistics();
+  } catch (const std::exception&) {
+    // Counters are informative only; a solver that cannot report them keeps the outcome.
+  }
+  result.warnings = simulator.reports().warnings();
+  result.statistics.wallSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return result;
+}
+
+} // namespace mocc::runtime

@@ -1,0 +1,369 @@
+// The event loop of model.h, written once above the Integrator interface: initialization
+// (MLS 3.6 section 8.6), integration with frozen relations toward output points and time
+// events, event handling with left/right-limit rows and event iteration (section 8.5), and
+// the terminal() pass. Failures throw; simulate() turns them into Outcome::Failed.
+#include "simulator.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace mocc::runtime {
+
+namespace {
+
+constexpr double infinity = std::numeric_limits<double>::infinity();
+
+bool differ(double a, double b) { return a != b && !(std::isnan(a) && std::isnan(b)); }
+
+bool rowsDiffer(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() != b.size() || !std::equal(a.begin(), a.end(), b.begin(),
+                                             [](double x, double y) { return !differ(x, y); });
+}
+
+/// Values event iteration compares with pre(): discrete and compiler-made values, Integers and
+/// Booleans (MLS 3.6 section 8.5), and any value the table does not describe (to be safe).
+std::vector<int> discreteValueIndices(const mocc_model& model) {
+  std::vector<bool> described(static_cast<std::size_t>(model.n_values), false);
+  std::vector<bool> compared(described.size(), false);
+  for (int i = 0; i < model.n_variables; ++i) {
+    const mocc_variable& variable = model.variables[i];
+    if (variable.region != MOCC_REGION_VALUE) continue;
+    bool fixed = variable.kind == MOCC_KIND_CONSTANT || variable.kind == MOCC_KIND_PARAMETER;
+    bool discrete = variable.kind == MOCC_KIND_DISCRETE || variable.kind == MOCC_KIND_INTERNAL ||
+                    variable.type != MOCC_TYPE_REAL;
+    described[variable.index] = true;
+    if (discrete && !fixed) compared[variable.index] = true;
+  }
+  std::vector<int> indices;
+  for (std::size_t i = 0; i < described.size(); ++i)
+    if (compared[i] || !described[i]) indices.push_back(static_cast<int>(i));
+  return indices;
+}
+
+} // namespace
+
+Simulator::Simulator(const mocc_model& model, const SimulationOptions& options, ResultSink& sink)
+    : model_(model), options_(options), sink_(sink), instance_(model), reports_(model),
+      ode_(instance_, reports_), grid_(options.startTime, options.interval, options.stopTime),
+      columns_(resultColumns(model, options.derivativeColumns)), row_(columns_.size()),
+      discreteValues_(discreteValueIndices(model)), lastEventTime_(-infinity) {
+  reports_.attach(instance_.abi());
+}
+
+void Simulator::run(std::span<const Override> overrides) {
+  instance_.setTime(options_.startTime);
+  if (auto problem = applyOverrides(instance_, overrides))
+    throw SimulationFailure(options_.startTime, *problem);
+  IntegratorSettings settings;
+  settings.relativeTolerance = settings.absoluteTolerance = options_.tolerance;
+  settings.maxSteps = options_.maxStepsBetweenOutputs;
+  try {
+    integrator_ = makeIntegrator(options_.solver, ode_, settings);
+  } catch (const std::invalid_argument& error) {
+    throw SimulationFailure(options_.startTime, error.what());
+  }
+  sink_.begin(columns_);
+  initialize();
+  if (!terminated_) integrate();
+  finish();
+}
+
+// MLS 3.6 section 8.6 as model.h refines it: bind, one pass in initial mode (initial()
+// when-clauses, reinit applied), the continuous-mode values, then ordinary event iteration
+// until nothing changes.
+void Simulator::initialize() {
+  mocc_instance& abi = instance_.abi();
+  model_.bind(&abi);
+  failOnAssertError();
+  instance_.copyCurrentToPre();
+  instance_.setMode(MOCC_MODE_INITIAL);
+  ++statistics_.eventIterations;
+  model_.event_update(&abi);
+  failOnAssertError();
+  // Leave the initial instant the way every event is left before the next one: values that
+  // equations define take their continuous-mode values (sample() is false there), and pre()
+  // keeps those. So `when sample(start, T)` with start at the start time fires now, while a
+  // condition already true at initialization does not (MLS 8.6).
+  instance_.setMode(MOCC_MODE_CONTINUOUS);
+  evaluateContinuous();
+  instance_.copyCurrentToPre();
+  instance_.setMode(MOCC_MODE_EVENT);
+  iterateEvent();
+  alignZeroCrossingsWithRestart();
+  instance_.setMode(MOCC_MODE_CONTINUOUS);
+  evaluateContinuous();
+  writeRow(RowKind::Initial);
+  sink_.flush();
+  if (reports_.terminateRequested()) {
+    terminated_ = true;
+    return;
+  }
+  nextTimeEvent_ = queryNextTimeEvent();
+  restartIntegrator();
+}
+
+void Simulator::integrate() {
+  while (!terminated_ && instance_.time() < options_.stopTime) {
+    double tOut = grid_.after(instance_.time());
+    double tStop = std::min(nextTimeEvent_, options_.stopTime);
+    AdvanceResult step = advance(tOut, tStop);
+    ode_.loadState(step.state);
+    instance_.setTime(step.time);
+    bool timeEvent = step.time >= nextTimeEvent_;
+    bool stateEvent = step.reason == AdvanceReason::Root;
+    if (timeEvent || stateEvent) {
+      handleEvent(step, timeEvent, stateEvent);
+    } else {
+      evaluateContinuous();
+      writeRow(RowKind::Output);
+    }
+    // MLS 8.3.8: terminate() takes effect once the step or the event is complete.
+    if (reports_.terminateRequested()) terminated_ = true;
+  }
+}
+
+AdvanceResult Simulator::advance(double tOut, double tStop) {
+  ode_.clearProblem();
+  try {
+    AdvanceResult step = integrator_->advance(tOut, tStop);
+    // Asserts that failed at rejected trial points are not violations of the solution
+    // (MLS 8.3.7: "the simulation may continue with another evaluation").
+    reports_.takeLatestAssertError();
+    return step;
+  } catch (const IntegratorError& error) {
+    // The integrator gave up near the latest trial point that failed: that is the cause.
+    if (auto assertion = reports_.takeLatestAssertError())
+      throw SimulationFailure(assertion->time,
+                              fmt::format("assertion failed at time {}: {} ({})", assertion->time,
+                                          assertion->message, error.what()));
+    if (!ode_.problem().empty())
+      throw SimulationFailure(error.time(), fmt::format("{} ({})", ode_.problem(), error.what()));
+    throw SimulationFailure(error.time(), error.what());
+  }
+}
+
+// Left limit, event iteration, right limit (DESIGN.md "Runtime event loop", step 3).
+void Simulator::handleEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent) {
+  statistics_.timeEvents += timeEvent ? 1 : 0;
+  statistics_.stateEvents += stateEvent ? 1 : 0;
+  evaluateContinuous();
+  writeRow(RowKind::EventLeft);
+  std::span<int8_t> directions = instance_.crossingDirections();
+  for (std::size_t i = 0; i < directions.size(); ++i)
+    directions[i] = stateEvent ? static_cast<int8_t>(step.rootDirections[i]) : int8_t{0};
+  instance_.copyCurrentToPre();
+  instance_.setMode(MOCC_MODE_EVENT);
+  iterateEvent();
+  alignZeroCrossingsWithRestart();
+  std::fill(directions.begin(), directions.end(), int8_t{0});
+  instance_.setMode(MOCC_MODE_CONTINUOUS);
+  evaluateContinuous();
+  writeRow(RowKind::EventRight);
+  sink_.flush();
+  guardAgainstChattering(step);
+  if (reports_.terminateRequested() || step.time >= options_.stopTime) return;
+  nextTimeEvent_ = queryNextTimeEvent();
+  restartIntegrator();
+}
+
+// terminal() is true for one last event iteration (MLS 3.6 section 3.7.5); a last row records
+// what it changed, if anything visible.
+void Simulator::finish() {
+  std::fill(instance_.crossingDirections().begin(), instance_.crossingDirections().end(),
+            int8_t{0});
+  instance_.copyCurrentToPre();
+  instance_.abi().terminal = 1;
+  instance_.setMode(MOCC_MODE_EVENT);
+  iterateEvent();
+  instance_.setMode(MOCC_MODE_CONTINUOUS);
+  evaluateContinuous();
+  gatherRow();
+  if (rowsDiffer(row_, lastRow_)) writeRow(RowKind::Terminal);
+}
+
+void Simulator::iterateEvent() {
+  mocc_instance& abi = instance_.abi();
+  for (int iteration = 1;; ++iteration) {
+    ++statistics_.eventIterations;
+    bool reinitialized = model_.event_update(&abi) != 0;
+    failOnAssertError();
+    if (!reinitialized && !discreteValuesChanged()) return;
+    if (iteration >= options_.maxEventIterations)
+      throw SimulationFailure(
+          instance_.time(),
+          fmt::format("event iteration did not converge at time {} after {} iterations; still "
+                      "changing: {}",
+                      instance_.time(), iteration, stillChanging()));
+    instance_.copyCurrentToPre();
+  }
+}
+
+// A crossing function that is exactly zero when the integrator restarts is ignored by its root
+// finder (CVODE's included), which takes the sign the function has just after the restart;
+// the next root it reports is a crossing away from that sign. The relation stored now must
+// agree with that sign: a ball landing exactly on h = 0 keeps `h < 0` true after bouncing
+// and then falls through the floor, since its next crossing no longer makes an edge. model.h
+// gives the means: crossing_direction makes a relation with a zero crossing function take its
+// right-limit value (MLS 3.6 section 8.5), here the value for the coming continuous phase.
+void Simulator::alignZeroCrossingsWithRestart() {
+  if (model_.n_crossings == 0) return;
+  std::vector<double> g(static_cast<std::size_t>(model_.n_crossings));
+  std::span<int8_t> directions = instance_.crossingDirections();
+  // Each pass may change what the model does next (a sliding mode flips it every time).
+  constexpr int maxPasses = 8;
+  for (int pass = 0;; ++pass) {
+    instance_.setMode(MOCC_MODE_CONTINUOUS);
+    model_.crossings(&instance_.abi(), g.data());
+    failOnAssertError();
+    std::vector<int8_t> leaving = directionsLeavingZero(g);
+    instance_.setMode(MOCC_MODE_EVENT);
+    std::vector<std::string> inconsistent;
+    for (std::size_t i = 0; i < leaving.size(); ++i)
+      if (leaving[i] != 0 && leaving[i] != directions[i])
+        inconsistent.push_back(ode_.crossingDescription(static_cast<int>(i)));
+    if (inconsistent.empty()) return;
+    if (pass == maxPasses)
+      throw SimulationFailure(
+          instance_.time(),
+          fmt::format("chattering at time {}: crossing {} stays at zero and the model leaves it "
+                      "in the opposite direction after every event iteration (a sliding mode)",
+                      instance_.time(), fmt::join(inconsistent, ", ")));
+    for (std::size_t i = 0; i < leaving.size(); ++i)
+      if (leaving[i] != 0) directions[i] = leaving[i];
+    instance_.copyCurrentToPre();
+    iterateEvent();
+  }
+}
+
+std::vector<int8_t> Simulator::directionsLeavingZero(std::span<const double> g) {
+  std::vector<int8_t> leaving(g.size(), 0);
+  if (std::none_of(g.begin(), g.end(), [](double value) { return value == 0.0; })) return leaving;
+  double t = instance_.time();
+  std::vector<double> x = ode_.integratorState(), slope(x.size()), moved(x.size());
+  std::vector<double> probe(g.size());
+  if (ode_.derivatives(t, x, slope) != CallbackStatus::Ok) return leaving;
+  // An explicit Euler step along the solution, as CVODE probes a zero function; grown until
+  // the state moves visibly in floating point.
+  for (double delta = 1e-10 * std::max(1.0, std::abs(t)); delta < 1e-3; delta *= 1e3) {
+    for (std::size_t i = 0; i < x.size(); ++i)
+      moved[i] = x[i] + delta * slope[i];
+    if (ode_.roots(t + delta, moved, probe) != CallbackStatus::Ok) break;
+    bool unknown = false;
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      if (g[i] != 0.0 || leaving[i] != 0) continue;
+      leaving[i] = probe[i] > 0.0 ? 1 : probe[i] < 0.0 ? -1 : 0;
+      unknown = unknown || leaving[i] == 0;
+    }
+    if (!unknown) break;
+  }
+  reports_.takeLatestAssertError(); // the probe points are trial points, not the solution
+  return leaving;
+}
+
+bool Simulator::discreteValuesChanged() const {
+  std::span<const double> values = instance_.values(), pre = instance_.preValues();
+  return std::any_of(discreteValues_.begin(), discreteValues_.end(),
+                     [&](int i) { return differ(values[i], pre[i]); });
+}
+
+std::string Simulator::stillChanging() const {
+  std::vector<std::string> names;
+  for (int i = 0; i < model_.n_variables; ++i) {
+    const mocc_variable& variable = model_.variables[i];
+    if (variable.region == MOCC_REGION_DERIVATIVE) continue;
+    bool state = variable.region == MOCC_REGION_STATE;
+    std::span<const double> now = state ? instance_.states() : instance_.values();
+    std::span<const double> pre = state ? instance_.preStates() : instance_.preValues();
+    if (differ(now[variable.index], pre[variable.index]))
+      names.push_back(
+          fmt::format("{} ({} -> {})", variable.name, pre[variable.index], now[variable.index]));
+  }
+  return names.empty() ? std::string("a value outside the variable table")
+                       : fmt::format("{}", fmt::join(names, ", "));
+}
+
+void Simulator::evaluateContinuous() {
+  model_.derivatives(&instance_.abi());
+  failOnAssertError();
+  model_.outputs(&instance_.abi());
+  failOnAssertError();
+}
+
+double Simulator::queryNextTimeEvent() {
+  double next = model_.next_time_event(&instance_.abi());
+  failOnAssertError();
+  if (!(next > instance_.time()))
+    throw SimulationFailure(instance_.time(),
+                            fmt::format("next_time_event returned {} at time {}: not after the "
+                                        "current time",
+                                        next, instance_.time()));
+  return next;
+}
+
+// Zeno behaviour (a bouncing ball coming to rest) or chattering shows as events with no time
+// passing in between; fail with the crossings involved rather than loop forever.
+void Simulator::guardAgainstChattering(const AdvanceResult& step) {
+  bool noProgress = step.time - lastEventTime_ <= 1e-12 * std::max(1.0, std::abs(step.time));
+  if (!noProgress) chatteringSince_ = step.time;
+  eventsWithoutProgress_ = noProgress ? eventsWithoutProgress_ + 1 : 0;
+  lastEventTime_ = step.time;
+  if (eventsWithoutProgress_ < options_.maxEventsWithoutProgress) return;
+  std::vector<std::string> crossings;
+  for (std::size_t i = 0; i < step.rootDirections.size(); ++i)
+    if (step.rootDirections[i] != 0)
+      crossings.push_back(ode_.crossingDescription(static_cast<int>(i)));
+  throw SimulationFailure(
+      step.time,
+      fmt::format("chattering at time {}: {} events until time {} without time advancing{}",
+                  chatteringSince_, eventsWithoutProgress_ + 1, step.time,
+                  crossings.empty() ? std::string()
+                                    : fmt::format(" (crossing {})", fmt::join(crossings, ", "))));
+}
+
+void Simulator::restartIntegrator() {
+  integrator_->reinitialize(instance_.time(), ode_.integratorState());
+}
+
+void Simulator::gatherRow() {
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    const ResultColumn& column = columns_[i];
+    const mocc_instance& abi = instance_.abi();
+    std::size_t index = static_cast<std::size_t>(column.index);
+    row_[i] = column.region == MOCC_REGION_STATE        ? abi.x[index]
+              : column.region == MOCC_REGION_DERIVATIVE ? abi.dx[index]
+                                                        : abi.v[index];
+  }
+}
+
+void Simulator::writeRow(RowKind kind) {
+  gatherRow();
+  sink_.row(instance_.time(), kind, row_);
+  lastRow_ = row_;
+  ++statistics_.rows;
+}
+
+void Simulator::failOnAssertError() {
+  if (auto assertion = reports_.takeFirstAssertError())
+    throw SimulationFailure(assertion->time, fmt::format("assertion failed at time {}: {}",
+                                                         assertion->time, assertion->message));
+}
+
+Statistics Simulator::statistics() const {
+  Statistics statistics = statistics_;
+  if (integrator_) {
+    IntegratorStatistics work = integrator_->statistics();
+    statistics.steps = work.steps;
+    statistics.rhsEvaluations = work.rhsEvaluations;
+    statistics.jacobianEvaluations = work.jacobianEvaluations;
+    statistics.rootEvaluations = work.rootEvaluations;
+    statistics.errorTestFailures = work.errorTestFailures;
+    statistics.convergenceFailures = work.convergenceFailures;
+  }
+  return statistics;
+}
+
+} // namespace mocc::runtime

@@ -1,0 +1,95 @@
+// The event loop, written once above the Integrator interface (DESIGN.md, "Runtime event
+// loop"; model.h): initialization, integration with frozen relations, event iteration at roots
+// and time events, left/right-limit rows, and the terminal() pass. simulate() drives it.
+#pragma once
+
+#include "mocc/runtime/integrator.h"
+#include "mocc/runtime/model_instance.h"
+#include "mocc/runtime/result_sink.h"
+#include "mocc/runtime/simulation.h"
+#include "model_ode.h"
+#include "output_grid.h"
+#include "report_handler.h"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace mocc::runtime {
+
+/// Ends a simulation as Outcome::Failed; the message already names the time.
+class SimulationFailure : public std::runtime_error {
+public:
+  SimulationFailure(double time, const std::string& message)
+      : std::runtime_error(message), time_(time) {}
+  double time() const { return time_; }
+
+private:
+  double time_;
+};
+
+class Simulator {
+public:
+  /// `model` must pass validateModel and `options` validateOptions (simulation.cpp).
+  Simulator(const mocc_model& model, const SimulationOptions& options, ResultSink& sink);
+
+  /// Applies the overrides, then runs from start to stop (or terminate()). Throws
+  /// SimulationFailure, IntegratorError or std::exception on failure; rows written so far stay
+  /// in the sink, which the caller flushes.
+  void run(std::span<const Override> overrides);
+
+  bool terminated() const { return terminated_; }
+  double time() const { return instance_.time(); }
+  const ReportHandler& reports() const { return reports_; }
+  /// Counters so far (integrator work included).
+  Statistics statistics() const;
+
+private:
+  void initialize();
+  void integrate();
+  AdvanceResult advance(double tOut, double tStop);
+  void handleEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent);
+  void finish();
+
+  /// MLS 3.6 section 8.5: event_update() until no discrete value changes and no reinit().
+  void iterateEvent();
+  /// Re-iterates with the directions in which crossing functions that are exactly zero leave
+  /// zero, when those differ from the directions the relations were evaluated with.
+  void alignZeroCrossingsWithRestart();
+  /// Per crossing function that is exactly zero in `g`: +1 or -1 as it leaves zero along the
+  /// solution just after the current time, 0 when unknown or not zero.
+  std::vector<int8_t> directionsLeavingZero(std::span<const double> g);
+  bool discreteValuesChanged() const;
+  std::string stillChanging() const;
+  void evaluateContinuous();
+  double queryNextTimeEvent();
+  void guardAgainstChattering(const AdvanceResult& step);
+  void restartIntegrator();
+
+  void gatherRow();
+  void writeRow(RowKind kind);
+  /// An assert error reported by the call just made ends the simulation (MLS 8.3.7).
+  void failOnAssertError();
+
+  const mocc_model& model_;
+  SimulationOptions options_;
+  ResultSink& sink_;
+  ModelInstance instance_;
+  ReportHandler reports_;
+  ModelOde ode_;
+  std::unique_ptr<Integrator> integrator_;
+  OutputGrid grid_;
+
+  std::vector<ResultColumn> columns_;
+  std::vector<double> row_, lastRow_;
+  std::vector<int> discreteValues_; // indices into v compared by event iteration
+  double nextTimeEvent_ = 0.0;
+  double lastEventTime_;
+  double chatteringSince_ = 0.0; // time of the first event of the current run without progress
+  int eventsWithoutProgress_ = 0;
+  bool terminated_ = false;
+  Statistics statistics_;
+};
+
+} // namespace mocc::runtime

@@ -1,0 +1,31 @@
+// Test helpers: compile Modelica text held in memory through the real pipeline stages.
+#pragma once
+
+#include "mocc/backend/pipeline.h"
+#include "mocc/flat/model.h"
+#include "mocc/support/diagnostics.h"
+
+#include <optional>
+#include <string>
+
+namespace mocc::test {
+
+/// Source text registered as "test.mo", with its diagnostics.
+struct SourceCompilation {
+  SourceManager sources;
+  Diagnostics diagnostics;
+
+  /// Every diagnostic rendered, in order (what `mocc` would print).
+  std::string rendered() const;
+};
+
+/// Parses `text` and flattens its only model (or `className`).
+std::optional<flat::Model> flattenSource(SourceCompilation& c, const std::string& text,
+                                         const std::string& className = "");
+
+/// Flattens and runs the backend pipeline; `printAfter` passes are appended to `printed`.
+std::optional<sim::Program> compileSource(SourceCompilation& c, const std::string& text,
+                                          const std::vector<std::string>& printAfter = {},
+                                          std::string* printed = nullptr);
+
+} // namespace mocc::test

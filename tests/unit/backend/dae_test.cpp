@@ -1,0 +1,127 @@
+// backend/dae: classification of variables and the DAE's diagnostics.
+#include "compile_source.h"
+
+#include <gtest/gtest.h>
+
+using mocc::test::compileSource;
+using mocc::test::SourceCompilation;
+
+namespace {
+
+std::string daeOf(const std::string& text) {
+  SourceCompilation c;
+  std::string printed;
+  auto program = compileSource(c, text, {"build-dae"}, &printed);
+  EXPECT_TRUE(program) << c.rendered();
+  return printed;
+}
+
+std::string errorsOf(const std::string& text) {
+  SourceCompilation c;
+  EXPECT_FALSE(compileSource(c, text));
+  return c.rendered();
+}
+
+} // namespace
+
+TEST(BuildDae, ClassifiesStatesDerivativesAndDiscreteVariables) {
+  std::string dae = daeOf(R"(model M
+  constant Real k = 2;
+  parameter Real p = k * 3;
+  Real x(start = 1);
+  Real y;
+  Real z;
+  Integer n;
+equation
+  der(x) = -p * x;
+  y = x + k;
+  when x < 0.5 then
+    z = y;
+  end when;
+  n = if y > 2 then 1 else 0;
+end M;
+)");
+  EXPECT_NE(dae.find("parameter p = 6.0\n"), std::string::npos) << dae;
+  EXPECT_NE(dae.find("state x (start 1)\n"), std::string::npos) << dae;
+  EXPECT_NE(dae.find("algebraic y\n"), std::string::npos) << dae;
+  EXPECT_NE(dae.find("discrete z\n"), std::string::npos) << dae;
+  EXPECT_NE(dae.find("discrete n\n"), std::string::npos) << dae;
+  EXPECT_NE(dae.find("derivative der(x)\n"), std::string::npos) << dae;
+  EXPECT_NE(dae.find("internal $whenCondition1\n"), std::string::npos) << dae;
+  EXPECT_NE(dae.find("y = x + 2.0"), std::string::npos) << dae; // constant folded
+}
+
+TEST(BuildDae, ExpandsEdgeAndChange) {
+  std::string dae = daeOf(R"(model M
+  Boolean b = time > 1;
+  Boolean rising = edge(b);
+  Boolean changed = change(b);
+end M;
+)");
+  EXPECT_NE(dae.find("rising = b and not pre(b)"), std::string::npos) << dae;
+  EXPECT_NE(dae.find("changed = b <> pre(b)"), std::string::npos) << dae;
+}
+
+TEST(BuildDaeErrors, ReinitNeedsAState) {
+  std::string out = errorsOf(R"(model M
+  Real x(start = 1);
+  Real y;
+equation
+  der(x) = -x;
+  y = 2 * x;
+  when x < 0.5 then
+    reinit(y, 1);
+  end when;
+end M;
+)");
+  EXPECT_NE(out.find("test.mo:8:5: error: reinit() needs a state, but 'y' does not appear in "
+                     "der() (MLS 8.3.6)"),
+            std::string::npos)
+      << out;
+}
+
+TEST(BuildDaeErrors, VariableAssignedInTwoWhenClauses) {
+  std::string out = errorsOf(R"(model M
+  discrete Real y;
+equation
+  when time > 1 then
+    y = 1;
+  end when;
+  when time > 2 then
+    y = 2;
+  end when;
+end M;
+)");
+  EXPECT_NE(out.find("'y' is assigned in more than one when-clause"), std::string::npos) << out;
+  EXPECT_NE(out.find("test.mo:4:3: note: the other when-clause"), std::string::npos) << out;
+}
+
+TEST(BuildDaeErrors, StateAssignedInWhenClause) {
+  std::string out = errorsOf(R"(model M
+  Real x(start = 1);
+equation
+  der(x) = -x;
+  when x < 0.5 then
+    x = 1;
+  end when;
+end M;
+)");
+  EXPECT_NE(out.find("'x' is a state (it appears in der()) and cannot be assigned in a "
+                     "when-clause; use reinit(x, ...)"),
+            std::string::npos)
+      << out;
+}
+
+TEST(BuildDaeErrors, SelfReferenceInWhenEquationNeedsPre) {
+  std::string out = errorsOf(R"(model M
+  discrete Integer n;
+equation
+  when time > 1 then
+    n = n + 1;
+  end when;
+end M;
+)");
+  EXPECT_NE(out.find("'n' appears on both sides of its when-equation; write pre(n)"),
+            std::string::npos)
+      << out;
+}

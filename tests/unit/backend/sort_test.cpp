@@ -1,0 +1,113 @@
+// The `sort` pass: causal order, solving for the unknown, structural diagnostics.
+#include "compile_source.h"
+
+#include <gtest/gtest.h>
+
+using mocc::test::compileSource;
+using mocc::test::SourceCompilation;
+
+namespace {
+
+std::string scheduleOf(const std::string& text) {
+  SourceCompilation c;
+  std::string printed;
+  auto program = compileSource(c, text, {"sort"}, &printed);
+  EXPECT_TRUE(program) << c.rendered();
+  return printed;
+}
+
+std::string errorsOf(const std::string& text) {
+  SourceCompilation c;
+  EXPECT_FALSE(compileSource(c, text));
+  return c.rendered();
+}
+
+} // namespace
+
+TEST(Sort, OrdersByDependencyAndSolvesLinearEquations) {
+  EXPECT_EQ(scheduleOf(R"(model M
+  Real x(start = 1);
+  Real a, b, c;
+equation
+  2 * c + b = 0;
+  der(x) = c;
+  a = x * 3;
+  b - a = 1;
+end M;
+)"),
+            "schedule M\n"
+            "  a := x*3  // test.mo:7:3\n"
+            "  b := 1 + a  // test.mo:8:3\n"
+            "  c := -b/2.0  // test.mo:5:3\n"
+            "  der(x) := c  // test.mo:6:3\n");
+}
+
+TEST(Sort, WhenClausesComeAfterTheirInputsAndBeforeTheirReaders) {
+  std::string s = scheduleOf(R"(model M
+  Real x(start = 0);
+  discrete Real held;
+  Real y;
+equation
+  der(x) = 1;
+  when x > 1 then
+    held = x;
+  end when;
+  y = 2 * held;
+end M;
+)");
+  EXPECT_EQ(s, "schedule M\n"
+               "  der(x) := 1  // test.mo:6:3\n"
+               "  $whenCondition1 := $rel0(x > 1)  // test.mo:7:8\n"
+               "  when-clause #0\n"
+               "  y := 2*held  // test.mo:10:3\n");
+}
+
+TEST(SortErrors, UnderAndOverDeterminedVariablesAreNamed) {
+  std::string out = errorsOf(R"(model M
+  Real x(start = 1);
+  Real y;
+  Real z;
+equation
+  der(x) = -x;
+  y = x;
+  y = 2 * x;
+end M;
+)");
+  EXPECT_NE(out.find("error: model 'M' is structurally singular: 3 equations, 3 unknowns"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("test.mo:4:8: note: no equation is left to determine 'z'"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("note: this equation has no unknown left to determine (over-determined)"),
+            std::string::npos)
+      << out;
+}
+
+TEST(SortErrors, AlgebraicLoopIsReportedWithItsEquations) {
+  std::string out = errorsOf(R"(model M
+  Real a, b;
+equation
+  a = b + time;
+  b = -a / 2;
+end M;
+)");
+  EXPECT_NE(out.find("error: algebraic loop: 2 equations must be solved together for a, b"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("test.mo:4:3: note: part of the loop"), std::string::npos) << out;
+  EXPECT_NE(out.find("test.mo:5:3: note: part of the loop"), std::string::npos) << out;
+}
+
+TEST(SortErrors, NonlinearEquationIsNotSolvedSilently) {
+  std::string out = errorsOf(R"(model M
+  Real y;
+equation
+  y * y = time + 1;
+end M;
+)");
+  EXPECT_NE(out.find("test.mo:4:3: error: cannot solve this equation for 'y': it is not linear "
+                     "in it"),
+            std::string::npos)
+      << out;
+}

@@ -1,0 +1,137 @@
+// The instance stage: what `mocc flatten` prints for valid models.
+#include "compile_source.h"
+
+#include <gtest/gtest.h>
+
+using mocc::test::flattenSource;
+using mocc::test::SourceCompilation;
+
+namespace {
+
+std::string flatten(const std::string& text) {
+  SourceCompilation c;
+  auto model = flattenSource(c, text);
+  EXPECT_TRUE(model) << c.rendered();
+  return model ? mocc::flat::print(*model) : "";
+}
+
+} // namespace
+
+TEST(Flatten, KeepsDeclarationsAttributesAndEquations) {
+  EXPECT_EQ(flatten(R"(
+model Ball "a ball"
+  parameter Real g = 9.81 "gravity";
+  Real h(start = 10, fixed = true, unit = "m");
+  Real v;
+  discrete Integer n(start = 0);
+  Boolean b = h > 0;
+equation
+  der(h) = v;
+  der(v) = -g;
+  when h < 0 then
+    reinit(v, -0.9*pre(v));
+    n = pre(n) + 1;
+  end when;
+end Ball;
+)"),
+            R"(class Ball "a ball"
+  parameter Real g = 9.81 "gravity";
+  Real h(unit = "m", start = 10, fixed = true);
+  Real v;
+  discrete Integer n(start = 0);
+  discrete Boolean b = h > 0;
+equation
+  der(h) = v;
+  der(v) = -g;
+  when h < 0 then
+    reinit(v, -0.9 * pre(v));
+    n = pre(n) + 1;
+  end when;
+end Ball;
+)");
+}
+
+TEST(Flatten, ElementWiseOperatorsOnScalarsBecomePlainOnes) {
+  EXPECT_EQ(flatten("model M\n  Real x = 2 .* time .+ 1;\nend M;\n"),
+            "class M\n  Real x = 2 * time + 1;\nend M;\n");
+}
+
+TEST(Flatten, ReadsTheExperimentAnnotation) {
+  SourceCompilation c;
+  auto model = flattenSource(c, R"(
+model M
+  Real x(start = 1);
+equation
+  der(x) = -x;
+  annotation(experiment(StartTime = -1, StopTime = 2*3, Tolerance = 1e-9, Interval = 0.5,
+                        __Vendor_Flag = true));
+end M;
+)");
+  ASSERT_TRUE(model) << c.rendered();
+  EXPECT_EQ(model->experiment.startTime, -1);
+  EXPECT_EQ(model->experiment.stopTime, 6);
+  EXPECT_EQ(model->experiment.tolerance, 1e-9);
+  EXPECT_EQ(model->experiment.interval, 0.5);
+}
+
+TEST(Flatten, KeepsVectorWhenConditionsAndElsewhen) {
+  EXPECT_EQ(flatten(R"(
+model M
+  Real x(start = 0);
+  discrete Real y;
+equation
+  der(x) = 1;
+  when {x > 1, initial()} then
+    y = 1;
+  elsewhen x > 2 then
+    y = 2;
+  end when;
+end M;
+)"),
+            R"(class M
+  Real x(start = 0);
+  discrete Real y;
+equation
+  der(x) = 1;
+  when {x > 1, initial()} then
+    y = 1;
+  elsewhen x > 2 then
+    y = 2;
+  end when;
+end M;
+)");
+}
+
+TEST(Flatten, TypesIntegerArithmeticAndBuiltins) {
+  SourceCompilation c;
+  auto model = flattenSource(c, R"(
+model M
+  Integer n = div(7, 2) + abs(-3);
+  Real r = n / 2 + sin(time) + min(1, 2.5);
+  Integer s = sign(r);
+end M;
+)");
+  ASSERT_TRUE(model) << c.rendered();
+  EXPECT_EQ(model->variables[0].binding->type, mocc::flat::Type::Integer);
+  EXPECT_EQ(model->variables[1].binding->type, mocc::flat::Type::Real);
+  EXPECT_EQ(model->variables[2].binding->type, mocc::flat::Type::Integer);
+}
+
+TEST(SelectClass, PicksTheOnlyModelAndIgnoresPackagesAndFunctions) {
+  SourceCompilation c;
+  auto model = flattenSource(c, R"(
+function f
+  input Real x;
+  output Real y;
+algorithm
+  y := x;
+end f;
+partial model Base
+end Base;
+model Only
+  Real x = time;
+end Only;
+)");
+  ASSERT_TRUE(model) << c.rendered();
+  EXPECT_EQ(model->name, "Only");
+}

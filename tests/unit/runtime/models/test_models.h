@@ -1,0 +1,38 @@
+/* Hand-written models implementing the model ABI (model.h) the way generated code does:
+ * static functions and a static mocc_model per model. Each file's header comment gives the
+ * Modelica it stands for; the tests compare results with closed forms. */
+#ifndef MOCC_TEST_MODELS_H
+#define MOCC_TEST_MODELS_H
+
+#include "mocc/model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* h(0)=10, v(0)=0, g=9.81, e=0.9: `when h < 0 then reinit(v, -e*pre(v))` (C). */
+const mocc_model* mocc_test_bouncing_ball(void);
+/* der(x) = d; `when time >= T then d = 2` with T = 1/3 scheduled as a time event. */
+const mocc_model* mocc_test_time_event(void);
+/* der(x) = -y; `when sample(T, T) then y = x` (zero-order hold), x(0) = 1, T = 0.1. */
+const mocc_model* mocc_test_sampled_hold(void);
+/* `b = not pre(b)` at a time event at 0.5: event iteration never settles. */
+const mocc_model* mocc_test_toggle(void);
+/* der(x) = 1; assert(x < 0.55, error) and assert(x < 0.25, warning). */
+const mocc_model* mocc_test_asserts(void);
+/* der(x) = 1; `when x > limit then terminate(...)`; `when terminal() then n = pre(n) + 1`. */
+const mocc_model* mocc_test_terminate(void);
+/* No states: y = sin(time); count sample(0.25, 0.25) ticks; late = time > 0.6 (state event). */
+const mocc_model* mocc_test_zero_states(void);
+/* der(x) = -k*x; w[1,2] = N*x; low = x < 0.5 (state event) counted in `crossings`. */
+const mocc_model* mocc_test_decay(void);
+/* der(x) = if x > 0 then -1 else 1, x(0) = 0.5: a sliding mode at x = 0 from t = 0.5. */
+const mocc_model* mocc_test_sliding(void);
+/* der(x) = sqrt(1 - time): not a number after time 1. */
+const mocc_model* mocc_test_square_root(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
