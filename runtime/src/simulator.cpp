@@ -175,7 +175,10 @@ void Simulator::handleEvent(const AdvanceResult& step, bool timeEvent, bool stat
 void Simulator::finish() {
   std::fill(instance_.crossingDirections().begin(), instance_.crossingDirections().end(),
             int8_t{0});
-  instance_.copyCurrentToPre();
+  // When the last event happened at this very instant (a sample at the stop time), the
+  // terminal() iteration continues that event instant: pre() keeps the values its event
+  // iteration converged to, so the sample does not fire a second time.
+  if (lastEventTime_ != instance_.time()) instance_.copyCurrentToPre();
   instance_.abi().terminal = 1;
   instance_.setMode(MOCC_MODE_EVENT);
   iterateEvent();

@@ -160,8 +160,8 @@ int report(const runtime::SimulationResult& result) {
     std::cout << fmt::format("  terminated at time {}: {}\n", result.endTime, result.message);
     return kSuccess;
   case runtime::Outcome::Failed:
-    std::cerr << fmt::format("mocc: error: simulation failed at time {}: {}\n", result.endTime,
-                             result.message);
+    // The runtime's message names the time and the cause.
+    std::cerr << "mocc: error: simulation failed: " << result.message << "\n";
     return kSimulationFailure;
   }
   return kSimulationFailure;

@@ -108,13 +108,23 @@ void ProgramBuilder::addScheduledStatements() {
     program_.event.push_back(assertion(a));
     program_.outputs.push_back(assertion(a));
   }
-  std::set<std::uint32_t> derivatives;
+
+  // Asserts are checked at every evaluation of the derivatives too, so that a violation is
+  // found where it happens: the runtime rejects the integrator step that crosses it.
+  std::set<std::uint32_t> derivativeInputs;
   for (const sim::Variable& v : program_.variables) {
     if (v.kind == sim::Kind::Derivative) {
-      derivatives.insert(static_cast<std::uint32_t>(&v - program_.variables.data()));
+      derivativeInputs.insert(static_cast<std::uint32_t>(&v - program_.variables.data()));
     }
   }
-  program_.derivatives = assignmentsNeededBy(derivatives);
+  std::vector<sim::Statement> assertions;
+  for (const dae::Assertion& a : system_.assertions) {
+    assertions.push_back(assertion(a));
+    auto reads = expr::variablesOf(program_.pool, std::get<sim::Assert>(assertions.back().node).condition);
+    derivativeInputs.insert(reads.begin(), reads.end());
+  }
+  program_.derivatives = assignmentsNeededBy(derivativeInputs);
+  program_.derivatives.insert(program_.derivatives.end(), assertions.begin(), assertions.end());
   std::set<std::uint32_t> crossingReads;
   for (const sim::Crossing& c : program_.crossings) {
     for (std::uint32_t v : expr::variablesOf(program_.pool, c.function)) crossingReads.insert(v);

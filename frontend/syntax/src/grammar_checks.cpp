@@ -73,7 +73,8 @@ bool GrammarChecks::checkTree(antlr4::tree::ParseTree* tree) {
     if (containsNothingChecked(rule->getRuleIndex())) return false;
   }
   bool mismatch = false;
-  for (antlr4::tree::ParseTree* child : rule->children) mismatch |= checkTree(child);
+  for (antlr4::tree::ParseTree* child : rule->children)
+    mismatch |= checkTree(child);
   return mismatch;
 }
 
@@ -82,7 +83,8 @@ bool GrammarChecks::checkLongClass(P::LongClassSpecifierContext* specifier) {
   checkDeclaredName(name);
   openClasses_.push_back(isReal(name) ? name->getText() : "");
   bool mismatchInside = false;
-  for (antlr4::tree::ParseTree* child : specifier->children) mismatchInside |= checkTree(child);
+  for (antlr4::tree::ParseTree* child : specifier->children)
+    mismatchInside |= checkTree(child);
   openClasses_.pop_back();
   // One missing `end A;` shifts every enclosing end name: report the innermost only.
   return mismatchInside || checkEndName(specifier);
@@ -99,10 +101,10 @@ bool GrammarChecks::checkEndName(P::LongClassSpecifierContext* specifier) {
   const SourcePositions& positions = errors_.positions();
   bool closesEnclosing =
       std::find(openClasses_.begin(), openClasses_.end(), endName) != openClasses_.end();
-  std::string message =
-      closesEnclosing ? "class '" + name + "' is not closed: expected 'end " + name +
-                            ";' before 'end " + endName + "'"
-                      : "'end " + endName + "' does not match the class name '" + name + "'";
+  std::string message = closesEnclosing
+                            ? "class '" + name + "' is not closed: expected 'end " + name +
+                                  ";' before 'end " + endName + "'"
+                            : "'end " + endName + "' does not match the class name '" + name + "'";
   errors_.atRange(positions.range(names[1]), DiagnosticKind::MismatchedEndName, message,
                   {{positions.range(names[0]), "class '" + name + "' begins here"}});
   return true;

@@ -13,8 +13,8 @@ void SyntaxErrorSink::atToken(const antlr4::Token* token, DiagnosticKind kind, s
     if (std::find(silencedAt_.begin(), silencedAt_.end(), index) != silencedAt_.end()) return;
     // An error within a few tokens of the previous one is its consequence: the recovery has
     // not found its footing yet (a missing '"' turns the text after it into tokens).
-    bool cascade = lastTokenIndex_ && index >= *lastTokenIndex_ &&
-                   index <= *lastTokenIndex_ + cascadeDistance;
+    bool cascade =
+        lastTokenIndex_ && index >= *lastTokenIndex_ && index <= *lastTokenIndex_ + cascadeDistance;
     lastTokenIndex_ = index;
     if (cascade) return;
   }

@@ -25,7 +25,7 @@ class SyntaxErrorSink {
 public:
   /// Errors after this many are not reported; the parse stops instead.
   static constexpr std::size_t limit = 20;
-  static constexpr std::size_t cascadeDistance = 3;
+  static constexpr std::size_t cascadeDistance = 1;
 
   SyntaxErrorSink(const SourcePositions& positions, Diagnostics& diagnostics)
       : positions_(positions), diagnostics_(diagnostics) {}

@@ -131,10 +131,69 @@ P::LongClassSpecifierContext* enclosingClass(antlr4::Parser* parser) {
   return dynamic_cast<P::LongClassSpecifierContext*>(parser->getContext());
 }
 
+bool isItemList(std::size_t rule) {
+  return rule == P::RuleElementList || rule == P::RuleEquationList || rule == P::RuleStatementList;
+}
+
+// An item of a list that ends at its own `;`: a declaration, import or extends clause, or an
+// equation or statement that is not an if/for/when/while (those contain lists themselves).
+bool isSimpleItem(antlr4::ParserRuleContext* item) {
+  if (item->children.empty()) return false;
+  antlr4::tree::ParseTree* first = item->children.front();
+  switch (item->getRuleIndex()) {
+  case P::RuleElement: {
+    auto* element = static_cast<P::ElementContext*>(item);
+    return element->classDefinition() == nullptr;
+  }
+  case P::RuleEquation:
+    return dynamic_cast<P::SimpleExpressionContext*>(first) != nullptr ||
+           dynamic_cast<P::ConnectEquationContext*>(first) != nullptr;
+  case P::RuleStatement:
+    return dynamic_cast<P::ComponentReferenceContext*>(first) != nullptr ||
+           dynamic_cast<antlr4::tree::TerminalNode*>(first) != nullptr;
+  default: return false;
+  }
+}
+
+// The list item around the parser's current rule, or null when it is not inside one.
+antlr4::ParserRuleContext* enclosingItem(antlr4::Parser* parser) {
+  antlr4::ParserRuleContext* child = parser->getContext();
+  if (child == nullptr || isItemList(child->getRuleIndex())) return nullptr;
+  auto* parent = dynamic_cast<antlr4::ParserRuleContext*>(child->parent);
+  while (parent != nullptr && !isItemList(parent->getRuleIndex())) {
+    child = parent;
+    parent = dynamic_cast<antlr4::ParserRuleContext*>(parent->parent);
+  }
+  return parent != nullptr ? child : nullptr;
+}
+
+// Where panic mode stops: a `;`, `end`, a section keyword or the end of the file, outside
+// any bracket opened after the error.
+bool endsItem(antlr4::Parser* parser, int depth) {
+  std::size_t type = parser->getCurrentToken()->getType();
+  if (type == antlr4::Token::EOF) return true;
+  if (depth > 0) return false;
+  switch (type) {
+  case P::SEMICOLON:
+  case P::END:
+  case P::EQUATION:
+  case P::ALGORITHM:
+  case P::PUBLIC:
+  case P::PROTECTED:
+  case P::EXTERNAL: return true;
+  case P::INITIAL: {
+    std::size_t next = parser->getInputStream()->LA(2);
+    return next == P::EQUATION || next == P::ALGORITHM;
+  }
+  default: return false;
+  }
+}
+
 bool classEndAppearsBefore(antlr4::Parser* parser, const antlr4::Token* token,
                            const std::string& name) {
   for (std::size_t index = token->getTokenIndex(); index-- > 1;) {
-    if (tokenAt(parser, index - 1)->getType() == P::END && tokenAt(parser, index)->getText() == name) {
+    if (tokenAt(parser, index - 1)->getType() == P::END &&
+        tokenAt(parser, index)->getText() == name) {
       return true;
     }
   }
@@ -183,6 +242,10 @@ void SyntaxErrorStrategy::reportMissingToken(antlr4::Parser* parser) {
 antlr4::Token* SyntaxErrorStrategy::singleTokenDeletion(antlr4::Parser* parser) {
   // While recovering from an error the deletion is silent and only resynchronises.
   if (inErrorRecoveryMode(parser)) return DefaultErrorStrategy::singleTokenDeletion(parser);
+  std::size_t current = parser->getCurrentToken()->getType();
+  if (current == P::LPAREN || current == P::LBRACKET || current == P::LBRACE) {
+    return nullptr; // deleting an opening bracket leaves its contents to be misread
+  }
   bool expressionExpected = has(getExpectedTokens(parser), P::UNSIGNED_NUMBER);
   if (expressionExpected && parser->getCurrentToken()->getType() == P::SEMICOLON &&
       !isTerminatedList(parser->getContext()->getRuleIndex())) {
@@ -204,9 +267,58 @@ void SyntaxErrorStrategy::sync(antlr4::Parser* parser) {
   DefaultErrorStrategy::sync(parser);
 }
 
+void SyntaxErrorStrategy::recover(antlr4::Parser* parser, std::exception_ptr e) {
+  antlr4::ParserRuleContext* item = enclosingItem(parser);
+  std::size_t start = parser->getCurrentToken()->getTokenIndex();
+  if (item == nullptr || !isSimpleItem(item) || start == lastSkipIndex_) {
+    DefaultErrorStrategy::recover(parser, e);
+    return;
+  }
+  int depth = 0;
+  while (!endsItem(parser, depth)) {
+    std::size_t type = parser->getCurrentToken()->getType();
+    if (type == P::LPAREN || type == P::LBRACKET || type == P::LBRACE) ++depth;
+    if (isClosingBracket(type)) --depth;
+    parser->consume();
+  }
+  lastSkipIndex_ = parser->getCurrentToken()->getTokenIndex();
+}
+
 antlr4::Token* SyntaxErrorStrategy::recoverInline(antlr4::Parser* parser) {
   if (antlr4::Token* end = skipToClassEnd(parser)) return end;
-  return DefaultErrorStrategy::recoverInline(parser);
+  // ANTLR's own steps: delete one token, or insert the expected one.
+  if (antlr4::Token* matched = singleTokenDeletion(parser)) {
+    parser->consume();
+    return matched;
+  }
+  if (singleTokenInsertion(parser)) return getMissingSymbol(parser);
+  if (antlr4::Token* semicolon = skipToSemicolon(parser)) return semicolon;
+  throw antlr4::InputMismatchException(parser);
+}
+
+antlr4::Token* SyntaxErrorStrategy::skipToSemicolon(antlr4::Parser* parser) {
+  antlr4::ParserRuleContext* context = parser->getContext();
+  antlr4::misc::IntervalSet expected = getExpectedTokens(parser);
+  if (context == nullptr || !isItemList(context->getRuleIndex()) || expected.size() != 1 ||
+      !has(expected, P::SEMICOLON)) {
+    return nullptr;
+  }
+  if (!inErrorRecoveryMode(parser)) {
+    beginErrorCondition(parser);
+    reportExpected(parser, parser->getCurrentToken(), expected);
+  }
+  int depth = 0;
+  while (!endsItem(parser, depth)) {
+    std::size_t type = parser->getCurrentToken()->getType();
+    if (type == P::LPAREN || type == P::LBRACKET || type == P::LBRACE) ++depth;
+    if (isClosingBracket(type)) --depth;
+    parser->consume();
+  }
+  if (parser->getCurrentToken()->getType() != P::SEMICOLON) return getMissingSymbol(parser);
+  antlr4::Token* matched = parser->getCurrentToken();
+  reportMatch(parser);
+  parser->consume();
+  return matched;
 }
 
 antlr4::Token* SyntaxErrorStrategy::skipToClassEnd(antlr4::Parser* parser) {
@@ -268,8 +380,7 @@ void SyntaxErrorStrategy::reportExpected(antlr4::Parser* parser, antlr4::Token* 
                            : "expected " + what + after + " but found " + tokens_.found(found);
     message += hints(parser, found, expected);
   }
-  errors_.atToken(found, DiagnosticKind::SyntaxError, message, notes(parser, expected),
-                  previousToken(parser, found));
+  report(parser, found, message, notes(parser, expected));
 }
 
 void SyntaxErrorStrategy::reportUnexpected(antlr4::Parser* parser, antlr4::Token* found,
@@ -286,8 +397,38 @@ void SyntaxErrorStrategy::reportUnexpected(antlr4::Parser* parser, antlr4::Token
     }
     message += hints(parser, found, expected);
   }
-  errors_.atToken(found, DiagnosticKind::SyntaxError, message, notes(parser, expected),
+  report(parser, found, message, notes(parser, expected));
+}
+
+void SyntaxErrorStrategy::report(antlr4::Parser* parser, antlr4::Token* found, std::string message,
+                                 std::vector<DiagnosticNote> notes) {
+  if (afterMultiLineString(parser, found)) {
+    // After one missing '"', every later string is paired wrongly: say so once, then stay
+    // silent about the errors that follow strings spanning lines.
+    if (reportedMisquote_) return;
+    reportedMisquote_ = true;
+    message += " (the string literal before it spans several lines: is a '\"' missing?)";
+  }
+  errors_.atToken(found, DiagnosticKind::SyntaxError, std::move(message), std::move(notes),
                   previousToken(parser, found));
+}
+
+bool SyntaxErrorStrategy::afterMultiLineString(antlr4::Parser* parser,
+                                               const antlr4::Token* found) const {
+  // The tell-tale: a string whose first line ends like code, as in `");` + line break.
+  auto looksMisquoted = [&](const antlr4::Token* token) {
+    std::string_view text = errors_.positions().text(token);
+    std::size_t lineEnd = text.find('\n');
+    if (lineEnd == std::string_view::npos) return false;
+    std::size_t last = text.find_last_not_of(" \t\r", lineEnd);
+    return last != std::string_view::npos && last > 0 && text[last] == ';';
+  };
+  std::size_t index = found->getTokenIndex();
+  for (std::size_t back = 1; back <= 3 && back <= index; ++back) {
+    antlr4::Token* token = tokenAt(parser, index - back);
+    if (token->getType() == P::STRING && looksMisquoted(token)) return true;
+  }
+  return false;
 }
 
 std::string SyntaxErrorStrategy::specificMessage(antlr4::Parser* parser, antlr4::Token* found,
@@ -348,8 +489,25 @@ std::string SyntaxErrorStrategy::hints(antlr4::Parser* parser, antlr4::Token* fo
     }
   }
   std::size_t rule = parser->getContext() != nullptr ? parser->getContext()->getRuleIndex() : 0;
+  std::size_t type = found->getType();
+  bool looksLikeEquation =
+      ((type == P::LPAREN || type == P::EQUALS || type == P::ASSIGN) && previous != nullptr &&
+       previous->getType() == P::IDENT && has(expected, P::IDENT)) ||
+      ((type == P::DER || type == P::CONNECT || type == P::WHEN || type == P::FOR) &&
+       rule == P::RuleLongClassSpecifier);
+  if (looksLikeEquation && rule != P::RuleEquationList && rule != P::RuleStatementList) {
+    return " (a declaration is 'Type name'; equations and function calls belong in an "
+           "'equation' or 'algorithm' section)";
+  }
+  // `Real y;` among equations: a type name and a name at the start of an item.
+  auto startsItem = [](const antlr4::Token* token) {
+    std::size_t before =
+        token == nullptr ? static_cast<std::size_t>(P::SEMICOLON) : token->getType();
+    return before == P::SEMICOLON || before == P::EQUATION || before == P::ALGORITHM ||
+           before == P::THEN || before == P::LOOP || before == P::ELSE;
+  };
   if (found->getType() == P::IDENT && previous != nullptr && previous->getType() == P::IDENT &&
-      (rule == P::RuleEquationList || rule == P::RuleStatementList)) {
+      startsItem(beforePrevious) && (rule == P::RuleEquationList || rule == P::RuleStatementList)) {
     return " (declarations belong before 'equation' and 'algorithm', or after 'public' or "
            "'protected')";
   }

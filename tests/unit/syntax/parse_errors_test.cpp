@@ -158,6 +158,54 @@ TEST(SyntaxErrors, EveryIndependentErrorIsReportedOnce) {
       << parsed->rendered();
 }
 
+TEST(SyntaxErrors, StraySemicolons) {
+  expectErrors("model M\n  Real x;;\nequation\n  x = 1;;;\nend M;;",
+               {{"2:10", "unexpected ';'"}, {"4:9", "unexpected ';'"}, {"5:7", "unexpected ';'"}});
+}
+
+TEST(SyntaxErrors, GarbageAfterAnItemIsSkippedToItsSemicolon) {
+  expectErrors("model M\n  Real x = 1 2 3 4;\n  Real y;\nequation\n  x = y z (w);\nend M;",
+               {{"2:14", "expected ';' after the declaration of 'x' but found '2'"},
+                {"5:9", "expected ';' after the equation but found 'z'"}});
+}
+
+TEST(SyntaxErrors, MissingEndOfNestedClassIsOneError) {
+  auto parsed = parseText("package P\n  model A\n    Real x;\n  model B\n  end B;\nend P;");
+  ASSERT_EQ(parsed->diagnostics.all().size(), 1u) << parsed->rendered();
+  const Diagnostic& error = parsed->diagnostics.all()[0];
+  EXPECT_EQ(error.kind, DiagnosticKind::MismatchedEndName);
+  EXPECT_EQ(error.message, "class 'A' is not closed: expected 'end A;' before 'end P'");
+  EXPECT_EQ(at(error.range.begin), "6:5");
+  EXPECT_EQ(at(error.notes.at(0).range.begin), "2:9");
+}
+
+TEST(SyntaxErrors, ClassAnnotationMustComeLast) {
+  expectErrors("model M \"doc\"\n  annotation(Icon());\n  Real x;\n  Real y;\nend M;",
+               {{"3:3", "unexpected 'Real' after the class annotation; 'annotation(...);' must be "
+                        "the last item of class 'M' (MLS A.2.2)"}});
+}
+
+TEST(SyntaxErrors, EquationsInTheDeclarationSection) {
+  expectErrors("model M\n  Real x;\n  x = 1;\nend M;",
+               {{"3:5", "expected '[' or identifier but found '=' (a declaration is 'Type name'; "
+                        "equations and function calls belong in an 'equation' or 'algorithm' "
+                        "section)"}});
+}
+
+TEST(SyntaxErrors, MissingQuoteIsNotACascade) {
+  auto parsed = parseText("model M\nequation\n"
+                          "  assert(x > 1, should be positive\");\n"
+                          "  assert(x > 2, \"x should be large\");\n"
+                          "  assert(x > 3, \"x should be larger\");\n"
+                          "  assert(x > 4, \"x should be huge\");\n"
+                          "end M;");
+  std::vector<std::string> positions;
+  for (const Diagnostic& error : parsed->diagnostics.all()) {
+    positions.push_back(at(error.range.begin));
+  }
+  EXPECT_EQ(positions, (std::vector<std::string>{"3:24", "6:34"})) << parsed->rendered();
+}
+
 TEST(SyntaxErrors, StopsAfterTwentyErrors) {
   std::string text = "model M\n";
   for (int i = 0; i < 30; ++i)

@@ -1,0 +1,5 @@
+model Broken
+  Real x(start = 1)
+equation
+  der(x) = -x;
+end Broken;
