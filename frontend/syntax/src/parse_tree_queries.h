@@ -22,8 +22,7 @@ inline bool isClosingBracket(std::size_t type) {
 
 /// Rules that hold lists of items each terminated by `;`.
 inline bool isItemList(std::size_t rule) {
-  return rule == P::RuleElementList || rule == P::RuleEquationList ||
-         rule == P::RuleStatementList;
+  return rule == P::RuleElementList || rule == P::RuleEquationList || rule == P::RuleStatementList;
 }
 
 /// Item lists and the rules where a `;` ends a class or an annotation.
