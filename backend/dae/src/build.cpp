@@ -17,6 +17,7 @@ SystemBuilder::SystemBuilder(const flat::Model& model, Diagnostics& diagnostics)
 std::optional<System> SystemBuilder::run() {
   std::size_t errorsBefore = diagnostics_.errorCount();
   system_.name = model_.name;
+  system_.range = model_.range;
   system_.experiment = {model_.experiment.startTime, model_.experiment.stopTime,
                         model_.experiment.tolerance, model_.experiment.interval};
   declareVariables();

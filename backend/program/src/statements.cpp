@@ -33,7 +33,7 @@ bool ProgramBuilder::addParameterBindings() {
       progress = true;
     }
     if (progress) continue;
-    auto& d = diagnostics_.error(DiagnosticKind::NotConstant, SourceRange{},
+    auto& d = diagnostics_.error(DiagnosticKind::NotConstant, system_.range,
                                  "parameters are defined in terms of each other in a cycle");
     for (std::uint32_t p : parameters) {
       if (!assigned.count(p)) d.notes.push_back({system_.variables[p].range, "part of the cycle"});

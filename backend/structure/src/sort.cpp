@@ -67,7 +67,7 @@ private:
 
   void reportSingular() {
     auto& d = diagnostics_.error(
-        DiagnosticKind::StructurallySingular, SourceRange{},
+        DiagnosticKind::StructurallySingular, system_.range,
         fmt::format("model '{}' is structurally singular: {} equations, {} unknowns",
                     system_.name, system_.equations.size(), unknowns_.size()));
     for (std::size_t c = 0; c < unknowns_.size(); ++c) {
@@ -189,7 +189,7 @@ private:
     std::string list;
     for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
     auto& d = diagnostics_.error(
-        DiagnosticKind::AlgebraicLoop, SourceRange{},
+        DiagnosticKind::AlgebraicLoop, system_.range,
         fmt::format("algebraic loop: {} equations must be solved together for {} (algebraic "
                     "loops are not supported yet)",
                     component.size(), list));

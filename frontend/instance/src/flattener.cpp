@@ -16,7 +16,7 @@ void Flattener::unsupported(SourceRange range, const std::string& what) {
 std::optional<flat::Model> Flattener::run() {
   std::size_t errorsBefore = diagnostics_.errorCount();
   model_.name = class_.name;
-  model_.range = class_.range;
+  model_.range = class_.nameRange; // diagnostics about the whole model point at its name
   const auto* body = std::get_if<ast::LongClassSpecifier>(&class_.specifier);
   if (!body) {
     unsupported(class_.nameRange, "'" + class_.name +

@@ -115,6 +115,7 @@ struct Experiment {
 
 struct System {
   std::string name;
+  SourceRange range; // the model's name in its class definition, for whole-model diagnostics
   expr::Pool pool;
   std::vector<Variable> variables;
   std::vector<Equation> equations;
