@@ -47,19 +47,23 @@ TEST(Cli, SeveralModelsNeedClassAndTheErrorListsThem) {
   EXPECT_TRUE(contains(r.output, "candidates: First, Second")) << r.output;
   auto dir = scratchDirectory();
   CommandResult ok = runMocc("run " + input("two_models.mo") + " --class Second -o " +
-                          (dir / "second.csv").string());
+                             (dir / "second.csv").string());
   EXPECT_EQ(ok.exitCode, 0) << ok.output;
-  EXPECT_EQ(readCsv((dir / "second.csv").string()).header,
-            (std::vector<std::string>{"time", "y"}));
+  EXPECT_EQ(readCsv((dir / "second.csv").string()).header, (std::vector<std::string>{"time", "y"}));
 }
 
 TEST(Cli, UsageErrorsExitWithTwo) {
   std::string ball = example("BouncingBall.mo");
-  const std::vector<std::string> cases = {
-      "run", "run " + ball + " --stop-time -1", "run " + ball + " --tolerance 0",
-        "run " + ball + " --override nosuch=1", "run " + ball + " --override g",
-        "run " + ball + " --plot nosuch", "run " + ball + " --solver magic", "frobnicate",
-        "run /nonexistent/model.mo", "run " + ball + " --print-after nosuch"};
+  const std::vector<std::string> cases = {"run",
+                                          "run " + ball + " --stop-time -1",
+                                          "run " + ball + " --tolerance 0",
+                                          "run " + ball + " --override nosuch=1",
+                                          "run " + ball + " --override g",
+                                          "run " + ball + " --plot nosuch",
+                                          "run " + ball + " --solver magic",
+                                          "frobnicate",
+                                          "run /nonexistent/model.mo",
+                                          "run " + ball + " --print-after nosuch"};
   for (const std::string& args : cases) {
     CommandResult r = runMocc(args);
     EXPECT_EQ(r.exitCode, 2) << args << "\n" << r.output;
@@ -93,7 +97,7 @@ TEST(Cli, TerminateStopsSuccessfully) {
 TEST(Cli, PlotWritesAPngAndKeepsItsScript) {
   auto dir = scratchDirectory();
   CommandResult r = runMocc("run " + example("BouncingBall.mo") + " -o " +
-                         (dir / "ball.csv").string() + " --plot h v");
+                            (dir / "ball.csv").string() + " --plot h v");
   EXPECT_EQ(r.exitCode, 0) << r.output;
   std::ifstream png(dir / "ball.png", std::ios::binary);
   char magic[8] = {};
@@ -104,7 +108,8 @@ TEST(Cli, PlotWritesAPngAndKeepsItsScript) {
 
 TEST(Cli, SummaryReportsEventsStepsAndTime) {
   auto dir = scratchDirectory();
-  CommandResult r = runMocc("run " + example("BouncingBall.mo") + " -o " + (dir / "b.csv").string());
+  CommandResult r =
+      runMocc("run " + example("BouncingBall.mo") + " -o " + (dir / "b.csv").string());
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "events: ")) << r.output;
   EXPECT_TRUE(contains(r.output, "steps: ")) << r.output;

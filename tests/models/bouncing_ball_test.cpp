@@ -11,7 +11,8 @@ namespace {
 // t_m = sqrt(2 x0 / g) (-1 + 2 sum_{i<m} mu^i).
 double bounceTime(int m, double x0, double g, double mu) {
   double sum = 0;
-  for (int i = 0; i < m; ++i) sum += std::pow(mu, i);
+  for (int i = 0; i < m; ++i)
+    sum += std::pow(mu, i);
   return std::sqrt(2 * x0 / g) * (-1 + 2 * sum);
 }
 

@@ -21,7 +21,8 @@ TEST(Relay, IntegratesTheSquareWaveOfSinTime) {
   }
   std::vector<double> events = table.eventTimes();
   ASSERT_EQ(events.size(), 3u); // pi, 2 pi, 3 pi before t = 10
-  for (int k = 1; k <= 3; ++k) EXPECT_NEAR(events[k - 1], k * pi, 1e-9);
+  for (int k = 1; k <= 3; ++k)
+    EXPECT_NEAR(events[k - 1], k * pi, 1e-9);
 }
 
 TEST(SampledControl, FollowsTheZeroOrderHoldRecursion) {
@@ -41,8 +42,7 @@ TEST(SampledControl, FollowsTheZeroOrderHoldRecursion) {
     double k = std::round(row[t] / T);
     if (row[t] != k * T && i > 0) continue; // not a sample instant
     bool left = i + 1 < table.rows.size() && table.rows[i + 1][t] == row[t];
-    EXPECT_NEAR(row[x], std::pow(a, k), 1e-7)
-        << "t = " << row[t];
+    EXPECT_NEAR(row[x], std::pow(a, k), 1e-7) << "t = " << row[t];
     EXPECT_EQ(row[n], left ? k : k + 1) << "t = " << row[t];
   }
 }

@@ -4,11 +4,14 @@
 #include "mocc/frontend/instantiate.h"
 #include "mocc/syntax/parser.h"
 
+#include <gtest/gtest.h>
+
 namespace mocc::test {
 
 std::string SourceCompilation::rendered() const {
   std::string out;
-  for (const Diagnostic& d : diagnostics.all()) out += render(d, sources);
+  for (const Diagnostic& d : diagnostics.all())
+    out += render(d, sources);
   return out;
 }
 
@@ -33,6 +36,25 @@ std::optional<sim::Program> compileSource(SourceCompilation& c, const std::strin
     if (printed) *printed += text;
   };
   return backend::compile(*model, c.sources, c.diagnostics, options);
+}
+
+std::string printedAfter(const std::string& text, const std::string& pass) {
+  SourceCompilation c;
+  std::string printed;
+  EXPECT_TRUE(compileSource(c, text, {pass}, &printed)) << c.rendered();
+  return printed;
+}
+
+std::string compileErrors(const std::string& text) {
+  SourceCompilation c;
+  EXPECT_FALSE(compileSource(c, text));
+  return c.rendered();
+}
+
+std::string flattenErrors(const std::string& text, const std::string& className) {
+  SourceCompilation c;
+  EXPECT_FALSE(flattenSource(c, text, className));
+  return c.rendered();
 }
 
 } // namespace mocc::test

@@ -28,4 +28,13 @@ std::optional<sim::Program> compileSource(SourceCompilation& c, const std::strin
                                           const std::vector<std::string>& printAfter = {},
                                           std::string* printed = nullptr);
 
+/// Compiles `text`, which must succeed, and returns what `pass` printed (--print-after).
+std::string printedAfter(const std::string& text, const std::string& pass);
+
+/// Compiles `text`, which must fail, and returns the rendered diagnostics.
+std::string compileErrors(const std::string& text);
+
+/// Flattens `text`, which must fail, and returns the rendered diagnostics.
+std::string flattenErrors(const std::string& text, const std::string& className = "");
+
 } // namespace mocc::test

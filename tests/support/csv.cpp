@@ -42,7 +42,8 @@ std::size_t CsvTable::column(const std::string& name) const {
 std::vector<double> CsvTable::values(const std::string& name) const {
   std::size_t c = column(name);
   std::vector<double> out;
-  for (const auto& row : rows) out.push_back(row[c]);
+  for (const auto& row : rows)
+    out.push_back(row[c]);
   return out;
 }
 
@@ -66,7 +67,8 @@ CsvTable readCsv(const std::string& path) {
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     std::vector<double> row;
-    for (const std::string& field : split(line)) row.push_back(std::stod(field));
+    for (const std::string& field : split(line))
+      row.push_back(std::stod(field));
     if (row.size() != table.header.size()) throw std::runtime_error("ragged row in " + path);
     table.rows.push_back(std::move(row));
   }
@@ -79,7 +81,8 @@ CommandResult runCommand(const std::string& command) {
   if (!pipe) return result;
   std::array<char, 4096> buffer;
   std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.output.append(buffer.data(), n);
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    result.output.append(buffer.data(), n);
   int status = pclose(pipe);
   result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;

@@ -16,8 +16,8 @@ namespace mocc::tool {
 /// Exit codes of the mocc command (README.md).
 enum ExitCode : int {
   kSuccess = 0,
-  kModelError = 1,      // syntax, semantics, structure
-  kUsageError = 2,      // bad command line
+  kModelError = 1, // syntax, semantics, structure
+  kUsageError = 2, // bad command line
   kSimulationFailure = 3,
 };
 

@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
               << "Run 'mocc --help' or 'mocc <command> --help' for the options.\n";
     return kUsageError;
   }
-  for (CLI::App* sub : app.get_subcommands()) return actions.at(sub)();
+  for (CLI::App* sub : app.get_subcommands())
+    return actions.at(sub)();
   return kUsageError;
 }

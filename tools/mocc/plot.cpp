@@ -32,8 +32,8 @@ std::string script(const PlotRequest& r) {
   s += "plot";
   for (std::size_t i = 0; i < r.series.size(); ++i) {
     // `every ::1` skips the header; rows with equal times (event limits) draw the jumps.
-    s += (i ? ", \\\n     " : " ") + quoted(r.csv.string()) + " every ::1 using 1:" +
-         std::to_string(r.series[i].column) + " with lines lw 2 title " +
+    s += (i ? ", \\\n     " : " ") + quoted(r.csv.string()) +
+         " every ::1 using 1:" + std::to_string(r.series[i].column) + " with lines lw 2 title " +
          quoted(r.series[i].name);
   }
   return s + "\n";
@@ -41,7 +41,8 @@ std::string script(const PlotRequest& r) {
 
 std::string shellQuoted(const std::string& text) {
   std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  for (char c : text)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
 

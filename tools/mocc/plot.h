@@ -10,9 +10,9 @@
 namespace mocc::tool {
 
 struct PlotRequest {
-  std::filesystem::path csv;      // the results
-  std::filesystem::path script;   // the gnuplot script to write
-  std::filesystem::path png;      // the image to render
+  std::filesystem::path csv;    // the results
+  std::filesystem::path script; // the gnuplot script to write
+  std::filesystem::path png;    // the image to render
   std::string title;
   struct Series {
     std::string name;

@@ -36,8 +36,7 @@ void addOptions(CLI::App& cmd, RunOptions& o) {
   cmd.add_option("model", o.model, "The Modelica file (.mo)")->required()->check(CLI::ExistingFile);
   cmd.add_option("--class", o.className,
                  "The class to simulate (default: the only model in the file)");
-  cmd.add_option("--start-time", o.startTime,
-                 "Start time (default: experiment StartTime, else 0)");
+  cmd.add_option("--start-time", o.startTime, "Start time (default: experiment StartTime, else 0)");
   cmd.add_option("--stop-time", o.stopTime, "Stop time (default: experiment StopTime, else 1)");
   cmd.add_option("--tolerance", o.tolerance,
                  "Relative and absolute integrator tolerance (default: experiment Tolerance, "
@@ -71,9 +70,8 @@ int usageError(const std::string& message) {
 }
 
 /// Options from the model's experiment annotation, then the command line on top.
-std::optional<runtime::SimulationOptions> simulationOptions(const mocc_model& model,
-                                                            const RunOptions& o,
-                                                            std::string& error) {
+std::optional<runtime::SimulationOptions>
+simulationOptions(const mocc_model& model, const RunOptions& o, std::string& error) {
   runtime::SimulationOptions s = runtime::defaultOptions(model);
   if (o.startTime) s.startTime = *o.startTime;
   if (o.stopTime) s.stopTime = *o.stopTime;
@@ -86,8 +84,8 @@ std::optional<runtime::SimulationOptions> simulationOptions(const mocc_model& mo
   s.maxEventIterations = o.maxEventIterations;
   s.derivativeColumns = o.derivatives;
   if (!(s.stopTime > s.startTime)) {
-    error = fmt::format("the stop time {} must be after the start time {}", s.stopTime,
-                        s.startTime);
+    error =
+        fmt::format("the stop time {} must be after the start time {}", s.stopTime, s.startTime);
   } else if (!(s.tolerance > 0)) {
     error = fmt::format("the tolerance must be positive, not {}", s.tolerance);
   } else if (!(s.interval > 0)) {
@@ -97,9 +95,8 @@ std::optional<runtime::SimulationOptions> simulationOptions(const mocc_model& mo
   return s;
 }
 
-std::optional<std::vector<runtime::Override>> parseOverrides(const mocc_model& model,
-                                                             const RunOptions& o,
-                                                             std::string& error) {
+std::optional<std::vector<runtime::Override>>
+parseOverrides(const mocc_model& model, const RunOptions& o, std::string& error) {
   std::vector<runtime::Override> overrides;
   for (const std::string& text : o.overrides) {
     auto parsed = runtime::parseOverride(text, error);

@@ -26,7 +26,8 @@ std::optional<System> SystemBuilder::run() {
                        "initial equations are not supported yet; give states a start value "
                        "instead");
   }
-  for (const flat::Equation& equation : model_.equations) addEquation(equation);
+  for (const flat::Equation& equation : model_.equations)
+    addEquation(equation);
   addBindingEquations();
   classifyVariables();
   checkReinitTargets();

@@ -10,10 +10,12 @@ void SystemBuilder::classifyVariables() {
     Variable& v = system_.variables[i];
     if (whenAssigned_[i] == kNone) continue;
     if (v.kind == VariableKind::State) {
-      auto& d = diagnostics_.error(DiagnosticKind::InvalidWhen, system_.whens[whenAssigned_[i]].range,
-                                   "'" + v.name + "' is a state (it appears in der()) and cannot "
-                                   "be assigned in a when-clause; use reinit(" + v.name +
-                                   ", ...) (MLS 8.3.6)");
+      auto& d =
+          diagnostics_.error(DiagnosticKind::InvalidWhen, system_.whens[whenAssigned_[i]].range,
+                             "'" + v.name +
+                                 "' is a state (it appears in der()) and cannot "
+                                 "be assigned in a when-clause; use reinit(" +
+                                 v.name + ", ...) (MLS 8.3.6)");
       d.notes.push_back({v.range, "declared here"});
     } else if (v.kind == VariableKind::Parameter) {
       diagnostics_.error(DiagnosticKind::InvalidWhen, system_.whens[whenAssigned_[i]].range,
@@ -30,10 +32,10 @@ void SystemBuilder::checkReinitTargets() {
       for (const WhenStatement& s : branch.body) {
         auto* r = std::get_if<Reinit>(&s);
         if (!r || system_.variables[r->state].kind == VariableKind::State) continue;
-        auto& d = diagnostics_.error(DiagnosticKind::InvalidReinit, r->range,
-                                     "reinit() needs a state, but '" +
-                                         system_.variables[r->state].name +
-                                         "' does not appear in der() (MLS 8.3.6)");
+        auto& d =
+            diagnostics_.error(DiagnosticKind::InvalidReinit, r->range,
+                               "reinit() needs a state, but '" + system_.variables[r->state].name +
+                                   "' does not appear in der() (MLS 8.3.6)");
         d.notes.push_back({system_.variables[r->state].range, "declared here"});
       }
     }
@@ -111,8 +113,9 @@ void SystemBuilder::addParameterValue(std::uint32_t flatIndex, Variable& variabl
   }
   variable.binding = system_.pool.constant(variable.type, 0);
   diagnostics_.warning(DiagnosticKind::MissingBinding, v.range,
-                       "parameter '" + v.name + "' has neither a value nor a start value; "
-                       "using the default start value 0 (MLS 4.9)");
+                       "parameter '" + v.name +
+                           "' has neither a value nor a start value; "
+                           "using the default start value 0 (MLS 4.9)");
 }
 
 } // namespace mocc::dae

@@ -58,11 +58,11 @@ void SystemBuilder::addWhen(const flat::When& when, SourceRange range) {
   whenAssigned_.resize(system_.variables.size(), kNone);
   for (std::uint32_t v : clause.assigned) {
     if (whenAssigned_[v] != kNone) {
-      auto& d = diagnostics_.error(
-          DiagnosticKind::MultipleAssignment, range,
-          "'" + system_.variables[v].name + "' is assigned in more than one when-clause; use "
-                                            "elsewhen to give one clause several conditions "
-                                            "(MLS 8.3.5.2)");
+      auto& d = diagnostics_.error(DiagnosticKind::MultipleAssignment, range,
+                                   "'" + system_.variables[v].name +
+                                       "' is assigned in more than one when-clause; use "
+                                       "elsewhen to give one clause several conditions "
+                                       "(MLS 8.3.5.2)");
       d.notes.push_back({system_.whens[whenAssigned_[v]].range, "the other when-clause"});
     }
     whenAssigned_[v] = index;
@@ -96,7 +96,8 @@ std::optional<WhenBranch> SystemBuilder::whenBranch(const flat::EquationBranch& 
   bool isVector = condition.kind == flat::Expr::Kind::Call && condition.text == "array";
   std::vector<const flat::Expr*> elements;
   if (isVector) {
-    for (const flat::Expr& element : condition.args) elements.push_back(&element);
+    for (const flat::Expr& element : condition.args)
+      elements.push_back(&element);
   } else {
     elements.push_back(&condition);
   }
@@ -187,9 +188,12 @@ void SystemBuilder::orderBranch(WhenBranch& branch) {
     expr::Id value = std::visit(
         [](const auto& x) -> expr::Id {
           using T = std::decay_t<decltype(x)>;
-          if constexpr (std::is_same_v<T, Assertion>) return x.condition;
-          else if constexpr (std::is_same_v<T, Termination>) return expr::Id{};
-          else return x.value;
+          if constexpr (std::is_same_v<T, Assertion>)
+            return x.condition;
+          else if constexpr (std::is_same_v<T, Termination>)
+            return expr::Id{};
+          else
+            return x.value;
         },
         s);
     if (!value.valid()) return true;

@@ -89,10 +89,11 @@ private:
         for (std::uint32_t c : branch.conditions) {
           conditions += (conditions.empty() ? "" : ", ") + name_(c);
         }
-        out_ += fmt::format("  {} {}{}{}\n", first ? "when" : "elsewhen", conditions,
-                            branch.activeAtInitial ? " (initial)" : "",
-                            first ? at(clause.range) : "");
-        for (const WhenStatement& s : branch.body) statement(s);
+        out_ +=
+            fmt::format("  {} {}{}{}\n", first ? "when" : "elsewhen", conditions,
+                        branch.activeAtInitial ? " (initial)" : "", first ? at(clause.range) : "");
+        for (const WhenStatement& s : branch.body)
+          statement(s);
         first = false;
       }
     }

@@ -21,9 +21,8 @@ class RelationFinder {
 public:
   explicit RelationFinder(dae::System& system)
       : system_(system), pool_(system.pool),
-        translator_(pool_, pool_, [this](expr::Id id, expr::Translator& self) {
-          return rewrite(id, self);
-        }) {}
+        translator_(pool_, pool_,
+                    [this](expr::Id id, expr::Translator& self) { return rewrite(id, self); }) {}
 
   void run() {
     for (dae::Equation& equation : system_.equations) {
@@ -47,7 +46,8 @@ private:
     } else {
       auto args = pool_.args(id);
       std::vector<expr::Id> copy(args.begin(), args.end());
-      for (expr::Id arg : copy) result = result || isContinuousTime(arg);
+      for (expr::Id arg : copy)
+        result = result || isContinuousTime(arg);
     }
     continuous_.emplace(id.value, result);
     return result;

@@ -14,14 +14,14 @@ struct BuiltinInfo {
 };
 
 constexpr BuiltinInfo kBuiltins[] = {
-    {Builtin::Sin, "sin", 1},     {Builtin::Cos, "cos", 1},     {Builtin::Tan, "tan", 1},
-    {Builtin::Asin, "asin", 1},   {Builtin::Acos, "acos", 1},   {Builtin::Atan, "atan", 1},
-    {Builtin::Atan2, "atan2", 2}, {Builtin::Sinh, "sinh", 1},   {Builtin::Cosh, "cosh", 1},
-    {Builtin::Tanh, "tanh", 1},   {Builtin::Exp, "exp", 1},     {Builtin::Log, "log", 1},
-    {Builtin::Log10, "log10", 1}, {Builtin::Sqrt, "sqrt", 1},   {Builtin::Abs, "abs", 1},
-    {Builtin::Sign, "sign", 1},   {Builtin::Min, "min", 2},     {Builtin::Max, "max", 2},
-    {Builtin::Floor, "floor", 1}, {Builtin::Ceil, "ceil", 1},   {Builtin::Div, "div", 2},
-    {Builtin::Mod, "mod", 2},     {Builtin::Rem, "rem", 2},     {Builtin::Integer, "integer", 1},
+    {Builtin::Sin, "sin", 1},     {Builtin::Cos, "cos", 1},   {Builtin::Tan, "tan", 1},
+    {Builtin::Asin, "asin", 1},   {Builtin::Acos, "acos", 1}, {Builtin::Atan, "atan", 1},
+    {Builtin::Atan2, "atan2", 2}, {Builtin::Sinh, "sinh", 1}, {Builtin::Cosh, "cosh", 1},
+    {Builtin::Tanh, "tanh", 1},   {Builtin::Exp, "exp", 1},   {Builtin::Log, "log", 1},
+    {Builtin::Log10, "log10", 1}, {Builtin::Sqrt, "sqrt", 1}, {Builtin::Abs, "abs", 1},
+    {Builtin::Sign, "sign", 1},   {Builtin::Min, "min", 2},   {Builtin::Max, "max", 2},
+    {Builtin::Floor, "floor", 1}, {Builtin::Ceil, "ceil", 1}, {Builtin::Div, "div", 2},
+    {Builtin::Mod, "mod", 2},     {Builtin::Rem, "rem", 2},   {Builtin::Integer, "integer", 1},
 };
 
 const BuiltinInfo& info(Builtin fn) { return kBuiltins[static_cast<int>(fn)]; }
@@ -40,20 +40,18 @@ std::optional<Builtin> builtinByName(std::string_view name) {
 
 Type builtinResultType(Builtin fn, std::span<const Type> args) {
   bool allInteger = true;
-  for (Type t : args) allInteger = allInteger && t == Type::Integer;
+  for (Type t : args)
+    allInteger = allInteger && t == Type::Integer;
   switch (fn) {
   case Builtin::Abs:
   case Builtin::Min:
   case Builtin::Max:
   case Builtin::Div:
   case Builtin::Mod:
-  case Builtin::Rem:
-    return allInteger ? Type::Integer : Type::Real;
+  case Builtin::Rem: return allInteger ? Type::Integer : Type::Real;
   case Builtin::Sign:
-  case Builtin::Integer:
-    return Type::Integer;
-  default:
-    return Type::Real;
+  case Builtin::Integer: return Type::Integer;
+  default: return Type::Real;
   }
 }
 

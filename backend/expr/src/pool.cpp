@@ -1,6 +1,6 @@
 // Pool: hash-consing and the simplifying constructors of the expression DAG.
-#include "mocc/expr/expr.h"
 #include "mocc/expr/builtins.h"
+#include "mocc/expr/expr.h"
 
 #include <bit>
 #include <cassert>
@@ -33,7 +33,8 @@ std::size_t Pool::KeyHash::operator()(const Key& key) const {
   h = mix(h, static_cast<std::size_t>(key.node.type));
   h = mix(h, key.node.index);
   h = mix(h, std::bit_cast<std::uint64_t>(key.node.value));
-  for (Id arg : key.args) h = mix(h, arg.value);
+  for (Id arg : key.args)
+    h = mix(h, arg.value);
   return h;
 }
 
@@ -224,7 +225,8 @@ Id Pool::call(Builtin fn, std::span<const Id> arguments) {
   Type result = builtinResultType(fn, types);
   if (allConstant) {
     double values[2] = {0, 0};
-    for (std::size_t i = 0; i < arguments.size(); ++i) values[i] = constantValue(arguments[i]);
+    for (std::size_t i = 0; i < arguments.size(); ++i)
+      values[i] = constantValue(arguments[i]);
     double folded = evaluateBuiltin(fn, std::span<const double>(values, arguments.size()));
     // Keep integer division by zero in the program: it is a run-time error, not a constant.
     if (std::isfinite(folded) || !std::isfinite(values[0])) return constant(result, folded);
@@ -266,8 +268,12 @@ Id Pool::rebuild(const Node& like, std::span<const Id> a) {
   case Op::Mul: return mul(a[0], a[1]);
   case Op::Div: return div(a[0], a[1]);
   case Op::Pow: return pow(a[0], a[1]);
-  case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::Eq: case Op::Ne:
-    return compare(like.op, a[0], a[1]);
+  case Op::Lt:
+  case Op::Le:
+  case Op::Gt:
+  case Op::Ge:
+  case Op::Eq:
+  case Op::Ne: return compare(like.op, a[0], a[1]);
   case Op::Not: return logicalNot(a[0]);
   case Op::And: return logicalAnd(a[0], a[1]);
   case Op::Or: return logicalOr(a[0], a[1]);

@@ -37,10 +37,17 @@ int precedence(Op op) {
   case Op::Or: return 1;
   case Op::And: return 2;
   case Op::Not: return 3;
-  case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::Eq: case Op::Ne: return 4;
-  case Op::Add: case Op::Sub: return 5;
+  case Op::Lt:
+  case Op::Le:
+  case Op::Gt:
+  case Op::Ge:
+  case Op::Eq:
+  case Op::Ne: return 4;
+  case Op::Add:
+  case Op::Sub: return 5;
   case Op::Neg: return 5; // unary minus sits with additive operators in Modelica
-  case Op::Mul: case Op::Div: return 6;
+  case Op::Mul:
+  case Op::Div: return 6;
   case Op::Pow: return 7;
   default: return 8; // primaries
   }
@@ -74,9 +81,19 @@ private:
     case Op::Terminal: return "terminal()";
     case Op::Neg: return "-" + operand(args[0], precedence(Op::Neg) + 1);
     case Op::Not: return "not " + operand(args[0], precedence(Op::Not));
-    case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Pow:
-    case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::Eq: case Op::Ne:
-    case Op::And: case Op::Or: return binary(n.op, args[0], args[1]);
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+    case Op::Div:
+    case Op::Pow:
+    case Op::Lt:
+    case Op::Le:
+    case Op::Gt:
+    case Op::Ge:
+    case Op::Eq:
+    case Op::Ne:
+    case Op::And:
+    case Op::Or: return binary(n.op, args[0], args[1]);
     case Op::If:
       return "if " + print(args[0]) + " then " + print(args[1]) + " else " + print(args[2]);
     case Op::Call: return call(builtinName(static_cast<Builtin>(n.index)), args);

@@ -88,8 +88,7 @@ private:
       if (!f) return std::nullopt;
       return LinearForm{pool_.noEvent(f->coefficient), pool_.noEvent(f->offset)};
     }
-    default:
-      return std::nullopt;
+    default: return std::nullopt;
     }
   }
 

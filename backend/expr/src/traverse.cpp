@@ -16,7 +16,8 @@ template <class Visit> void visitOnce(const Pool& pool, Id root, Visit&& visit) 
     if (!seen.insert(id.value).second) continue;
     visit(id);
     auto args = pool.args(id);
-    for (auto it = args.rbegin(); it != args.rend(); ++it) stack.push_back(*it);
+    for (auto it = args.rbegin(); it != args.rend(); ++it)
+      stack.push_back(*it);
   }
 }
 
@@ -55,7 +56,8 @@ Id Translator::copyNode(Id sourceId) {
   Node node = source_.node(sourceId);
   auto sourceArgs = source_.args(sourceId);
   std::vector<Id> args(sourceArgs.begin(), sourceArgs.end());
-  for (Id& arg : args) arg = (*this)(arg);
+  for (Id& arg : args)
+    arg = (*this)(arg);
   return target_.rebuild(node, args);
 }
 

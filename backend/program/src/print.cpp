@@ -53,7 +53,8 @@ private:
 
   void section(const char* title, const std::vector<Statement>& statements) {
     out_ += fmt::format("{}:\n", title);
-    for (const Statement& s : statements) statement(s, 1);
+    for (const Statement& s : statements)
+      statement(s, 1);
   }
 
   void statement(const Statement& s, int depth) {
@@ -61,8 +62,7 @@ private:
     if (auto* assign = std::get_if<Assign>(&s.node)) {
       out_ += fmt::format("{}{} := {}\n", indent, namer_(assign->variable), e(assign->value));
     } else if (auto* reinit = std::get_if<Reinit>(&s.node)) {
-      out_ += fmt::format("{}reinit({}, {})\n", indent, namer_(reinit->variable),
-                          e(reinit->value));
+      out_ += fmt::format("{}reinit({}, {})\n", indent, namer_(reinit->variable), e(reinit->value));
     } else if (auto* check = std::get_if<Assert>(&s.node)) {
       out_ += fmt::format("{}assert({}, \"{}\"{})\n", indent, e(check->condition),
                           program_.messages[check->message],
@@ -78,7 +78,8 @@ private:
         }
         out_ += fmt::format("{}{} edge({}){}\n", indent, first ? "when" : "elsewhen", conditions,
                             branch.activeAtInitial ? " or initial" : "");
-        for (const Statement& inner : branch.body) statement(inner, depth + 1);
+        for (const Statement& inner : branch.body)
+          statement(inner, depth + 1);
         first = false;
       }
       out_ += indent + "end when\n";

@@ -82,9 +82,11 @@ sim::Statement ProgramBuilder::when(const dae::WhenClause& clause) {
   sim::When out;
   for (const dae::WhenBranch& branch : clause.branches) {
     sim::WhenBranch b;
-    for (std::uint32_t c : branch.conditions) b.conditions.push_back(programIndex_[c]);
+    for (std::uint32_t c : branch.conditions)
+      b.conditions.push_back(programIndex_[c]);
     b.activeAtInitial = branch.activeAtInitial;
-    for (const dae::WhenStatement& s : branch.body) b.body.push_back(whenStatement(s));
+    for (const dae::WhenStatement& s : branch.body)
+      b.body.push_back(whenStatement(s));
     out.branches.push_back(std::move(b));
   }
   return {std::move(out), origin(clause.range)};
@@ -120,14 +122,16 @@ void ProgramBuilder::addScheduledStatements() {
   std::vector<sim::Statement> assertions;
   for (const dae::Assertion& a : system_.assertions) {
     assertions.push_back(assertion(a));
-    auto reads = expr::variablesOf(program_.pool, std::get<sim::Assert>(assertions.back().node).condition);
+    auto reads =
+        expr::variablesOf(program_.pool, std::get<sim::Assert>(assertions.back().node).condition);
     derivativeInputs.insert(reads.begin(), reads.end());
   }
   program_.derivatives = assignmentsNeededBy(derivativeInputs);
   program_.derivatives.insert(program_.derivatives.end(), assertions.begin(), assertions.end());
   std::set<std::uint32_t> crossingReads;
   for (const sim::Crossing& c : program_.crossings) {
-    for (std::uint32_t v : expr::variablesOf(program_.pool, c.function)) crossingReads.insert(v);
+    for (std::uint32_t v : expr::variablesOf(program_.pool, c.function))
+      crossingReads.insert(v);
   }
   program_.crossingInputs = assignmentsNeededBy(crossingReads);
 }
@@ -139,7 +143,8 @@ std::vector<sim::Statement> ProgramBuilder::assignmentsNeededBy(std::set<std::ui
     const auto& assign = std::get<sim::Assign>(assignments_[i].node);
     if (!needed.count(assign.variable)) continue;
     keep[i] = true;
-    for (std::uint32_t v : expr::variablesOf(program_.pool, assign.value)) needed.insert(v);
+    for (std::uint32_t v : expr::variablesOf(program_.pool, assign.value))
+      needed.insert(v);
   }
   std::vector<sim::Statement> result;
   for (std::size_t i = 0; i < assignments_.size(); ++i) {
@@ -158,7 +163,8 @@ void collectSamples(const expr::Pool& pool, expr::Id root, std::vector<expr::Id>
     stack.pop_back();
     if (!seen.insert(id.value).second) continue;
     if (pool.op(id) == expr::Op::Sample) samples.push_back(id);
-    for (expr::Id arg : pool.args(id)) stack.push_back(arg);
+    for (expr::Id arg : pool.args(id))
+      stack.push_back(arg);
   }
 }
 
@@ -172,7 +178,8 @@ void collectStatementSamples(const expr::Pool& pool, const sim::Statement& s,
   }
   if (auto* w = std::get_if<sim::When>(&s.node)) {
     for (const sim::WhenBranch& b : w->branches) {
-      for (const sim::Statement& inner : b.body) collectStatementSamples(pool, inner, samples, seen);
+      for (const sim::Statement& inner : b.body)
+        collectStatementSamples(pool, inner, samples, seen);
     }
   }
 }

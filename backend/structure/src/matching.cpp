@@ -21,9 +21,11 @@ public:
 
   Matching run() {
     while (layer()) {
-      for (std::size_t e = 0; e < graph_.size(); ++e) nextEdge_[e] = 0;
+      for (std::size_t e = 0; e < graph_.size(); ++e)
+        nextEdge_[e] = 0;
       for (std::size_t e = 0; e < graph_.size(); ++e) {
-        if (matching_.variableOfEquation[e] == kUnmatched && augment(static_cast<std::int32_t>(e))) {
+        if (matching_.variableOfEquation[e] == kUnmatched &&
+            augment(static_cast<std::int32_t>(e))) {
           ++matching_.size;
         }
       }

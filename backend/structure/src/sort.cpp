@@ -28,7 +28,8 @@ private:
   void markWhenOutputs() {
     whenOf_.assign(system_.variables.size(), dae::kNone);
     for (std::uint32_t w = 0; w < system_.whens.size(); ++w) {
-      for (std::uint32_t v : system_.whens[w].assigned) whenOf_[v] = w;
+      for (std::uint32_t v : system_.whens[w].assigned)
+        whenOf_[v] = w;
     }
   }
 
@@ -68,8 +69,8 @@ private:
   void reportSingular() {
     auto& d = diagnostics_.error(
         DiagnosticKind::StructurallySingular, system_.range,
-        fmt::format("model '{}' is structurally singular: {} equations, {} unknowns",
-                    system_.name, system_.equations.size(), unknowns_.size()));
+        fmt::format("model '{}' is structurally singular: {} equations, {} unknowns", system_.name,
+                    system_.equations.size(), unknowns_.size()));
     for (std::size_t c = 0; c < unknowns_.size(); ++c) {
       if (matching_.equationOfVariable[c] != kUnmatched) continue;
       const dae::Variable& v = system_.variables[unknowns_[c]];
@@ -90,7 +91,8 @@ private:
       definer[unknowns_[matching_.variableOfEquation[e]]] = static_cast<std::int32_t>(e);
     }
     for (std::uint32_t v = 0; v < system_.variables.size(); ++v) {
-      if (whenOf_[v] != dae::kNone) definer[v] = static_cast<std::int32_t>(equationCount + whenOf_[v]);
+      if (whenOf_[v] != dae::kNone)
+        definer[v] = static_cast<std::int32_t>(equationCount + whenOf_[v]);
     }
     std::vector<std::vector<std::int32_t>> successors(equationCount + system_.whens.size());
     for (std::size_t n = 0; n < successors.size(); ++n) {
@@ -110,8 +112,8 @@ private:
       }
       auto node = static_cast<std::size_t>(component[0]);
       if (node >= equationCount) {
-        schedule.steps.push_back(
-            Step{Step::Kind::When, dae::kNone, {}, static_cast<std::uint32_t>(node - equationCount)});
+        schedule.steps.push_back(Step{
+            Step::Kind::When, dae::kNone, {}, static_cast<std::uint32_t>(node - equationCount)});
       } else if (auto step = solve(node)) {
         schedule.steps.push_back(*step);
       } else {
@@ -155,15 +157,19 @@ private:
       return expr::dependsOn(pool, side, [v](std::uint32_t u) { return u == v; });
     };
     std::optional<expr::Id> value;
-    if (equation.lhs == unknown && !mentions(equation.rhs)) value = equation.rhs;
-    else if (equation.rhs == unknown && !mentions(equation.lhs)) value = equation.lhs;
-    else if (variable.type == expr::Type::Real) value = expr::solveFor(pool, equation.lhs, equation.rhs, unknown);
+    if (equation.lhs == unknown && !mentions(equation.rhs))
+      value = equation.rhs;
+    else if (equation.rhs == unknown && !mentions(equation.lhs))
+      value = equation.lhs;
+    else if (variable.type == expr::Type::Real)
+      value = expr::solveFor(pool, equation.lhs, equation.rhs, unknown);
     if (!value) {
       std::string why = variable.type == expr::Type::Real
                             ? "it is not linear in it; nonlinear equations come with "
                               "algebraic-loop support"
                             : "an equation for an Integer or Boolean variable must have the form "
-                              "'" + variable.name + " = expression'";
+                              "'" +
+                                  variable.name + " = expression'";
       diagnostics_.error(DiagnosticKind::NotSolvable, equation.range,
                          "cannot solve this equation for '" + variable.name + "': " + why);
       return std::nullopt;
@@ -187,7 +193,8 @@ private:
       }
     }
     std::string list;
-    for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+    for (const std::string& n : names)
+      list += (list.empty() ? "" : ", ") + n;
     auto& d = diagnostics_.error(
         DiagnosticKind::AlgebraicLoop, system_.range,
         fmt::format("algebraic loop: {} equations must be solved together for {} (algebraic "
@@ -225,7 +232,8 @@ std::string print(const dae::System& system, const Schedule& schedule,
       out += fmt::format("  when-clause #{}\n", step.source);
       continue;
     }
-    out += fmt::format("  {} := {}", name(step.variable), expr::print(system.pool, step.value, name));
+    out +=
+        fmt::format("  {} := {}", name(step.variable), expr::print(system.pool, step.value, name));
     const SourceRange& range = system.equations[step.source].range;
     if (sources && range.valid()) out += "  // " + sources->describe(range.begin);
     out += "\n";

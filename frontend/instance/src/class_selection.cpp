@@ -12,7 +12,8 @@ bool isSimulationKind(ast::ClassKind kind) {
 
 std::string candidateList(const std::vector<const ast::ClassDef*>& candidates) {
   std::string list;
-  for (const ast::ClassDef* c : candidates) list += (list.empty() ? "" : ", ") + c->name;
+  for (const ast::ClassDef* c : candidates)
+    list += (list.empty() ? "" : ", ") + c->name;
   return list;
 }
 

@@ -27,8 +27,8 @@ std::optional<Type> predefinedType(const ast::Name& name) {
 std::vector<std::string> attributeNames(Type type) {
   switch (type) {
   case Type::Real:
-    return {"quantity", "unit", "displayUnit", "min",    "max",
-            "start",    "fixed", "nominal",    "unbounded", "stateSelect"};
+    return {"quantity", "unit",  "displayUnit", "min",       "max",
+            "start",    "fixed", "nominal",     "unbounded", "stateSelect"};
   case Type::Integer: return {"quantity", "min", "max", "start", "fixed"};
   default: return {"quantity", "start", "fixed"};
   }
@@ -69,8 +69,7 @@ void Flattener::declareElements(const ast::Composition& composition) {
     if (auto* component = std::get_if<ast::Component>(&element.node)) {
       declareComponent(element, *component);
     } else {
-      unsupported(element.range, std::string(elementKindName(element)) +
-                                     " are not supported yet");
+      unsupported(element.range, std::string(elementKindName(element)) + " are not supported yet");
     }
   }
 }
@@ -157,8 +156,7 @@ void Flattener::lowerDeclaration(const PendingDeclaration& pending) {
   model_.variables[pending.variable] = std::move(variable);
 }
 
-void Flattener::lowerModification(flat::Variable& variable,
-                                  const ast::Modification& modification) {
+void Flattener::lowerModification(flat::Variable& variable, const ast::Modification& modification) {
   if (modification.arguments) {
     std::set<std::string> seen;
     for (const ast::Argument& argument : modification.arguments->arguments) {
@@ -189,18 +187,16 @@ void Flattener::lowerModification(flat::Variable& variable,
   }
 }
 
-void Flattener::checkBindingVariability(const flat::Variable& variable,
-                                        const flat::Expr& binding) {
+void Flattener::checkBindingVariability(const flat::Variable& variable, const flat::Expr& binding) {
   using flat::Variability;
   if (variable.variability > Variability::Parameter) return;
   Variability actual = variabilityOf(model_, binding);
   if (actual <= variable.variability) return;
-  diagnostics_.error(DiagnosticKind::NotConstant, binding.range,
-                     std::string("the value of ") + flat::spelling(variable.variability) + " '" +
-                         variable.name + "' must be a " + flat::spelling(variable.variability) +
-                         " expression, but it is " +
-                         (actual == Variability::Continuous ? "continuous-time" : "discrete-time") +
-                         " (MLS 3.8)");
+  diagnostics_.error(
+      DiagnosticKind::NotConstant, binding.range,
+      std::string("the value of ") + flat::spelling(variable.variability) + " '" + variable.name +
+          "' must be a " + flat::spelling(variable.variability) + " expression, but it is " +
+          (actual == Variability::Continuous ? "continuous-time" : "discrete-time") + " (MLS 3.8)");
 }
 
 void Flattener::lowerAttribute(flat::Variable& variable, const ast::Argument& argument) {
@@ -230,16 +226,26 @@ void Flattener::lowerAttribute(flat::Variable& variable, const ast::Argument& ar
   if (!value) return;
   flat::Attributes& a = variable.attributes;
   auto text = [&]() { return value->text; };
-  if (name == "quantity") a.quantity = text();
-  else if (name == "unit") a.unit = text();
-  else if (name == "displayUnit") a.displayUnit = text();
-  else if (name == "min") a.min = std::move(value);
-  else if (name == "max") a.max = std::move(value);
-  else if (name == "start") a.start = std::move(value);
-  else if (name == "fixed") a.fixed = std::move(value);
-  else if (name == "nominal") a.nominal = std::move(value);
-  else if (name == "unbounded") a.unbounded = std::move(value);
-  else if (name == "stateSelect") a.stateSelect = std::move(value);
+  if (name == "quantity")
+    a.quantity = text();
+  else if (name == "unit")
+    a.unit = text();
+  else if (name == "displayUnit")
+    a.displayUnit = text();
+  else if (name == "min")
+    a.min = std::move(value);
+  else if (name == "max")
+    a.max = std::move(value);
+  else if (name == "start")
+    a.start = std::move(value);
+  else if (name == "fixed")
+    a.fixed = std::move(value);
+  else if (name == "nominal")
+    a.nominal = std::move(value);
+  else if (name == "unbounded")
+    a.unbounded = std::move(value);
+  else if (name == "stateSelect")
+    a.stateSelect = std::move(value);
 }
 
 std::optional<flat::Expr> Flattener::lowerAttributeValue(const flat::Variable& variable,
@@ -250,7 +256,8 @@ std::optional<flat::Expr> Flattener::lowerAttributeValue(const flat::Variable& v
   if (attribute == "quantity" || attribute == "unit" || attribute == "displayUnit") {
     lowered = expressions_.lowerExpecting(value, {Type::String}, what);
     if (lowered && !lowered->isLiteral()) {
-      diagnostics_.error(DiagnosticKind::NotConstant, value.range, what + " must be a string literal");
+      diagnostics_.error(DiagnosticKind::NotConstant, value.range,
+                         what + " must be a string literal");
       return std::nullopt;
     }
     return lowered;

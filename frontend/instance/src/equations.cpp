@@ -20,7 +20,7 @@ const char* equationKindName(const ast::Equation& equation) {
 
 std::string calleeName(const ast::CallEquation& call) {
   return call.function.parts.size() == 1 && !call.function.global ? call.function.parts[0].ident
-                                                                   : call.function.str();
+                                                                  : call.function.str();
 }
 
 } // namespace
@@ -80,8 +80,7 @@ std::optional<flat::Equation> Flattener::lowerSimple(const ast::Equation& equati
 }
 
 std::optional<flat::Equation> Flattener::lowerWhen(const ast::Equation& equation,
-                                                   const ast::WhenEquation& when,
-                                                   bool insideWhen) {
+                                                   const ast::WhenEquation& when, bool insideWhen) {
   if (insideWhen) {
     diagnostics_.error(DiagnosticKind::InvalidWhen, equation.range,
                        "when-clauses cannot be nested (MLS 8.3.5.2)");
@@ -92,8 +91,8 @@ std::optional<flat::Equation> Flattener::lowerWhen(const ast::Equation& equation
   for (const auto& branch : when.branches) {
     LoweringContext context;
     context.whenCondition = true;
-    auto condition =
-        expressions_.lowerExpecting(*branch.condition, {Type::Boolean}, "a when-condition", context);
+    auto condition = expressions_.lowerExpecting(*branch.condition, {Type::Boolean},
+                                                 "a when-condition", context);
     flat::EquationBranch out;
     out.range = branch.range;
     for (const ast::Equation& inner : branch.body) {
@@ -116,8 +115,7 @@ std::optional<flat::Equation> Flattener::lowerWhen(const ast::Equation& equation
 }
 
 std::optional<flat::Equation> Flattener::lowerCall(const ast::Equation& equation,
-                                                   const ast::CallEquation& call,
-                                                   bool insideWhen) {
+                                                   const ast::CallEquation& call, bool insideWhen) {
   std::string name = calleeName(call);
   if (name == "reinit") {
     if (!insideWhen) {
@@ -142,8 +140,8 @@ std::optional<flat::Equation> Flattener::lowerReinit(const ast::Equation& equati
     return std::nullopt;
   }
   auto state = expressions_.lower(*call.args.positional[0]);
-  auto value = expressions_.lowerExpecting(*call.args.positional[1], {Type::Real},
-                                           "the value of reinit()");
+  auto value =
+      expressions_.lowerExpecting(*call.args.positional[1], {Type::Real}, "the value of reinit()");
   if (!state || !value) return std::nullopt;
   if (state->kind != flat::Expr::Kind::Variable || state->type != Type::Real) {
     diagnostics_.error(DiagnosticKind::InvalidReinit, state->range,

@@ -19,7 +19,8 @@ std::optional<std::uint32_t> Scope::find(const std::string& name) const {
 
 std::vector<std::string> Scope::names() const {
   std::vector<std::string> result;
-  for (const auto& entry : names_) result.push_back(entry.first);
+  for (const auto& entry : names_)
+    result.push_back(entry.first);
   return result;
 }
 
@@ -54,9 +55,8 @@ constexpr std::array kMathFunctions = {
 };
 
 // Operators with special argument rules (MLS 3.7.4, 3.7.5).
-constexpr std::array<const char*, 9> kOperators = {"der",      "pre",    "edge",
-                                                   "change",   "initial", "terminal",
-                                                   "sample",   "noEvent", "smooth"};
+constexpr std::array<const char*, 9> kOperators = {
+    "der", "pre", "edge", "change", "initial", "terminal", "sample", "noEvent", "smooth"};
 
 // Names that are equations or statements, not functions usable in expressions.
 constexpr std::array<const char*, 3> kEquationOperators = {"reinit", "assert", "terminate"};
@@ -76,8 +76,10 @@ bool contains(const std::array<const char*, N>& names, const std::string& name) 
 
 std::vector<std::string> knownFunctionNames() {
   std::vector<std::string> names;
-  for (const MathFunction& f : kMathFunctions) names.emplace_back(f.name);
-  for (const char* op : kOperators) names.emplace_back(op);
+  for (const MathFunction& f : kMathFunctions)
+    names.emplace_back(f.name);
+  for (const char* op : kOperators)
+    names.emplace_back(op);
   return names;
 }
 
@@ -94,11 +96,16 @@ Expr makeCall(const ast::Expr& e, std::string name, Type type, std::vector<Expr>
 // On scalars the element-wise operators are the plain ones (MLS 10.6).
 flat::BinaryOp scalarForm(ast::BinaryOp op) {
   switch (op) {
-  case ast::BinaryOp::Add: case ast::BinaryOp::ElemAdd: return flat::BinaryOp::Add;
-  case ast::BinaryOp::Sub: case ast::BinaryOp::ElemSub: return flat::BinaryOp::Sub;
-  case ast::BinaryOp::Mul: case ast::BinaryOp::ElemMul: return flat::BinaryOp::Mul;
-  case ast::BinaryOp::Div: case ast::BinaryOp::ElemDiv: return flat::BinaryOp::Div;
-  case ast::BinaryOp::Pow: case ast::BinaryOp::ElemPow: return flat::BinaryOp::Pow;
+  case ast::BinaryOp::Add:
+  case ast::BinaryOp::ElemAdd: return flat::BinaryOp::Add;
+  case ast::BinaryOp::Sub:
+  case ast::BinaryOp::ElemSub: return flat::BinaryOp::Sub;
+  case ast::BinaryOp::Mul:
+  case ast::BinaryOp::ElemMul: return flat::BinaryOp::Mul;
+  case ast::BinaryOp::Div:
+  case ast::BinaryOp::ElemDiv: return flat::BinaryOp::Div;
+  case ast::BinaryOp::Pow:
+  case ast::BinaryOp::ElemPow: return flat::BinaryOp::Pow;
   case ast::BinaryOp::Lt: return flat::BinaryOp::Lt;
   case ast::BinaryOp::Le: return flat::BinaryOp::Le;
   case ast::BinaryOp::Gt: return flat::BinaryOp::Gt;
@@ -113,9 +120,7 @@ flat::BinaryOp scalarForm(ast::BinaryOp op) {
 
 bool isArithmetic(flat::BinaryOp op) { return op <= flat::BinaryOp::Pow; }
 
-bool isRelation(flat::BinaryOp op) {
-  return op >= flat::BinaryOp::Lt && op <= flat::BinaryOp::Ne;
-}
+bool isRelation(flat::BinaryOp op) { return op >= flat::BinaryOp::Lt && op <= flat::BinaryOp::Ne; }
 
 const char* constructName(const ast::Expr& e) {
   if (std::holds_alternative<ast::RangeExpr>(e.node)) return "range expressions";
@@ -149,8 +154,7 @@ std::optional<Expr> ExpressionLowering::lower(const ast::Expr& e, LoweringContex
   return std::nullopt;
 }
 
-std::optional<Expr> ExpressionLowering::lowerExpecting(const ast::Expr& e,
-                                                       std::vector<Type> types,
+std::optional<Expr> ExpressionLowering::lowerExpecting(const ast::Expr& e, std::vector<Type> types,
                                                        const std::string& what,
                                                        LoweringContext context) {
   auto lowered = lower(e, context);
@@ -161,7 +165,8 @@ std::optional<Expr> ExpressionLowering::lowerExpecting(const ast::Expr& e,
     return lowered; // Integer converts to Real implicitly (MLS 10.6.13)
   }
   std::string expected;
-  for (Type t : types) expected += (expected.empty() ? "" : " or ") + std::string(typeName(t));
+  for (Type t : types)
+    expected += (expected.empty() ? "" : " or ") + std::string(typeName(t));
   diagnostics_.error(DiagnosticKind::TypeMismatch, e.range,
                      what + " must be " + expected + ", but this expression is " +
                          typeName(lowered->type));
@@ -218,11 +223,12 @@ std::optional<Expr> ExpressionLowering::reference(const ast::Expr& e,
     v.range = e.range;
     return v;
   }
-  auto& d = diagnostics_.error(DiagnosticKind::UndefinedName, e.range,
-                               "undefined name '" + name + "'");
+  auto& d =
+      diagnostics_.error(DiagnosticKind::UndefinedName, e.range, "undefined name '" + name + "'");
   if (ref.parts.size() > 1) {
-    d.notes.push_back({{}, "components of class type and library lookups are not supported "
-                           "yet; only variables of this class and 'time' can be used"});
+    d.notes.push_back({{},
+                       "components of class type and library lookups are not supported "
+                       "yet; only variables of this class and 'time' can be used"});
   } else if (auto suggestion = nearestName(name, scope_.names())) {
     d.notes.push_back({{}, "did you mean '" + *suggestion + "'?"});
   }
@@ -283,13 +289,13 @@ bool ExpressionLowering::checkArgumentCount(const ast::Expr& e, const std::strin
                                             std::size_t count, std::size_t minimum,
                                             std::size_t maximum) {
   if (count >= minimum && count <= maximum) return true;
-  std::string expected = minimum == maximum ? std::to_string(minimum)
-                                            : std::to_string(minimum) + " to " +
-                                                  std::to_string(maximum);
+  std::string expected = minimum == maximum
+                             ? std::to_string(minimum)
+                             : std::to_string(minimum) + " to " + std::to_string(maximum);
   diagnostics_.error(DiagnosticKind::WrongArguments, e.range,
-                     "'" + name + "' takes " + expected + " argument" +
-                         (maximum == 1 ? "" : "s") + ", but " + std::to_string(count) +
-                         (count == 1 ? " was" : " were") + " given");
+                     "'" + name + "' takes " + expected + " argument" + (maximum == 1 ? "" : "s") +
+                         ", but " + std::to_string(count) + (count == 1 ? " was" : " were") +
+                         " given");
   return false;
 }
 
@@ -318,8 +324,7 @@ std::optional<Expr> ExpressionLowering::mathCall(const ast::Expr& e, const std::
     if (!checkNumeric(args[i], name, i + 1)) return std::nullopt;
     allInteger = allInteger && args[i].type == Type::Integer;
   }
-  Type result = f.integerResult || (f.integerPreserving && allInteger) ? Type::Integer
-                                                                        : Type::Real;
+  Type result = f.integerResult || (f.integerPreserving && allInteger) ? Type::Integer : Type::Real;
   return makeCall(e, name, result, std::move(args));
 }
 
@@ -415,17 +420,16 @@ std::optional<Expr> ExpressionLowering::binary(const ast::Expr& e, const ast::Bi
     return std::nullopt;
   };
   if (isArithmetic(op)) {
-    bool strings = op == flat::BinaryOp::Add && lhs->type == Type::String &&
-                   rhs->type == Type::String;
+    bool strings =
+        op == flat::BinaryOp::Add && lhs->type == Type::String && rhs->type == Type::String;
     if (!strings && (!isNumeric(lhs->type) || !isNumeric(rhs->type))) {
       return mismatch("Real or Integer");
     }
     bool integerOp =
         op == flat::BinaryOp::Add || op == flat::BinaryOp::Sub || op == flat::BinaryOp::Mul;
-    result = strings ? Type::String
-             : integerOp && lhs->type == Type::Integer && rhs->type == Type::Integer
-                 ? Type::Integer
-                 : Type::Real;
+    result = strings                                                                 ? Type::String
+             : integerOp && lhs->type == Type::Integer && rhs->type == Type::Integer ? Type::Integer
+                                                                                     : Type::Real;
   } else if (isRelation(op)) {
     bool comparable = (isNumeric(lhs->type) && isNumeric(rhs->type)) ||
                       (lhs->type == rhs->type && lhs->type != Type::Enumeration);
@@ -489,8 +493,7 @@ std::optional<Expr> ExpressionLowering::ifExpression(const ast::Expr& e, const a
   return out;
 }
 
-std::optional<Expr> ExpressionLowering::booleanVector(const ast::Expr& e,
-                                                      const ast::ArrayExpr& a) {
+std::optional<Expr> ExpressionLowering::booleanVector(const ast::Expr& e, const ast::ArrayExpr& a) {
   if (!a.args.iterators.empty() || !a.args.named.empty() || a.args.positional.empty()) {
     unsupported(e, "a when-condition vector must list its Boolean elements: {c1, c2}");
     return std::nullopt;
@@ -508,12 +511,9 @@ flat::Variability variabilityOf(const flat::Model& model, const Expr& e) {
   using flat::Variability;
   switch (e.kind) {
   case Expr::Kind::Literal:
-  case Expr::Kind::EnumLiteral:
-    return Variability::Constant;
-  case Expr::Kind::Time:
-    return Variability::Continuous;
-  case Expr::Kind::Variable:
-    return model.variables[e.variable].variability;
+  case Expr::Kind::EnumLiteral: return Variability::Constant;
+  case Expr::Kind::Time: return Variability::Continuous;
+  case Expr::Kind::Variable: return model.variables[e.variable].variability;
   case Expr::Kind::Call:
     if (e.text == "der") return Variability::Continuous;
     if (e.text == "pre" || e.text == "edge" || e.text == "change" || e.text == "sample" ||
@@ -521,11 +521,11 @@ flat::Variability variabilityOf(const flat::Model& model, const Expr& e) {
       return Variability::Discrete;
     }
     break;
-  default:
-    break;
+  default: break;
   }
   Variability highest = Variability::Constant;
-  for (const Expr& arg : e.args) highest = std::max(highest, variabilityOf(model, arg));
+  for (const Expr& arg : e.args)
+    highest = std::max(highest, variabilityOf(model, arg));
   return highest;
 }
 

@@ -39,8 +39,7 @@ public:
 
   /// Lowers and checks that the result has one of the given types.
   std::optional<flat::Expr> lowerExpecting(const ast::Expr& e, std::vector<flat::Type> types,
-                                           const std::string& what,
-                                           LoweringContext context = {});
+                                           const std::string& what, LoweringContext context = {});
 
 private:
   std::optional<flat::Expr> reference(const ast::Expr& e, const ast::ComponentRef& ref);

@@ -30,7 +30,8 @@ std::optional<flat::Model> Flattener::run() {
   }
   model_.description = body->description;
   declareElements(body->composition);
-  for (const PendingDeclaration& pending : pending_) lowerDeclaration(pending);
+  for (const PendingDeclaration& pending : pending_)
+    lowerDeclaration(pending);
   lowerSections(body->composition);
   std::vector<const ast::ClassModification*> annotations;
   for (const auto& annotation : body->composition.annotations) {

@@ -79,16 +79,21 @@ namespace {
 int precedence(const Expr& e) {
   switch (e.kind) {
   case Expr::Kind::If: return 0;
-  case Expr::Kind::Unary:
-    return e.unary == UnaryOp::Not ? 3 : 5;
+  case Expr::Kind::Unary: return e.unary == UnaryOp::Not ? 3 : 5;
   case Expr::Kind::Binary:
     switch (e.binary) {
     case BinaryOp::Or: return 1;
     case BinaryOp::And: return 2;
-    case BinaryOp::Lt: case BinaryOp::Le: case BinaryOp::Gt: case BinaryOp::Ge:
-    case BinaryOp::Eq: case BinaryOp::Ne: return 4;
-    case BinaryOp::Add: case BinaryOp::Sub: return 5;
-    case BinaryOp::Mul: case BinaryOp::Div: return 6;
+    case BinaryOp::Lt:
+    case BinaryOp::Le:
+    case BinaryOp::Gt:
+    case BinaryOp::Ge:
+    case BinaryOp::Eq:
+    case BinaryOp::Ne: return 4;
+    case BinaryOp::Add:
+    case BinaryOp::Sub: return 5;
+    case BinaryOp::Mul:
+    case BinaryOp::Div: return 6;
     case BinaryOp::Pow: return 7;
     }
     return 8;
@@ -135,8 +140,8 @@ public:
     case Expr::Kind::Binary: {
       int p = precedence(e);
       bool nonAssociative = p == 4 || p == 7;
-      return operand(e.args[0], nonAssociative ? p + 1 : p) + " " + spelling(e.binary) +
-             " " + operand(e.args[1], p + 1);
+      return operand(e.args[0], nonAssociative ? p + 1 : p) + " " + spelling(e.binary) + " " +
+             operand(e.args[1], p + 1);
     }
     case Expr::Kind::If: return ifExpression(e);
     }
@@ -181,14 +186,17 @@ public:
     out_ += "class " + model_.name;
     if (!model_.description.empty()) out_ += " " + quote(model_.description);
     out_ += "\n";
-    for (const Variable& v : model_.variables) variable(v);
+    for (const Variable& v : model_.variables)
+      variable(v);
     if (!model_.initialEquations.empty()) {
       out_ += "initial equation\n";
-      for (const Equation& eq : model_.initialEquations) equation(eq, 1);
+      for (const Equation& eq : model_.initialEquations)
+        equation(eq, 1);
     }
     if (!model_.equations.empty()) {
       out_ += "equation\n";
-      for (const Equation& eq : model_.equations) equation(eq, 1);
+      for (const Equation& eq : model_.equations)
+        equation(eq, 1);
     }
     out_ += "end " + model_.name + ";\n";
     return out_;
@@ -231,7 +239,8 @@ private:
     expression("unbounded", a.unbounded);
     if (parts.empty()) return "";
     std::string out = "(";
-    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      out += (i ? ", " : "") + parts[i];
     return out + ")";
   }
 
@@ -241,9 +250,10 @@ private:
       out_ += indent + expr_.print(e->lhs) + " = " + expr_.print(e->rhs) + ";\n";
     } else if (auto* w = std::get_if<When>(&eq.node)) {
       for (std::size_t i = 0; i < w->branches.size(); ++i) {
-        out_ += indent + (i == 0 ? "when " : "elsewhen ") +
-                expr_.print(w->branches[i].condition) + " then\n";
-        for (const Equation& inner : w->branches[i].body) equation(inner, depth + 1);
+        out_ += indent + (i == 0 ? "when " : "elsewhen ") + expr_.print(w->branches[i].condition) +
+                " then\n";
+        for (const Equation& inner : w->branches[i].body)
+          equation(inner, depth + 1);
       }
       out_ += indent + "end when;\n";
     } else if (auto* r = std::get_if<Reinit>(&eq.node)) {

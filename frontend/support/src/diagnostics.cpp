@@ -64,7 +64,8 @@ void appendSnippet(std::string& out, const SourceRange& range, const SourceManag
   if (range.end.file == range.begin.file && range.end.line == range.begin.line &&
       range.end.column > column + 1) {
     std::uint32_t last = std::min<std::uint32_t>(range.end.column, text.size() + 1);
-    for (std::uint32_t i = column + 1; i < last; ++i) out += '~';
+    for (std::uint32_t i = column + 1; i < last; ++i)
+      out += '~';
   }
   out += '\n';
 }

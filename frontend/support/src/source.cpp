@@ -54,7 +54,8 @@ std::string_view SourceManager::line(FileId file, std::uint32_t line) const {
   if (line > f.lineStarts.size()) return {};
   std::size_t begin = f.lineStarts[line - 1];
   std::size_t end = line < f.lineStarts.size() ? f.lineStarts[line] : f.text.size();
-  while (end > begin && (f.text[end - 1] == '\n' || f.text[end - 1] == '\r')) --end;
+  while (end > begin && (f.text[end - 1] == '\n' || f.text[end - 1] == '\r'))
+    --end;
   return std::string_view(f.text).substr(begin, end - begin);
 }
 

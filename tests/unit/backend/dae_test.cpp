@@ -3,29 +3,11 @@
 
 #include <gtest/gtest.h>
 
-using mocc::test::compileSource;
-using mocc::test::SourceCompilation;
-
-namespace {
-
-std::string daeOf(const std::string& text) {
-  SourceCompilation c;
-  std::string printed;
-  auto program = compileSource(c, text, {"build-dae"}, &printed);
-  EXPECT_TRUE(program) << c.rendered();
-  return printed;
-}
-
-std::string errorsOf(const std::string& text) {
-  SourceCompilation c;
-  EXPECT_FALSE(compileSource(c, text));
-  return c.rendered();
-}
-
-} // namespace
+using mocc::test::compileErrors;
+using mocc::test::printedAfter;
 
 TEST(BuildDae, ClassifiesStatesDerivativesAndDiscreteVariables) {
-  std::string dae = daeOf(R"(model M
+  std::string dae = printedAfter(R"(model M
   constant Real k = 2;
   parameter Real p = k * 3;
   Real x(start = 1);
@@ -40,7 +22,8 @@ equation
   end when;
   n = if y > 2 then 1 else 0;
 end M;
-)");
+)",
+                                 "build-dae");
   EXPECT_NE(dae.find("parameter p = 6.0\n"), std::string::npos) << dae;
   EXPECT_NE(dae.find("state x (start 1)\n"), std::string::npos) << dae;
   EXPECT_NE(dae.find("algebraic y\n"), std::string::npos) << dae;
@@ -52,18 +35,19 @@ end M;
 }
 
 TEST(BuildDae, ExpandsEdgeAndChange) {
-  std::string dae = daeOf(R"(model M
+  std::string dae = printedAfter(R"(model M
   Boolean b = time > 1;
   Boolean rising = edge(b);
   Boolean changed = change(b);
 end M;
-)");
+)",
+                                 "build-dae");
   EXPECT_NE(dae.find("rising = b and not pre(b)"), std::string::npos) << dae;
   EXPECT_NE(dae.find("changed = b <> pre(b)"), std::string::npos) << dae;
 }
 
 TEST(BuildDaeErrors, ReinitNeedsAState) {
-  std::string out = errorsOf(R"(model M
+  std::string out = compileErrors(R"(model M
   Real x(start = 1);
   Real y;
 equation
@@ -81,7 +65,7 @@ end M;
 }
 
 TEST(BuildDaeErrors, VariableAssignedInTwoWhenClauses) {
-  std::string out = errorsOf(R"(model M
+  std::string out = compileErrors(R"(model M
   discrete Real y;
 equation
   when time > 1 then
@@ -97,7 +81,7 @@ end M;
 }
 
 TEST(BuildDaeErrors, StateAssignedInWhenClause) {
-  std::string out = errorsOf(R"(model M
+  std::string out = compileErrors(R"(model M
   Real x(start = 1);
 equation
   der(x) = -x;
@@ -113,7 +97,7 @@ end M;
 }
 
 TEST(BuildDaeErrors, SelfReferenceInWhenEquationNeedsPre) {
-  std::string out = errorsOf(R"(model M
+  std::string out = compileErrors(R"(model M
   discrete Integer n;
 equation
   when time > 1 then

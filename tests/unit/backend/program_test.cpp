@@ -70,8 +70,7 @@ equation
 end M;
 )");
   std::string listing = mocc::sim::print(p);
-  EXPECT_NE(listing.find("bind:\n  a := 1\n  b := 2*a\n  x := b\n"), std::string::npos)
-      << listing;
+  EXPECT_NE(listing.find("bind:\n  a := 1\n  b := 2*a\n  x := b\n"), std::string::npos) << listing;
 }
 
 TEST(Program, SamplesAndTimeRelationsAreScheduled) {
@@ -86,14 +85,14 @@ equation
 end M;
 )");
   std::string listing = mocc::sim::print(p);
-  EXPECT_NE(listing.find("time events:\n  at 1.5\n  sample(0, T)\n"), std::string::npos)
-      << listing;
+  EXPECT_NE(listing.find("time events:\n  at 1.5\n  sample(0, T)\n"), std::string::npos) << listing;
   EXPECT_TRUE(p.crossings.empty());
 }
 
 TEST(ProgramErrors, CyclicParameters) {
   SourceCompilation c;
-  EXPECT_FALSE(compileSource(c, "model M\n  parameter Real a = b;\n  parameter Real b = a;\nend M;\n"));
+  EXPECT_FALSE(
+      compileSource(c, "model M\n  parameter Real a = b;\n  parameter Real b = a;\nend M;\n"));
   EXPECT_NE(c.rendered().find("parameters are defined in terms of each other in a cycle"),
             std::string::npos)
       << c.rendered();

@@ -3,29 +3,11 @@
 
 #include <gtest/gtest.h>
 
-using mocc::test::compileSource;
-using mocc::test::SourceCompilation;
-
-namespace {
-
-std::string scheduleOf(const std::string& text) {
-  SourceCompilation c;
-  std::string printed;
-  auto program = compileSource(c, text, {"sort"}, &printed);
-  EXPECT_TRUE(program) << c.rendered();
-  return printed;
-}
-
-std::string errorsOf(const std::string& text) {
-  SourceCompilation c;
-  EXPECT_FALSE(compileSource(c, text));
-  return c.rendered();
-}
-
-} // namespace
+using mocc::test::compileErrors;
+using mocc::test::printedAfter;
 
 TEST(Sort, OrdersByDependencyAndSolvesLinearEquations) {
-  EXPECT_EQ(scheduleOf(R"(model M
+  EXPECT_EQ(printedAfter(R"(model M
   Real x(start = 1);
   Real a, b, c;
 equation
@@ -34,7 +16,8 @@ equation
   a = x * 3;
   b - a = 1;
 end M;
-)"),
+)",
+                         "sort"),
             "schedule M\n"
             "  a := x*3  // test.mo:7:3\n"
             "  b := 1 + a  // test.mo:8:3\n"
@@ -43,7 +26,7 @@ end M;
 }
 
 TEST(Sort, WhenClausesComeAfterTheirInputsAndBeforeTheirReaders) {
-  std::string s = scheduleOf(R"(model M
+  std::string s = printedAfter(R"(model M
   Real x(start = 0);
   discrete Real held;
   Real y;
@@ -54,7 +37,8 @@ equation
   end when;
   y = 2 * held;
 end M;
-)");
+)",
+                               "sort");
   EXPECT_EQ(s, "schedule M\n"
                "  der(x) := 1  // test.mo:6:3\n"
                "  $whenCondition1 := $rel0(x > 1)  // test.mo:7:8\n"
@@ -63,7 +47,7 @@ end M;
 }
 
 TEST(SortErrors, UnderAndOverDeterminedVariablesAreNamed) {
-  std::string out = errorsOf(R"(model M
+  std::string out = compileErrors(R"(model M
   Real x(start = 1);
   Real y;
   Real z;
@@ -76,8 +60,7 @@ end M;
   EXPECT_NE(out.find("error: model 'M' is structurally singular: 3 equations, 3 unknowns"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("test.mo:4:8: note: no equation is left to determine 'z'"),
-            std::string::npos)
+  EXPECT_NE(out.find("test.mo:4:8: note: no equation is left to determine 'z'"), std::string::npos)
       << out;
   EXPECT_NE(out.find("note: this equation has no unknown left to determine (over-determined)"),
             std::string::npos)
@@ -85,7 +68,7 @@ end M;
 }
 
 TEST(SortErrors, AlgebraicLoopIsReportedWithItsEquations) {
-  std::string out = errorsOf(R"(model M
+  std::string out = compileErrors(R"(model M
   Real a, b;
 equation
   a = b + time;
@@ -100,7 +83,7 @@ end M;
 }
 
 TEST(SortErrors, NonlinearEquationIsNotSolvedSilently) {
-  std::string out = errorsOf(R"(model M
+  std::string out = compileErrors(R"(model M
   Real y;
 equation
   y * y = time + 1;

@@ -8,7 +8,8 @@ using namespace mocc::expr;
 namespace {
 
 std::string show(const Pool& pool, Id id) {
-  return print(pool, id, [](std::uint32_t i) { return std::string(1, static_cast<char>('a' + i)); });
+  return print(pool, id,
+               [](std::uint32_t i) { return std::string(1, static_cast<char>('a' + i)); });
 }
 
 } // namespace

@@ -3,23 +3,13 @@
 
 #include <gtest/gtest.h>
 
+using mocc::test::flattenErrors;
 using mocc::test::flattenSource;
 using mocc::test::SourceCompilation;
 
-namespace {
-
-// Flattens text that must fail and returns what mocc would print.
-std::string errorsOf(const std::string& text, const std::string& className = "") {
-  SourceCompilation c;
-  auto model = flattenSource(c, text, className);
-  EXPECT_FALSE(model);
-  return c.rendered();
-}
-
-} // namespace
-
 TEST(FlattenErrors, UndefinedNameSuggestsTheNearestOne) {
-  std::string out = errorsOf("model M\n  Real height;\nequation\n  der(hieght) = 1;\nend M;\n");
+  std::string out =
+      flattenErrors("model M\n  Real height;\nequation\n  der(hieght) = 1;\nend M;\n");
   EXPECT_EQ(out, "test.mo:4:7: error: undefined name 'hieght'\n"
                  "    der(hieght) = 1;\n"
                  "        ^~~~~~\n"
@@ -27,34 +17,34 @@ TEST(FlattenErrors, UndefinedNameSuggestsTheNearestOne) {
 }
 
 TEST(FlattenErrors, DuplicateDeclarationPointsAtBoth) {
-  std::string out = errorsOf("model M\n  Real x;\n  Real x;\nend M;\n");
+  std::string out = flattenErrors("model M\n  Real x;\n  Real x;\nend M;\n");
   EXPECT_NE(out.find("test.mo:3:8: error: 'x' is already declared"), std::string::npos) << out;
   EXPECT_NE(out.find("test.mo:2:8: note: previous declaration is here"), std::string::npos) << out;
 }
 
 TEST(FlattenErrors, UnknownAttributeSuggests) {
-  std::string out = errorsOf("model M\n  Real x(strat = 1);\nend M;\n");
+  std::string out = flattenErrors("model M\n  Real x(strat = 1);\nend M;\n");
   EXPECT_NE(out.find("test.mo:2:10: error: Real has no attribute 'strat'"), std::string::npos)
       << out;
   EXPECT_NE(out.find("did you mean 'start'?"), std::string::npos) << out;
 }
 
 TEST(FlattenErrors, TypeErrorsNameBothTypes) {
-  std::string out = errorsOf("model M\n  Real x = true + 1;\nend M;\n");
+  std::string out = flattenErrors("model M\n  Real x = true + 1;\nend M;\n");
   EXPECT_NE(out.find("operands of '+' must be Real or Integer, but they are Boolean and Integer"),
             std::string::npos)
       << out;
 }
 
 TEST(FlattenErrors, RealEqualityOutsideFunctionsIsRejected) {
-  std::string out = errorsOf("model M\n  Real x = time;\n  Boolean b = x == 1;\nend M;\n");
+  std::string out = flattenErrors("model M\n  Real x = time;\n  Boolean b = x == 1;\nend M;\n");
   EXPECT_NE(out.find("must not compare Real operands outside functions (MLS 3.5)"),
             std::string::npos)
       << out;
 }
 
 TEST(FlattenErrors, ParameterBindingMustNotBeContinuous) {
-  std::string out = errorsOf("model M\n  parameter Real p = time;\nend M;\n");
+  std::string out = flattenErrors("model M\n  parameter Real p = time;\nend M;\n");
   EXPECT_NE(out.find("test.mo:2:22: error: the value of parameter 'p' must be a parameter "
                      "expression, but it is continuous-time"),
             std::string::npos)
@@ -62,7 +52,7 @@ TEST(FlattenErrors, ParameterBindingMustNotBeContinuous) {
 }
 
 TEST(FlattenErrors, ReinitOutsideWhenAndNestedWhen) {
-  std::string out = errorsOf(R"(model M
+  std::string out = flattenErrors(R"(model M
   Real x(start = 1);
 equation
   der(x) = -x;
@@ -81,12 +71,12 @@ end M;
 }
 
 TEST(FlattenErrors, WrongArgumentCounts) {
-  std::string out = errorsOf("model M\n  Real x = sin(time, 2);\nend M;\n");
+  std::string out = flattenErrors("model M\n  Real x = sin(time, 2);\nend M;\n");
   EXPECT_NE(out.find("'sin' takes 1 argument, but 2 were given"), std::string::npos) << out;
 }
 
 TEST(FlattenErrors, UnsupportedConstructsAreNamed) {
-  std::string out = errorsOf(R"(model M
+  std::string out = flattenErrors(R"(model M
   extends Base;
   Real x[3];
 equation
@@ -101,8 +91,7 @@ end M;
   EXPECT_NE(out.find("test.mo:3:8: error: array declarations are not supported yet"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("test.mo:5:3: error: for-equations are not supported yet"),
-            std::string::npos)
+  EXPECT_NE(out.find("test.mo:5:3: error: for-equations are not supported yet"), std::string::npos)
       << out;
 }
 

@@ -14,7 +14,8 @@ TEST(Matching, FindsAPerfectMatchingThatNeedsAugmentingPaths) {
   EXPECT_EQ(m.variableOfEquation[1], 0);
   EXPECT_EQ(m.variableOfEquation[0], 1);
   EXPECT_EQ(m.variableOfEquation[2], 2);
-  for (int e = 0; e < 3; ++e) EXPECT_EQ(m.equationOfVariable[m.variableOfEquation[e]], e);
+  for (int e = 0; e < 3; ++e)
+    EXPECT_EQ(m.equationOfVariable[m.variableOfEquation[e]], e);
 }
 
 TEST(Matching, ReportsWhatStaysUnmatched) {
@@ -30,7 +31,8 @@ TEST(Matching, LongChainWithoutDeepRecursion) {
   // e_i: {v_i, v_{i+1}} for i < n-1 and e_{n-1}: {v_0}: one long augmenting path at the end.
   const int n = 200000;
   BipartiteGraph graph(n);
-  for (int i = 0; i < n - 1; ++i) graph[i] = {i, i + 1};
+  for (int i = 0; i < n - 1; ++i)
+    graph[i] = {i, i + 1};
   graph[n - 1] = {0};
   Matching m = maximumMatching(graph, n);
   EXPECT_EQ(m.size, static_cast<std::size_t>(n));
@@ -76,8 +78,10 @@ TEST(Tarjan, ComponentsComeAfterWhatTheyDependOn) {
 TEST(Tarjan, DeepChainWithoutDeepRecursion) {
   const int n = 300000;
   std::vector<std::vector<std::int32_t>> successors(n);
-  for (int i = 1; i < n; ++i) successors[i] = {i - 1};
+  for (int i = 1; i < n; ++i)
+    successors[i] = {i - 1};
   auto components = stronglyConnectedComponents(successors);
   ASSERT_EQ(components.size(), static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) EXPECT_EQ(components[i][0], i);
+  for (int i = 0; i < n; ++i)
+    EXPECT_EQ(components[i][0], i);
 }

@@ -32,8 +32,8 @@ struct Variable {
   std::string name;
   expr::Type type = expr::Type::Real;
   VariableKind kind = VariableKind::Algebraic;
-  expr::Id binding;   // parameters: their value
-  expr::Id start;     // start attribute, if given
+  expr::Id binding; // parameters: their value
+  expr::Id start;   // start attribute, if given
   expr::Id nominal, min, max;
   bool fixed = false;
   StateSelect stateSelect = StateSelect::Default;
@@ -84,7 +84,7 @@ struct WhenBranch {
   /// Internal Boolean variables, one per element of the condition, each defined by an
   /// Equation; the branch fires on a rising edge of any of them.
   std::vector<std::uint32_t> conditions;
-  bool activeAtInitial = false; // `when initial()` or `when {..., initial(), ...}` (MLS 8.6)
+  bool activeAtInitial = false;    // `when initial()` or `when {..., initial(), ...}` (MLS 8.6)
   std::vector<WhenStatement> body; // assignments in dependency order
   SourceRange range;
 };
@@ -124,9 +124,7 @@ struct System {
   std::vector<Relation> relations;
   Experiment experiment;
 
-  expr::Id ref(std::uint32_t variable) {
-    return pool.variable(variable, variables[variable].type);
-  }
+  expr::Id ref(std::uint32_t variable) { return pool.variable(variable, variables[variable].type); }
 };
 
 /// The name of a variable for printing expressions of this system.

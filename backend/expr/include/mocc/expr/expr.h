@@ -20,9 +20,21 @@ enum class Op : std::uint8_t {
   Variable, // index: a variable number whose meaning belongs to the pool's owner
   Pre,      // index: pre() of that variable
   Time,
-  Neg, Add, Sub, Mul, Div, Pow,
-  Lt, Le, Gt, Ge, Eq, Ne,
-  Not, And, Or,
+  Neg,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Pow,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Eq,
+  Ne,
+  Not,
+  And,
+  Or,
   If,       // args: condition, then, else
   Call,     // index: Builtin; args: the arguments
   NoEvent,  // arg: relations inside never generate events (MLS 3.7.5)
@@ -34,8 +46,30 @@ enum class Op : std::uint8_t {
 
 /// Built-in functions with a direct numeric meaning (MLS 3.7.1, 3.7.2).
 enum class Builtin : std::uint8_t {
-  Sin, Cos, Tan, Asin, Acos, Atan, Atan2, Sinh, Cosh, Tanh, Exp, Log, Log10, Sqrt,
-  Abs, Sign, Min, Max, Floor, Ceil, Div, Mod, Rem, Integer,
+  Sin,
+  Cos,
+  Tan,
+  Asin,
+  Acos,
+  Atan,
+  Atan2,
+  Sinh,
+  Cosh,
+  Tanh,
+  Exp,
+  Log,
+  Log10,
+  Sqrt,
+  Abs,
+  Sign,
+  Min,
+  Max,
+  Floor,
+  Ceil,
+  Div,
+  Mod,
+  Rem,
+  Integer,
 };
 const char* builtinName(Builtin fn);
 int builtinArity(Builtin fn);

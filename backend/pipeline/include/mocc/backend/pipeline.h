@@ -31,7 +31,6 @@ struct PipelineOptions {
 };
 
 std::optional<sim::Program> compile(const flat::Model& model, const SourceManager& sources,
-                                    Diagnostics& diagnostics,
-                                    const PipelineOptions& options = {});
+                                    Diagnostics& diagnostics, const PipelineOptions& options = {});
 
 } // namespace mocc::backend

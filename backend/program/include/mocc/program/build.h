@@ -12,8 +12,7 @@
 
 namespace mocc::backend::program {
 
-std::optional<sim::Program> build(const dae::System& system,
-                                  const structure::Schedule& schedule,
+std::optional<sim::Program> build(const dae::System& system, const structure::Schedule& schedule,
                                   const SourceManager& sources, Diagnostics& diagnostics);
 
 } // namespace mocc::backend::program

@@ -19,7 +19,12 @@ using expr::Id;
 enum class Region : std::uint8_t { State = 0, Derivative = 1, Value = 2 };
 /// Matches mocc_kind.
 enum class Kind : std::uint8_t {
-  Constant = 0, Parameter = 1, State = 2, Derivative = 3, Algebraic = 4, Discrete = 5,
+  Constant = 0,
+  Parameter = 1,
+  State = 2,
+  Derivative = 3,
+  Algebraic = 4,
+  Discrete = 5,
   Internal = 6,
 };
 
@@ -80,7 +85,7 @@ struct Statement {
 /// A relation that generates events (MLS 8.5): continuous mode reads its stored value;
 /// event and initial modes evaluate `comparison` and store the result in `storage`.
 struct Relation {
-  Id comparison;        // Lt/Le/Gt/Ge/Eq/Ne node
+  Id comparison;         // Lt/Le/Gt/Ge/Eq/Ne node
   std::uint32_t storage; // a hidden Boolean variable
   /// Index of the crossing function watching this relation, or -1. When set and
   /// `lhs - rhs` is exactly zero in event mode, the relation takes its right-limit value from
@@ -94,8 +99,8 @@ struct Relation {
 
 /// A state-event crossing function: a root of `function` is an event.
 struct Crossing {
-  Id function;            // lhs - rhs of the relation
-  std::uint32_t relation; // index into Program::relations
+  Id function;             // lhs - rhs of the relation
+  std::uint32_t relation;  // index into Program::relations
   std::string description; // "h < 0 at BouncingBall.mo:9:8"
 };
 

@@ -34,18 +34,18 @@ struct Expr {
     Literal,  // number/boolean/string: `number` or `text`
     Variable, // `variable` indexes Model::variables
     Time,
-    Call,     // `name` is a built-in operator or function: der, pre, sin, sample, ...
-    Unary,    // `unary`, args[0]
-    Binary,   // `binary`, args[0], args[1]
-    If,       // args: c1, v1, c2, v2, ..., else
+    Call,        // `name` is a built-in operator or function: der, pre, sin, sample, ...
+    Unary,       // `unary`, args[0]
+    Binary,      // `binary`, args[0], args[1]
+    If,          // args: c1, v1, c2, v2, ..., else
     EnumLiteral, // a literal of a built-in enumeration: `text` as "StateSelect.prefer"
   };
 
   Kind kind = Kind::Literal;
   Type type = Type::Real;
   SourceRange range;
-  double number = 0;        // Literal Real/Integer/Boolean
-  std::string text;         // Literal String, Call name, EnumLiteral
+  double number = 0; // Literal Real/Integer/Boolean
+  std::string text;  // Literal String, Call name, EnumLiteral
   std::uint32_t variable = 0;
   UnaryOp unary = UnaryOp::Minus;
   BinaryOp binary = BinaryOp::Add;
