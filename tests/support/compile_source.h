@@ -1,27 +1,14 @@
-// Test helpers: compile Modelica text held in memory through the real pipeline stages.
+// Test helpers: compiling Modelica text held in memory through the backend pipeline.
 #pragma once
 
-#include "mocc/backend/pipeline.h"
-#include "mocc/flat/model.h"
-#include "mocc/support/diagnostics.h"
+#include "flatten_source.h"
 
-#include <optional>
+#include "mocc/sim/program.h"
+
 #include <string>
+#include <vector>
 
 namespace mocc::test {
-
-/// Source text registered as "test.mo", with its diagnostics.
-struct SourceCompilation {
-  SourceManager sources;
-  Diagnostics diagnostics;
-
-  /// Every diagnostic rendered, in order (what `mocc` would print).
-  std::string rendered() const;
-};
-
-/// Parses `text` and flattens its only model (or `className`).
-std::optional<flat::Model> flattenSource(SourceCompilation& c, const std::string& text,
-                                         const std::string& className = "");
 
 /// Flattens and runs the backend pipeline; `printAfter` passes are appended to `printed`.
 std::optional<sim::Program> compileSource(SourceCompilation& c, const std::string& text,
@@ -33,8 +20,5 @@ std::string printedAfter(const std::string& text, const std::string& pass);
 
 /// Compiles `text`, which must fail, and returns the rendered diagnostics.
 std::string compileErrors(const std::string& text);
-
-/// Flattens `text`, which must fail, and returns the rendered diagnostics.
-std::string flattenErrors(const std::string& text, const std::string& className = "");
 
 } // namespace mocc::test

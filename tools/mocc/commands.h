@@ -6,12 +6,27 @@
 
 #include <functional>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace mocc::tool {
 
 using CommandAction = std::function<int()>;
 
+struct Compilation;
+
+/// The options every command that reads a model shares: the file, the class, libraries.
+struct ModelSelection {
+  std::string model;
+  std::string className;
+  std::vector<std::string> libraries;
+};
+void addModelOptions(CLI::App& command, ModelSelection& selection);
+/// Applies the library options to a compilation before it loads anything.
+void configure(Compilation& compilation, const ModelSelection& selection);
+
 CommandAction addRunCommand(CLI::App& app);
 CommandAction addFlattenCommand(CLI::App& app);
+CommandAction addCheckCommand(CLI::App& app);
 
 } // namespace mocc::tool

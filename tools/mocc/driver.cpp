@@ -1,8 +1,6 @@
 // The compile driver: reading, parsing, flattening and the backend pipeline.
 #include "driver.h"
 
-#include "mocc/frontend/instantiate.h"
-#include "mocc/syntax/parser.h"
 
 #include <ostream>
 
@@ -10,18 +8,12 @@ namespace mocc::tool {
 
 std::optional<flat::Model> flattenFile(Compilation& compilation, const std::string& path,
                                        const std::string& className) {
-  auto file = compilation.sources.load(path);
-  if (!file) {
-    compilation.diagnostics.error(DiagnosticKind::FileNotReadable, {},
-                                  "cannot read '" + path + "'");
-    return std::nullopt;
-  }
-  auto parsed = frontend::parse(*file, compilation.sources, compilation.diagnostics);
-  if (!parsed) return std::nullopt;
-  const ast::ClassDef* selected =
-      frontend::selectClass(*parsed, className, compilation.diagnostics);
+  frontend::addLibraryRoots(compilation.tree, compilation.libraries);
+  auto entries = compilation.tree.loadFile(path);
+  if (compilation.diagnostics.hasErrors()) return std::nullopt;
+  frontend::ClassEntry* selected = frontend::selectClass(compilation.tree, entries, className);
   if (!selected) return std::nullopt;
-  return frontend::flatten(*selected, compilation.diagnostics);
+  return frontend::flatten(compilation.tree, *selected);
 }
 
 std::optional<sim::Program> compileFile(Compilation& compilation, const std::string& path,

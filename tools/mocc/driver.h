@@ -4,6 +4,8 @@
 
 #include "mocc/backend/pipeline.h"
 #include "mocc/flat/model.h"
+#include "mocc/frontend/class_tree.h"
+#include "mocc/frontend/instantiate.h"
 #include "mocc/sim/program.h"
 #include "mocc/support/diagnostics.h"
 
@@ -25,9 +27,12 @@ enum ExitCode : int {
 struct Compilation {
   SourceManager sources;
   Diagnostics diagnostics;
+  frontend::ClassTree tree{sources, diagnostics};
+  frontend::LibraryOptions libraries;
 };
 
-/// Reads, parses and flattens `path` (the class `className`, or the only model).
+/// Reads `path` into the class tree (with the library roots), selects the class `className`
+/// (or the file's only model) and flattens it.
 std::optional<flat::Model> flattenFile(Compilation& compilation, const std::string& path,
                                        const std::string& className);
 

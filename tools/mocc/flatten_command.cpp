@@ -6,26 +6,34 @@
 
 namespace mocc::tool {
 
-namespace {
-
-struct FlattenOptions {
-  std::string model;
-  std::string className;
-};
-
-} // namespace
-
-CommandAction addFlattenCommand(CLI::App& app) {
-  auto options = std::make_shared<FlattenOptions>();
-  CLI::App* cmd = app.add_subcommand("flatten", "Print the flat model: every variable with its "
-                                                "attributes, then the equations");
-  cmd->add_option("model", options->model, "The Modelica file (.mo)")
+void addModelOptions(CLI::App& command, ModelSelection& selection) {
+  command.add_option("model", selection.model, "The Modelica file (.mo)")
       ->required()
       ->check(CLI::ExistingFile);
-  cmd->add_option("--class", options->className,
-                  "The class to flatten (default: the only model in the file)");
+  command.add_option("--class", selection.className,
+                     "The class to use (default: the only model in the file); a qualified name "
+                     "such as Modelica.Blocks.Examples.PID_Controller selects a library class");
+  command.add_option("--lib", selection.libraries,
+                     "A directory of libraries (packages as directories or .mo files), searched "
+                     "before MODELICAPATH and the project's stdlib (repeatable)")
+      ->check(CLI::ExistingDirectory)
+      ->type_name("DIR");
+}
+
+void configure(Compilation& compilation, const ModelSelection& selection) {
+  for (const std::string& directory : selection.libraries) {
+    compilation.libraries.libraries.emplace_back(directory);
+  }
+}
+
+CommandAction addFlattenCommand(CLI::App& app) {
+  auto options = std::make_shared<ModelSelection>();
+  CLI::App* cmd = app.add_subcommand("flatten", "Print the flat model: every variable with its "
+                                                "attributes, then the equations");
+  addModelOptions(*cmd, *options);
   return [options]() {
     Compilation compilation;
+    configure(compilation, *options);
     auto model = flattenFile(compilation, options->model, options->className);
     printDiagnostics(compilation, std::cerr);
     if (!model) return static_cast<int>(kModelError);

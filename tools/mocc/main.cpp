@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   };
   add(addRunCommand);
   add(addFlattenCommand);
+  add(addCheckCommand);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -19,8 +19,7 @@ namespace mocc::tool {
 namespace {
 
 struct RunOptions {
-  std::string model;
-  std::string className;
+  ModelSelection selection;
   std::optional<double> startTime, stopTime, tolerance, interval;
   std::string solver = "cvode";
   std::string output;
@@ -33,9 +32,7 @@ struct RunOptions {
 };
 
 void addOptions(CLI::App& cmd, RunOptions& o) {
-  cmd.add_option("model", o.model, "The Modelica file (.mo)")->required()->check(CLI::ExistingFile);
-  cmd.add_option("--class", o.className,
-                 "The class to simulate (default: the only model in the file)");
+  addModelOptions(cmd, o.selection);
   cmd.add_option("--start-time", o.startTime, "Start time (default: experiment StartTime, else 0)");
   cmd.add_option("--stop-time", o.stopTime, "Stop time (default: experiment StopTime, else 1)");
   cmd.add_option("--tolerance", o.tolerance,
@@ -170,12 +167,13 @@ int run(const RunOptions& o) {
   }
   auto begin = std::chrono::steady_clock::now();
   Compilation compilation;
+  configure(compilation, o.selection);
   backend::PipelineOptions pipeline;
   pipeline.printAfter = o.printAfter;
   pipeline.print = [](const std::string& pass, const std::string& text) {
     std::cout << "--- after " << pass << " ---\n" << text;
   };
-  auto program = compileFile(compilation, o.model, o.className, pipeline);
+  auto program = compileFile(compilation, o.selection.model, o.selection.className, pipeline);
   printDiagnostics(compilation, std::cerr);
   if (!program) return kModelError;
   std::string error;

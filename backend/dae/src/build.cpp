@@ -1,4 +1,5 @@
-// Building dae::System from flat::Model: variables, expressions and equations.
+// Building dae::System from flat::Model: the order of the steps (functions before the
+// equations that call them, classification after everything that assigns).
 #include "mocc/dae/build.h"
 
 #include "builder.h"
@@ -26,8 +27,11 @@ std::optional<System> SystemBuilder::run() {
                        "initial equations are not supported yet; give states a start value "
                        "instead");
   }
+  addFunctions();
   for (const flat::Equation& equation : model_.equations)
     addEquation(equation);
+  for (const flat::Algorithm& algorithm : model_.algorithms)
+    addAlgorithm(algorithm);
   addBindingEquations();
   classifyVariables();
   checkReinitTargets();

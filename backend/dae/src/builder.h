@@ -1,4 +1,6 @@
-// SystemBuilder: the state of building one dae::System from a flat::Model.
+// SystemBuilder: the state of building one dae::System from a flat::Model. Its parts live in
+// one file each: variables (build.cpp), expressions, equations, if-equations, algorithms,
+// functions and classification.
 #pragma once
 
 #include "mocc/dae/system.h"
@@ -32,8 +34,91 @@ private:
   std::optional<expr::Id> binary(const flat::Expr& e);
   std::optional<expr::Id> ifExpression(const flat::Expr& e);
   std::optional<expr::Id> derivative(const flat::Expr& argument);
+  std::optional<expr::Id> functionCall(const flat::Expr& e);
+  std::optional<expr::Id> local(const flat::Expr& e);
+  std::optional<expr::Id> localElement(const flat::Expr& e);
+  /// Reports that `what` cannot be used inside the function being translated.
+  void notInFunction(const std::string& what, SourceRange range);
   std::optional<std::uint32_t> variableIndex(const flat::Expr& e);
   std::optional<std::string> constantString(const flat::Expr& e);
+
+  // functions.cpp (MLS 12)
+  struct FunctionScope {
+    const flat::Function* function = nullptr;
+    std::vector<std::uint32_t> slot; // flat function variable -> first frame slot
+    Function* out = nullptr;
+    int loopDepth = 0;
+  };
+  struct Signature {
+    std::vector<expr::Type> inputs, outputs; // flattened elements
+  };
+  void addFunctions();
+  std::optional<Function> translateFunction(const flat::Function& f);
+  void layOutFrame(FunctionScope& scope);
+  std::optional<std::vector<sim::FunctionStatement>>
+  functionStatements(const std::vector<flat::Statement>& statements);
+  std::optional<sim::FunctionStatement> functionStatement(const flat::Statement& statement);
+  std::optional<sim::FunctionStatement> functionAssign(const flat::AssignStatement& assign,
+                                                       SourceRange range);
+  std::optional<sim::FunctionStatement> functionIf(const flat::IfStatement& statement);
+  std::optional<sim::FunctionStatement> functionFor(const flat::ForStatement& loop,
+                                                    SourceRange range);
+  std::optional<sim::FunctionStatement> functionCallOutputs(const flat::CallStatement& call,
+                                                            SourceRange range);
+  std::optional<std::pair<std::uint32_t, expr::Id>> localTarget(const flat::LValue& target,
+                                                                SourceRange range);
+  std::optional<expr::Id> elementOffset(std::uint32_t variable,
+                                        const std::vector<flat::Expr>& subscripts,
+                                        SourceRange range);
+  std::uint32_t functionMessage(const std::string& text);
+  /// False (with an error) when a Real value is assigned to an Integer or Boolean target.
+  bool checkAssignedType(expr::Type target, expr::Id value, const std::string& name,
+                         SourceRange range);
+
+  // algorithms.cpp (MLS 11.1)
+  struct AlgorithmScope {
+    Algorithm* out = nullptr;
+    std::size_t index = 0;
+    bool insideWhen = false;
+    bool insideIf = false;
+  };
+  void addAlgorithm(const flat::Algorithm& algorithm);
+  bool appendStatements(const std::vector<flat::Statement>& statements, AlgorithmScope& scope,
+                        std::vector<AlgorithmStatement>& out);
+  bool appendStatement(const flat::Statement& statement, AlgorithmScope& scope,
+                       std::vector<AlgorithmStatement>& out);
+  bool appendAssign(const flat::AssignStatement& assign, SourceRange range, AlgorithmScope& scope,
+                    std::vector<AlgorithmStatement>& out);
+  bool appendCall(const flat::CallStatement& call, SourceRange range, AlgorithmScope& scope,
+                  std::vector<AlgorithmStatement>& out);
+  bool appendIf(const flat::IfStatement& statement, SourceRange range, AlgorithmScope& scope,
+                std::vector<AlgorithmStatement>& out);
+  bool appendWhen(const flat::WhenStatement& when, SourceRange range, AlgorithmScope& scope,
+                  std::vector<AlgorithmStatement>& out);
+  std::optional<std::uint32_t> algorithmTarget(const flat::LValue& target, SourceRange range,
+                                               AlgorithmScope& scope);
+  std::uint32_t addInternal(std::string name, expr::Type type, SourceRange range);
+  void recordAlgorithmOutputs(Algorithm& algorithm, std::size_t index);
+
+  // if_equations.cpp (MLS 8.3.4)
+  struct LoweredEquation {
+    expr::Id lhs, rhs;
+    SourceRange range;
+  };
+  struct LoweredBody {
+    std::vector<LoweredEquation> equations;
+    std::vector<Assertion> assertions;
+  };
+  void addIfEquation(const flat::IfEquation& equation, SourceRange range);
+  std::optional<LoweredBody> lowerIfEquation(const flat::IfEquation& equation, SourceRange range);
+  std::optional<LoweredBody> lowerBody(const std::vector<flat::Equation>& body);
+  bool checkBranchSizes(const flat::IfEquation& equation, SourceRange range,
+                        const std::vector<LoweredBody>& bodies);
+  LoweredEquation combine(const std::vector<expr::Id>& conditions,
+                          const std::vector<LoweredBody>& bodies, std::size_t k);
+  expr::Id chain(const std::vector<expr::Id>& conditions, const std::vector<expr::Id>& values);
+  std::optional<std::vector<WhenStatement>> whenIfStatements(const flat::IfEquation& equation,
+                                                             SourceRange range);
 
   // equations.cpp
   void addEquation(const flat::Equation& equation);
@@ -48,6 +133,8 @@ private:
   // classify.cpp
   void classifyVariables();
   void checkReinitTargets();
+  void checkReinitTarget(const Reinit& reinit);
+  void classifyAlgorithmOutput(std::uint32_t variable);
   void addAttributes();
   void addParameterValue(std::uint32_t flatIndex, Variable& variable);
   std::optional<expr::Id> attribute(const std::optional<flat::Expr>& value);
@@ -59,7 +146,12 @@ private:
   std::vector<ConstantState> constantState_;
   std::vector<expr::Id> constantValue_;
   std::vector<std::uint32_t> whenAssigned_; // dae variable -> when-clause index, or kNone
+  std::vector<std::uint32_t> algorithmOf_;  // dae variable -> algorithm index, or kNone
+  std::vector<bool> assignedInAlgorithmWhen_;
   std::uint32_t nextCondition_ = 0;
+  std::uint32_t nextTemporary_ = 0;
+  std::vector<Signature> signatures_; // per flat function
+  FunctionScope* function_ = nullptr; // set while a function body is translated
 };
 
 } // namespace mocc::dae

@@ -6,7 +6,10 @@ namespace mocc::dae {
 
 void SystemBuilder::classifyVariables() {
   whenAssigned_.resize(system_.variables.size(), kNone);
+  algorithmOf_.resize(system_.variables.size(), kNone);
+  assignedInAlgorithmWhen_.resize(system_.variables.size(), false);
   for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
+    if (algorithmOf_[i] != kNone) classifyAlgorithmOutput(i);
     Variable& v = system_.variables[i];
     if (whenAssigned_[i] == kNone) continue;
     if (v.kind == VariableKind::State) {
@@ -26,20 +29,47 @@ void SystemBuilder::classifyVariables() {
   }
 }
 
+// A variable assigned by an algorithm is computed by it, so it cannot be a state or a
+// parameter; a Real assigned in one of its when-statements is discrete (MLS 3.8.5).
+void SystemBuilder::classifyAlgorithmOutput(std::uint32_t variable) {
+  Variable& v = system_.variables[variable];
+  const Algorithm& algorithm = system_.algorithms[algorithmOf_[variable]];
+  if (v.kind == VariableKind::State) {
+    auto& d = diagnostics_.error(DiagnosticKind::InvalidWhen, algorithm.range,
+                                 "'" + v.name +
+                                     "' is a state (it appears in der()) and cannot be "
+                                     "assigned in an algorithm section; use reinit(" +
+                                     v.name + ", ...) in a when-statement (MLS 8.3.6)");
+    d.notes.push_back({v.range, "declared here"});
+  } else if (v.kind == VariableKind::Parameter) {
+    diagnostics_.error(DiagnosticKind::InvalidWhen, algorithm.range,
+                       "parameter '" + v.name + "' cannot be assigned in an algorithm section");
+  } else if (v.kind == VariableKind::Algebraic && assignedInAlgorithmWhen_[variable]) {
+    v.kind = VariableKind::Discrete;
+  }
+}
+
 void SystemBuilder::checkReinitTargets() {
   for (const WhenClause& clause : system_.whens) {
     for (const WhenBranch& branch : clause.branches) {
       for (const WhenStatement& s : branch.body) {
-        auto* r = std::get_if<Reinit>(&s);
-        if (!r || system_.variables[r->state].kind == VariableKind::State) continue;
-        auto& d =
-            diagnostics_.error(DiagnosticKind::InvalidReinit, r->range,
-                               "reinit() needs a state, but '" + system_.variables[r->state].name +
-                                   "' does not appear in der() (MLS 8.3.6)");
-        d.notes.push_back({system_.variables[r->state].range, "declared here"});
+        if (auto* r = std::get_if<Reinit>(&s)) checkReinitTarget(*r);
       }
     }
   }
+  for (const Algorithm& algorithm : system_.algorithms) {
+    forEachStatement(algorithm.statements, [&](const AlgorithmStatement& s, bool) {
+      if (auto* r = std::get_if<Reinit>(&s.node)) checkReinitTarget(*r);
+    });
+  }
+}
+
+void SystemBuilder::checkReinitTarget(const Reinit& r) {
+  if (system_.variables[r.state].kind == VariableKind::State) return;
+  auto& d = diagnostics_.error(DiagnosticKind::InvalidReinit, r.range,
+                               "reinit() needs a state, but '" + system_.variables[r.state].name +
+                                   "' does not appear in der() (MLS 8.3.6)");
+  d.notes.push_back({system_.variables[r.state].range, "declared here"});
 }
 
 std::optional<expr::Id> SystemBuilder::attribute(const std::optional<flat::Expr>& value) {

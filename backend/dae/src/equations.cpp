@@ -1,4 +1,5 @@
-// Equations, assertions and when-clauses of the DAE (MLS 8.3).
+// Equations, assertions and when-clauses of the DAE (MLS 8.3); if-equations are lowered in
+// if_equations.cpp.
 #include "builder.h"
 
 #include <algorithm>
@@ -16,6 +17,8 @@ void SystemBuilder::addEquation(const flat::Equation& equation) {
     addWhen(*w, equation.range);
   } else if (auto* a = std::get_if<flat::AssertEquation>(&equation.node)) {
     if (auto lowered = assertion(*a, equation.range)) system_.assertions.push_back(*lowered);
+  } else if (auto* i = std::get_if<flat::IfEquation>(&equation.node)) {
+    addIfEquation(*i, equation.range);
   } else if (std::holds_alternative<flat::Terminate>(equation.node)) {
     diagnostics_.error(DiagnosticKind::InvalidWhen, equation.range,
                        "terminate() outside a when-clause would stop the simulation at once; "
@@ -113,6 +116,15 @@ std::optional<WhenBranch> SystemBuilder::whenBranch(const flat::EquationBranch& 
     out.conditions.push_back(conditionVariable(*translated, element->range));
   }
   for (const flat::Equation& equation : branch.body) {
+    if (auto* nested = std::get_if<flat::IfEquation>(&equation.node)) {
+      auto statements = whenIfStatements(*nested, equation.range);
+      if (statements) {
+        out.body.insert(out.body.end(), statements->begin(), statements->end());
+      } else {
+        ok = false;
+      }
+      continue;
+    }
     auto statement = whenStatement(equation);
     if (statement) {
       out.body.push_back(std::move(*statement));

@@ -1,5 +1,6 @@
 // Translating flat expressions into the expression DAG: constants folded, der() turned into
-// derivative variables, edge/change expanded (MLS 3.7.5).
+// derivative variables, edge/change expanded (MLS 3.7.5). Inside a function body (function_
+// set) only constants, function variables and calls can be read.
 #include "builder.h"
 
 #include "mocc/expr/builtins.h"
@@ -13,12 +14,20 @@ std::optional<expr::Id> SystemBuilder::translate(const flat::Expr& e) {
     if (e.type == flat::Type::String) break;
     return pool.constant(exprType(e.type), e.number);
   case flat::Expr::Kind::Variable: return variable(e);
-  case flat::Expr::Kind::Time: return pool.time();
+  case flat::Expr::Kind::Time:
+    if (function_) {
+      notInFunction("time", e.range);
+      return std::nullopt;
+    }
+    return pool.time();
   case flat::Expr::Kind::Call: return call(e);
   case flat::Expr::Kind::Unary: return unary(e);
   case flat::Expr::Kind::Binary: return binary(e);
   case flat::Expr::Kind::If: return ifExpression(e);
   case flat::Expr::Kind::EnumLiteral: break;
+  case flat::Expr::Kind::FunctionCall: return functionCall(e);
+  case flat::Expr::Kind::Local: return local(e);
+  case flat::Expr::Kind::LocalElement: return localElement(e);
   }
   diagnostics_.error(DiagnosticKind::Unsupported, e.range,
                      "this expression cannot be used here: only numbers and Booleans can be "
@@ -28,6 +37,10 @@ std::optional<expr::Id> SystemBuilder::translate(const flat::Expr& e) {
 
 std::optional<expr::Id> SystemBuilder::variable(const flat::Expr& e) {
   if (daeIndex_[e.variable] == kNone) return constant(e.variable, e.range);
+  if (function_) {
+    notInFunction("model variable '" + model_.variables[e.variable].name + "'", e.range);
+    return std::nullopt;
+  }
   return system_.ref(daeIndex_[e.variable]);
 }
 
@@ -99,6 +112,11 @@ std::optional<expr::Id> SystemBuilder::derivative(const flat::Expr& argument) {
 std::optional<expr::Id> SystemBuilder::call(const flat::Expr& e) {
   expr::Pool& pool = system_.pool;
   const std::string& name = e.text;
+  if (function_ && (name == "der" || name == "initial" || name == "terminal" || name == "pre" ||
+                    name == "edge" || name == "change" || name == "sample")) {
+    notInFunction(name + "()", e.range);
+    return std::nullopt;
+  }
   if (name == "der") return derivative(e.args[0]);
   if (name == "initial") return pool.initial();
   if (name == "terminal") return pool.terminal();

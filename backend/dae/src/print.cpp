@@ -24,24 +24,33 @@ expr::VariableNamer namer(const System& system) {
   };
 }
 
+expr::Names names(const System& system) {
+  return expr::Names{namer(system), nullptr, [&system](std::uint32_t index) {
+                       return index < system.functions.size() ? system.functions[index].code.name
+                                                              : "$fn" + std::to_string(index);
+                     }};
+}
+
 namespace {
 
 class SystemPrinter {
 public:
   SystemPrinter(const System& system, const SourceManager* sources)
-      : system_(system), sources_(sources), name_(namer(system)) {}
+      : system_(system), sources_(sources), name_(namer(system)), names_(names(system)) {}
 
   std::string run() {
     out_ += "system " + system_.name + "\n";
     variables();
     equations();
     whens();
+    algorithms();
     relations();
+    functions();
     return out_;
   }
 
 private:
-  std::string e(expr::Id id) { return id.valid() ? expr::print(system_.pool, id, name_) : "-"; }
+  std::string e(expr::Id id) { return id.valid() ? expr::print(system_.pool, id, names_) : "-"; }
 
   std::string at(const SourceRange& range) {
     if (!sources_ || !range.valid()) return "";
@@ -68,17 +77,6 @@ private:
     }
   }
 
-  void statement(const WhenStatement& s) {
-    if (auto* a = std::get_if<Assignment>(&s)) {
-      out_ += fmt::format("    {} := {}\n", name_(a->variable), e(a->value));
-    } else if (auto* r = std::get_if<Reinit>(&s)) {
-      out_ += fmt::format("    reinit({}, {})\n", name_(r->state), e(r->value));
-    } else if (auto* a = std::get_if<Assertion>(&s)) {
-      out_ += fmt::format("    assert({}, \"{}\")\n", e(a->condition), a->message);
-    } else if (auto* t = std::get_if<Termination>(&s)) {
-      out_ += fmt::format("    terminate(\"{}\")\n", t->message);
-    }
-  }
 
   void whens() {
     out_ += "when-clauses:\n";
@@ -93,10 +91,76 @@ private:
             fmt::format("  {} {}{}{}\n", first ? "when" : "elsewhen", conditions,
                         branch.activeAtInitial ? " (initial)" : "", first ? at(clause.range) : "");
         for (const WhenStatement& s : branch.body)
-          statement(s);
+          std::visit([&](const auto& simple) { statement(simple, "    "); }, s);
         first = false;
       }
     }
+  }
+
+  void algorithms() {
+    if (system_.algorithms.empty()) return;
+    out_ += "algorithms:\n";
+    for (const Algorithm& algorithm : system_.algorithms) {
+      std::string outputs;
+      for (std::uint32_t v : algorithm.outputs)
+        outputs += (outputs.empty() ? "" : ", ") + name_(v);
+      out_ += fmt::format("  algorithm -> {}{}\n", outputs, at(algorithm.range));
+      algorithmStatements(algorithm.statements, 4);
+    }
+  }
+
+  void algorithmStatements(const std::vector<AlgorithmStatement>& statements, int indent) {
+    std::string pad(indent, ' ');
+    for (const AlgorithmStatement& s : statements) {
+      if (auto* branching = std::get_if<AlgorithmIf>(&s.node)) {
+        for (std::size_t i = 0; i < branching->branches.size(); ++i) {
+          out_ += fmt::format("{}{} {} then\n", pad, i == 0 ? "if" : "elseif",
+                              e(branching->branches[i].condition));
+          algorithmStatements(branching->branches[i].body, indent + 2);
+        }
+        if (!branching->elseBody.empty()) {
+          out_ += pad + "else\n";
+          algorithmStatements(branching->elseBody, indent + 2);
+        }
+        out_ += pad + "end if\n";
+      } else if (auto* when = std::get_if<AlgorithmWhen>(&s.node)) {
+        bool first = true;
+        for (const AlgorithmWhenBranch& branch : when->branches) {
+          std::string conditions;
+          for (std::uint32_t c : branch.conditions)
+            conditions += (conditions.empty() ? "" : ", ") + name_(c);
+          out_ += fmt::format("{}{} {}{}\n", pad, first ? "when" : "elsewhen", conditions,
+                              branch.activeAtInitial ? " (initial)" : "");
+          algorithmStatements(branch.body, indent + 2);
+          first = false;
+        }
+        out_ += pad + "end when\n";
+      } else {
+        std::visit([&](const auto& simple) { statement(simple, pad); }, s.node);
+      }
+    }
+  }
+
+  void statement(const AlgorithmIf&, const std::string&) {}
+  void statement(const AlgorithmWhen&, const std::string&) {}
+  void statement(const Assignment& a, const std::string& pad) {
+    out_ += fmt::format("{}{} := {}\n", pad, name_(a.variable), e(a.value));
+  }
+  void statement(const Reinit& r, const std::string& pad) {
+    out_ += fmt::format("{}reinit({}, {})\n", pad, name_(r.state), e(r.value));
+  }
+  void statement(const Assertion& a, const std::string& pad) {
+    out_ += fmt::format("{}assert({}, \"{}\")\n", pad, e(a.condition), a.message);
+  }
+  void statement(const Termination& t, const std::string& pad) {
+    out_ += fmt::format("{}terminate(\"{}\")\n", pad, t.message);
+  }
+
+  void functions() {
+    if (system_.functions.empty()) return;
+    out_ += "functions:\n";
+    for (const Function& f : system_.functions)
+      out_ += sim::print(system_.pool, f.code, f.messages, names_.function);
   }
 
   void relations() {
@@ -112,6 +176,7 @@ private:
   const System& system_;
   const SourceManager* sources_;
   expr::VariableNamer name_;
+  expr::Names names_;
   std::string out_;
 };
 

@@ -30,9 +30,30 @@ public:
       equation.lhs = translator_(equation.lhs);
       equation.rhs = translator_(equation.rhs);
     }
+    for (dae::Algorithm& algorithm : system_.algorithms)
+      statements(algorithm.statements);
   }
 
 private:
+  // Algorithm statements outside when-statements generate events like equations do (MLS 8.5);
+  // assignments of when-condition variables stand before their when-statement, so they are
+  // included. When-bodies and asserts are evaluated literally, as for equations.
+  void statements(std::vector<dae::AlgorithmStatement>& list) {
+    for (dae::AlgorithmStatement& s : list) {
+      if (auto* a = std::get_if<dae::Assignment>(&s.node)) {
+        currentRange_ = a->range;
+        a->value = translator_(a->value);
+      } else if (auto* branching = std::get_if<dae::AlgorithmIf>(&s.node)) {
+        for (dae::AlgorithmBranch& branch : branching->branches) {
+          currentRange_ = branch.range;
+          branch.condition = translator_(branch.condition);
+          statements(branch.body);
+        }
+        statements(branching->elseBody);
+      }
+    }
+  }
+
   bool isContinuousTime(expr::Id id) {
     if (auto found = continuous_.find(id.value); found != continuous_.end()) return found->second;
     const expr::Node& node = pool_.node(id);

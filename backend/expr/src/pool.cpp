@@ -22,7 +22,7 @@ std::size_t mix(std::size_t seed, std::size_t value) {
 
 bool Pool::Key::operator==(const Key& other) const {
   return node.op == other.node.op && node.type == other.node.type &&
-         node.index == other.node.index &&
+         node.index == other.node.index && node.subindex == other.node.subindex &&
          std::bit_cast<std::uint64_t>(node.value) ==
              std::bit_cast<std::uint64_t>(other.node.value) &&
          args == other.args;
@@ -32,6 +32,7 @@ std::size_t Pool::KeyHash::operator()(const Key& key) const {
   std::size_t h = static_cast<std::size_t>(key.node.op);
   h = mix(h, static_cast<std::size_t>(key.node.type));
   h = mix(h, key.node.index);
+  h = mix(h, key.node.subindex);
   h = mix(h, std::bit_cast<std::uint64_t>(key.node.value));
   for (Id arg : key.args)
     h = mix(h, arg.value);
@@ -72,7 +73,9 @@ Id Pool::intern(Node n, std::span<const Id> arguments) {
 
 Id Pool::constant(Type type, double value) {
   if (value == 0) value = 0.0; // one node for zero: symbolic rules treat -0 and +0 alike
-  return intern(Node{Op::Constant, type, 0, value}, {});
+  Node n{Op::Constant, type};
+  n.value = value;
+  return intern(n, {});
 }
 Id Pool::real(double value) { return constant(Type::Real, value); }
 Id Pool::integer(double value) { return constant(Type::Integer, value); }
@@ -254,6 +257,20 @@ Id Pool::relation(std::uint32_t index, Id comparison) {
   return intern(Node{Op::Relation, Type::Boolean, index}, args);
 }
 
+Id Pool::functionCall(std::uint32_t function, std::uint32_t output, Type type,
+                      std::span<const Id> args) {
+  Node n{Op::FunctionCall, type, function};
+  n.subindex = output;
+  return intern(n, args);
+}
+
+Id Pool::local(std::uint32_t slot, Type type) { return intern(Node{Op::Local, type, slot}, {}); }
+
+Id Pool::localElement(std::uint32_t base, Id offset, Type type) {
+  const Id args[] = {offset};
+  return intern(Node{Op::LocalElement, type, base}, args);
+}
+
 Id Pool::rebuild(const Node& like, std::span<const Id> a) {
   switch (like.op) {
   case Op::Constant: return constant(like.type, like.value);
@@ -284,6 +301,9 @@ Id Pool::rebuild(const Node& like, std::span<const Id> a) {
   case Op::Relation:
     if (!isComparison(op(a[0]))) return a[0]; // the comparison folded to a constant
     return relation(like.index, a[0]);
+  case Op::FunctionCall: return functionCall(like.index, like.subindex, like.type, a);
+  case Op::Local: return local(like.index, like.type);
+  case Op::LocalElement: return localElement(like.index, a[0], like.type);
   }
   assert(false && "unhandled op");
   return {};

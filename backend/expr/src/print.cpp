@@ -64,7 +64,7 @@ std::string number(const Node& n) {
 
 class Printer {
 public:
-  Printer(const Pool& pool, const VariableNamer& name) : pool_(pool), name_(name) {}
+  Printer(const Pool& pool, const Names& names) : pool_(pool), names_(names) {}
 
   std::string operator()(Id id) { return print(id); }
 
@@ -74,8 +74,8 @@ private:
     auto args = pool_.args(id);
     switch (n.op) {
     case Op::Constant: return number(n);
-    case Op::Variable: return name_(n.index);
-    case Op::Pre: return "pre(" + name_(n.index) + ")";
+    case Op::Variable: return variableName(n.index);
+    case Op::Pre: return "pre(" + variableName(n.index) + ")";
     case Op::Time: return "time";
     case Op::Initial: return "initial()";
     case Op::Terminal: return "terminal()";
@@ -100,6 +100,10 @@ private:
     case Op::NoEvent: return call("noEvent", args);
     case Op::Sample: return call("sample", args);
     case Op::Relation: return "$rel" + std::to_string(n.index) + "(" + print(args[0]) + ")";
+    case Op::FunctionCall:
+      return call(functionName(n.index), args) + "[" + std::to_string(n.subindex) + "]";
+    case Op::Local: return localName(n.index);
+    case Op::LocalElement: return localName(n.index) + "[" + print(args[0]) + "]";
     }
     return "?";
   }
@@ -132,14 +136,28 @@ private:
     return print(id);
   }
 
+  std::string variableName(std::uint32_t index) {
+    return names_.variable ? names_.variable(index) : "$variable" + std::to_string(index);
+  }
+
+  std::string localName(std::uint32_t slot) {
+    return names_.local ? names_.local(slot) : "$local" + std::to_string(slot);
+  }
+
+  std::string functionName(std::uint32_t function) {
+    return names_.function ? names_.function(function) : "$fn" + std::to_string(function);
+  }
+
   const Pool& pool_;
-  const VariableNamer& name_;
+  const Names& names_;
 };
 
 } // namespace
 
 std::string print(const Pool& pool, Id id, const VariableNamer& name) {
-  return Printer(pool, name)(id);
+  return Printer(pool, Names{name, nullptr, nullptr})(id);
 }
+
+std::string print(const Pool& pool, Id id, const Names& names) { return Printer(pool, names)(id); }
 
 } // namespace mocc::expr

@@ -12,20 +12,28 @@ using expr::Builtin;
 using expr::Id;
 using expr::Op;
 
-ExpressionEmitter::ExpressionEmitter(ModuleContext& module, Frame& frame, Evaluation evaluation)
-    : module_(module), frame_(frame), evaluation_(evaluation), scopes_(1) {}
+ExpressionEmitter::ExpressionEmitter(ModuleContext& module, Frame& frame, Evaluation evaluation,
+                                     LocalFrame* locals)
+    : module_(module), frame_(frame), evaluation_(evaluation), locals_(locals), scopes_(1) {}
 
 void ExpressionEmitter::forget() { scopes_.assign(1, {}); }
+
+void ExpressionEmitter::forgetAll() {
+  forget();
+  kept_.clear();
+}
 
 llvm::Value* ExpressionEmitter::emit(Id id) {
   if (!id.valid() || id.value >= pool().size()) {
     throw EmitError("expression node " + std::to_string(id.value) + " is not in the pool");
   }
   for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
-    if (auto found = scope->find(id.value); found != scope->end()) return found->second;
+    if (auto found = scope->values.find(id.value); found != scope->values.end()) {
+      return found->second;
+    }
   }
   llvm::Value* value = emitNode(id);
-  scopes_.back().emplace(id.value, value);
+  scopes_.back().values.emplace(id.value, value);
   return value;
 }
 
@@ -66,6 +74,9 @@ llvm::Value* ExpressionEmitter::emitNode(Id id) {
   case Op::NoEvent: return emit(pool().arg(id, 0));
   case Op::Sample: return sample(id);
   case Op::Relation: return relation(id);
+  case Op::FunctionCall: return functionCall(id);
+  case Op::Local:
+  case Op::LocalElement: return local(id);
   }
   throw EmitError("expression node " + std::to_string(id.value) + " has an unknown operator");
 }
@@ -116,9 +127,38 @@ llvm::Value* ExpressionEmitter::logic(Id id) {
   if (op == Op::Not) {
     return toDouble(b.CreateFCmpOEQ(emit(pool().arg(id, 0)), module_.real(0)));
   }
+  if (evaluation_ == Evaluation::Function) {
+    return toDouble(shortCircuit(op, pool().arg(id, 0), pool().arg(id, 1)));
+  }
   llvm::Value* lhs = emitCondition(pool().arg(id, 0));
   llvm::Value* rhs = emitCondition(pool().arg(id, 1));
   return toDouble(op == Op::And ? b.CreateAnd(lhs, rhs) : b.CreateOr(lhs, rhs));
+}
+
+// Inside user functions `a and b` evaluates b only when a is true (`or`: when a is false), so
+// that a guard such as `i <= n and x[i] > 0` keeps the subscript in range (program.h).
+llvm::Value* ExpressionEmitter::shortCircuit(Op op, Id lhs, Id rhs) {
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::Value* first = emitCondition(lhs);
+  llvm::BasicBlock* decided = b.GetInsertBlock();
+  llvm::BasicBlock* second = frame_.newBlock(op == Op::And ? "and.rhs" : "or.rhs");
+  llvm::BasicBlock* end = frame_.newBlock(op == Op::And ? "and.end" : "or.end");
+  if (op == Op::And) {
+    b.CreateCondBr(first, second, end);
+  } else {
+    b.CreateCondBr(first, end, second);
+  }
+  frame_.enter(second);
+  scopes_.emplace_back();
+  llvm::Value* value = emitCondition(rhs);
+  scopes_.pop_back();
+  llvm::BasicBlock* secondEnd = b.GetInsertBlock();
+  b.CreateBr(end);
+  frame_.enter(end);
+  llvm::PHINode* result = b.CreatePHI(module_.i1, 2, op == Op::And ? "and" : "or");
+  result->addIncoming(op == Op::And ? b.getFalse() : b.getTrue(), decided);
+  result->addIncoming(value, secondEnd);
+  return result;
 }
 
 llvm::Value* ExpressionEmitter::emitInBranch(Id id) {
@@ -212,6 +252,7 @@ llvm::Value* ExpressionEmitter::builtin(Id id) {
 }
 
 llvm::Value* ExpressionEmitter::sample(Id id) {
+  if (evaluation_ == Evaluation::Function) throw EmitError("sample() inside a function");
   // sample() is only ever true at an event instant.
   if (evaluation_ != Evaluation::Event) return module_.real(0);
   llvm::Value* start = emit(pool().arg(id, 0));

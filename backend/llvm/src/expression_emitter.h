@@ -1,28 +1,47 @@
 // Emits expression DAG nodes (expr::Pool) as LLVM IR at the builder's position. Every value is
 // a double: Integers are exact doubles, Booleans 0.0 or 1.0 (a comparison's i1 becomes a double
 // with uitofp). Arithmetic follows builtins.cpp operation by operation so that constant folding,
-// the JIT and the C++ emitter agree bit for bit.
+// the JIT and the C++ emitter agree bit for bit. User-function calls go through stack buffers
+// (function_calls.cpp); inside a user function, Local nodes read its frame.
 #pragma once
 
 #include "frame.h"
 #include "module_context.h"
 
+#include <map>
 #include <unordered_map>
 #include <vector>
 
 namespace mocc::backend::jit {
 
+class LocalFrame;
+
 class ExpressionEmitter {
 public:
-  ExpressionEmitter(ModuleContext& module, Frame& frame, Evaluation evaluation);
+  /// `locals` is the frame of the user function being emitted (Evaluation::Function), else
+  /// null.
+  ExpressionEmitter(ModuleContext& module, Frame& frame, Evaluation evaluation,
+                    LocalFrame* locals = nullptr);
 
   /// The value of `id` (double). Shared nodes are emitted once until forget() is called.
   llvm::Value* emit(expr::Id id);
   /// The truth of `id` (i1): its value is nonzero, as C++'s `value != 0`.
   llvm::Value* emitCondition(expr::Id id);
-  /// Forgets every remembered value. Called before each statement, because an assignment may
-  /// change a variable that a remembered value has read.
+  /// Forgets every remembered value except kept call outputs (see keepCalls()). Called before
+  /// each statement, because an assignment may change a variable that a remembered value has
+  /// read.
   void forget();
+  /// Forgets everything, kept call outputs included. Needed before any statement that
+  /// branches or assigns more than one variable.
+  void forgetAll();
+  /// While set, the outputs of calls emitted outside any branch are kept across forget(), so
+  /// that straight-line assignments `a := f(x)[0]; b := f(x)[1]` call f once; assigned()
+  /// drops those whose arguments read a changed variable.
+  void keepCalls(bool keep) { keepCalls_ = keep; }
+  void assigned(std::uint32_t variable);
+  /// The buffer holding every output element of the call `id` (a FunctionCall node): the
+  /// arguments are evaluated and the function called once while the result is remembered.
+  llvm::Value* callOutputs(expr::Id id);
 
   Evaluation evaluation() const { return evaluation_; }
 
@@ -31,6 +50,7 @@ private:
   llvm::Value* leaf(expr::Id id);
   llvm::Value* arithmetic(expr::Id id);
   llvm::Value* logic(expr::Id id);
+  llvm::Value* shortCircuit(expr::Op op, expr::Id lhs, expr::Id rhs);
   llvm::Value* ifThenElse(expr::Id id);
   llvm::Value* builtin(expr::Id id);
   llvm::Value* relation(expr::Id id);
@@ -39,6 +59,9 @@ private:
   llvm::Value* crossingRelation(const sim::Relation& relation, expr::Op op, llvm::Value* lhs,
                                 llvm::Value* rhs);
   llvm::Value* sample(expr::Id id);
+  llvm::Value* local(expr::Id id);
+  llvm::Value* functionCall(expr::Id id);
+  LocalFrame& locals(expr::Id id);
 
   /// lhs op rhs for a comparison op (i1), as C++'s operators on doubles.
   llvm::Value* compare(expr::Op op, llvm::Value* lhs, llvm::Value* rhs);
@@ -49,11 +72,24 @@ private:
 
   const expr::Pool& pool() const { return module_.program.pool; }
 
+  using CallKey = std::vector<std::uint32_t>; // function number, then argument nodes
+  struct Scope {
+    std::unordered_map<std::uint32_t, llvm::Value*> values;
+    std::map<CallKey, llvm::Value*> calls; // output buffers
+  };
+  struct KeptCall {
+    llvm::Value* outputs;
+    std::vector<std::uint32_t> reads; // variables the arguments read
+  };
+
   ModuleContext& module_;
   Frame& frame_;
   Evaluation evaluation_;
+  LocalFrame* locals_;
   /// Remembered values, innermost If branch last. Outer scopes dominate inner ones.
-  std::vector<std::unordered_map<std::uint32_t, llvm::Value*>> scopes_;
+  std::vector<Scope> scopes_;
+  std::map<CallKey, KeptCall> kept_;
+  bool keepCalls_ = false;
 };
 
 } // namespace mocc::backend::jit

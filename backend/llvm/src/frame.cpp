@@ -1,5 +1,6 @@
 // Frame: instance fields and variable storage of one generated function. Variables map to
-// x[index], dx[index] or v[index] by region; pre() reads pre_x or pre_v.
+// x[index], dx[index] or v[index] by region; pre() reads pre_x or pre_v. A user function's
+// frame loads no field up front and refuses every model value.
 #include "frame.h"
 
 #include "instance_layout.h"
@@ -7,10 +8,11 @@
 
 namespace mocc::backend::jit {
 
-Frame::Frame(ModuleContext& module, llvm::Function* function)
-    : module_(module), function_(function), instance_(function->getArg(0)) {
+Frame::Frame(ModuleContext& module, llvm::Function* function, Owner owner)
+    : module_(module), function_(function), owner_(owner), instance_(function->getArg(0)) {
   instance_->setName("instance");
   module_.builder.SetInsertPoint(llvm::BasicBlock::Create(module_.context, "entry", function));
+  if (owner == Owner::User) return;
   using F = InstanceField;
   auto field = [](F f) { return static_cast<unsigned>(f); };
   time_ = loadField(field(F::Time), module_.f64, "time");
@@ -37,7 +39,16 @@ llvm::Value* Frame::loadField(unsigned field, llvm::Type* type, const llvm::Twin
   return load;
 }
 
+llvm::Value* Frame::modelField(llvm::Value* value, const char* what) const {
+  if (owner_ == Owner::User) {
+    throw EmitError(std::string(what) + " is used inside function '" +
+                    function_->getName().str() + "', which only sees its arguments");
+  }
+  return value;
+}
+
 const sim::Variable& Frame::variable(std::uint32_t index) const {
+  modelField(nullptr, "a model variable");
   const sim::Program& program = module_.program;
   if (index >= program.variables.size()) {
     throw EmitError("variable number " + std::to_string(index) + " is out of range (" +
@@ -95,6 +106,7 @@ void Frame::store(std::uint32_t index, llvm::Value* value) {
 }
 
 llvm::Value* Frame::crossingDirection(std::uint32_t crossing) {
+  modelField(nullptr, "a crossing direction");
   llvm::LoadInst* load = module_.builder.CreateLoad(
       module_.i8, element(crossingDirection_, crossing, module_.i8), "direction");
   module_.tag(load, Memory::CrossingDirection);
@@ -102,6 +114,7 @@ llvm::Value* Frame::crossingDirection(std::uint32_t crossing) {
 }
 
 llvm::Value* Frame::isOverridden(std::uint32_t slot) {
+  modelField(nullptr, "an override flag");
   llvm::LoadInst* load =
       module_.builder.CreateLoad(module_.i8, element(overridden_, slot, module_.i8), "overridden");
   module_.tag(load, Memory::Overridden);
@@ -112,11 +125,42 @@ llvm::Value* Frame::reportFunction() {
   return loadField(static_cast<unsigned>(InstanceField::Report), module_.ptr, "report");
 }
 
+void Frame::report(std::int32_t kind, llvm::Value* message) {
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::BasicBlock* next = newBlock("report.next");
+  if (owner_ == Owner::User) {
+    llvm::BasicBlock* withInstance = newBlock("report.instance");
+    b.CreateCondBr(b.CreateIsNotNull(instance_), withInstance, next);
+    enter(withInstance);
+  }
+  llvm::Value* function = reportFunction();
+  llvm::BasicBlock* call = newBlock("report");
+  b.CreateCondBr(b.CreateIsNotNull(function), call, next);
+  enter(call);
+  llvm::Value* when = owner_ == Owner::User
+                          ? loadField(static_cast<unsigned>(InstanceField::Time), module_.f64, "time")
+                          : time_;
+  auto* type = llvm::FunctionType::get(b.getVoidTy(),
+                                       {module_.ptr, module_.i32, module_.i32, module_.f64}, false);
+  b.CreateCall(type, function, {instance_, b.getInt32(kind), message, when});
+  b.CreateBr(next);
+  enter(next);
+}
+
 llvm::AllocaInst* Frame::entryVariable(llvm::Constant* initial, const llvm::Twine& name) {
   llvm::BasicBlock& entry = function_->getEntryBlock();
   llvm::IRBuilder<> entryBuilder(&entry, entry.begin());
   llvm::AllocaInst* slot = entryBuilder.CreateAlloca(initial->getType(), nullptr, name);
   entryBuilder.CreateStore(initial, slot);
+  return slot;
+}
+
+llvm::AllocaInst* Frame::entryArray(std::uint32_t count, const llvm::Twine& name) {
+  llvm::BasicBlock& entry = function_->getEntryBlock();
+  llvm::IRBuilder<> entryBuilder(&entry, entry.begin());
+  auto* type = llvm::ArrayType::get(module_.f64, count);
+  llvm::AllocaInst* slot = entryBuilder.CreateAlloca(type, nullptr, name);
+  slot->setAlignment(llvm::Align(8));
   return slot;
 }
 

@@ -1,6 +1,7 @@
-// One generated ABI function's view of its mocc_instance: the instance fields, loaded once in
-// the entry block (generated code never writes them), and loads and stores of the program's
-// variables in x, dx, v, pre_x and pre_v.
+// One generated function's view of its mocc_instance. In an ABI function: the instance
+// fields, loaded once in the entry block (generated code never writes them), and loads and
+// stores of the program's variables in x, dx, v, pre_x and pre_v. In a user function only
+// reports go through the instance, which the caller passes along.
 #pragma once
 
 #include "module_context.h"
@@ -9,18 +10,23 @@ namespace mocc::backend::jit {
 
 class Frame {
 public:
+  /// Which function a frame belongs to.
+  enum class Owner {
+    Model, // an ABI function: the instance fields are loaded in the entry block
+    User,  // a user function: the instance (maybe null) is only used to report
+  };
   /// Starts `function`, whose first argument is the mocc_instance pointer: creates the entry
-  /// block, positions the builder in it and loads the instance fields.
-  Frame(ModuleContext& module, llvm::Function* function);
+  /// block, positions the builder in it and, for a model function, loads the instance fields.
+  Frame(ModuleContext& module, llvm::Function* function, Owner owner = Owner::Model);
 
   llvm::Function* function() const { return function_; }
   llvm::Value* instance() const { return instance_; }
   /// instance->time (double).
-  llvm::Value* time() const { return time_; }
+  llvm::Value* time() const { return modelField(time_, "time"); }
   /// instance->mode == MOCC_MODE_INITIAL (i1).
-  llvm::Value* isInitialMode() const { return isInitialMode_; }
+  llvm::Value* isInitialMode() const { return modelField(isInitialMode_, "initial()"); }
   /// instance->terminal != 0 (i1).
-  llvm::Value* isTerminal() const { return isTerminal_; }
+  llvm::Value* isTerminal() const { return modelField(isTerminal_, "terminal()"); }
 
   /// The current value of variables[variable] (double).
   llvm::Value* load(std::uint32_t variable);
@@ -32,11 +38,15 @@ public:
   llvm::Value* crossingDirection(std::uint32_t crossing);
   /// overridden[slot] != 0 (i1).
   llvm::Value* isOverridden(std::uint32_t slot);
-  /// instance->report, loaded where it is called.
-  llvm::Value* reportFunction();
+  /// Calls instance->report(instance, kind, message, time) at the builder's position when
+  /// the runtime has set it (`message` is an i32). In a user function the instance may be
+  /// null, and the time is loaded where the report happens.
+  void report(std::int32_t kind, llvm::Value* message);
 
   /// A stack slot allocated at the start of the entry block and set there to `initial`.
   llvm::AllocaInst* entryVariable(llvm::Constant* initial, const llvm::Twine& name);
+  /// `count` doubles allocated at the start of the entry block, uninitialised.
+  llvm::AllocaInst* entryArray(std::uint32_t count, const llvm::Twine& name);
   /// A new basic block, not yet placed in the function (see enter()).
   llvm::BasicBlock* newBlock(const llvm::Twine& name);
   /// Appends `block` to the function and positions the builder at its end. Placing blocks
@@ -51,11 +61,15 @@ private:
   /// Where the current value of `v` lives: x, dx or v.
   Storage current(const sim::Variable& v) const;
   const sim::Variable& variable(std::uint32_t index) const;
+  /// `value` when this is a model function's frame; a user function cannot read it.
+  llvm::Value* modelField(llvm::Value* value, const char* what) const;
+  llvm::Value* reportFunction();
   llvm::Value* loadField(unsigned field, llvm::Type* type, const llvm::Twine& name);
   llvm::Value* element(llvm::Value* base, std::uint32_t index, llvm::Type* type);
 
   ModuleContext& module_;
   llvm::Function* function_;
+  Owner owner_;
   llvm::Value* instance_;
   llvm::Value* time_ = nullptr;
   llvm::Value* isInitialMode_ = nullptr;

@@ -6,6 +6,7 @@
 #include "function_emitter.h"
 #include "module_builder.h"
 #include "pipeline.h"
+#include "user_functions.h"
 
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
@@ -66,6 +67,15 @@ llvm::Error resolveEntries(llvm::orc::LLJIT& jit, mocc_model& model) {
   return resolve(jit, EntryNames::nextTimeEvent, model.next_time_event);
 }
 
+llvm::Error resolveUserFunctions(llvm::orc::LLJIT& jit, const sim::Program& program,
+                                 std::vector<CompiledModel::Function>& functions) {
+  functions.assign(program.functions.size(), nullptr);
+  for (std::size_t i = 0; i < functions.size(); ++i) {
+    if (auto e = resolve(jit, userFunctionSymbol(program, i).c_str(), functions[i])) return e;
+  }
+  return llvm::Error::success();
+}
+
 /// An LLJIT for `prepared.target` whose main library falls back on the process's symbols.
 llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>> createJit(PreparedModule& prepared) {
   auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*prepared.target).create();
@@ -97,6 +107,10 @@ std::unique_ptr<CompiledModel> compile(const sim::Program& program, const Compil
       [reported](llvm::Error e) { *reported += llvm::toString(std::move(e)) + "; "; });
   std::unique_ptr<CompiledModel> compiled(new CompiledModel(program));
   if (auto e = resolveEntries(**jit, compiled->model_)) {
+    error = "cannot compile " + program.modelName + ": " + *reported + llvm::toString(std::move(e));
+    return nullptr;
+  }
+  if (auto e = resolveUserFunctions(**jit, program, compiled->functions_)) {
     error = "cannot compile " + program.modelName + ": " + *reported + llvm::toString(std::move(e));
     return nullptr;
   }

@@ -5,6 +5,7 @@
 #include "function_emitter.h"
 #include "instance_layout.h"
 #include "module_context.h"
+#include "user_functions.h"
 
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
@@ -40,6 +41,8 @@ std::unique_ptr<llvm::Module> buildModule(const sim::Program& program, llvm::LLV
   if (!error.empty()) return nullptr;
   try {
     ModuleContext emitContext(*module, program);
+    declareUserFunctions(emitContext); // before any code that may call them
+    emitUserFunctions(emitContext);
     emitModelFunctions(emitContext);
   } catch (const EmitError& failure) {
     error = "cannot compile " + program.modelName + ": " + failure.what();

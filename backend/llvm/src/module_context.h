@@ -39,6 +39,7 @@ enum class Evaluation {
   Bind,       // relations evaluated without storing; sample() false; when-clauses inactive
   Continuous, // relations read their stored value; sample() false; when-clauses inactive
   Event,      // relations evaluated and stored; sample() evaluated; when-clauses fire
+  Function,   // a user function's body: comparisons are plain, model values are not visible
 };
 
 class ModuleContext {
@@ -56,6 +57,8 @@ public:
   llvm::IntegerType* i32;
   llvm::PointerType* ptr;
   llvm::StructType* instance;
+  /// program.functions[i] as declared in the module (see declareUserFunctions()).
+  std::vector<llvm::Function*> userFunctions;
 
   llvm::Constant* real(double value) const;
   /// Attaches the alias tag of `memory` to a load or store.

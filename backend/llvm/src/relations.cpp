@@ -21,6 +21,9 @@ llvm::Value* ExpressionEmitter::relation(Id id) {
   case Evaluation::Continuous: return frame_.load(relation.storage);
   case Evaluation::Bind: return emit(comparison); // no event is pending before initialization
   case Evaluation::Event: break;
+  case Evaluation::Function:
+    throw EmitError("relation " + std::to_string(number) +
+                    " inside a function: relations there never generate events");
   }
   llvm::Value* value = toDouble(eventRelation(relation, comparison));
   frame_.store(relation.storage, value);

@@ -1,6 +1,7 @@
 // StatementEmitter: statements in order. In bind, an Assign is skipped when the runtime marked
 // its target overridden. In event and initial mode, when/elsewhen executes at most one branch
 // (MLS 8.3.5, 8.6) and reinit() values wait in stack slots until the end of event_update.
+// if/elseif/else (algorithm sections) runs in every mode.
 #include "statement_emitter.h"
 
 #include <algorithm>
@@ -18,28 +19,47 @@ void StatementEmitter::emit(const std::vector<sim::Statement>& statements) {
     emit(statement);
 }
 
+// Call results are kept only across top-level assignments outside bind: each of those ends
+// in a block dominated by where it started, so a call made there dominates what follows.
 void StatementEmitter::emit(const sim::Statement& statement) {
-  expressions_.forget();
+  bool straight = depth_ == 0 && evaluation_ != Evaluation::Bind &&
+                  std::holds_alternative<sim::Assign>(statement.node);
+  if (straight) {
+    expressions_.forget();
+  } else {
+    expressions_.forgetAll();
+  }
   std::visit(
       [&](const auto& node) {
         using T = std::decay_t<decltype(node)>;
         if constexpr (std::is_same_v<T, sim::Assign>) {
+          expressions_.keepCalls(straight);
           evaluation_ == Evaluation::Bind ? bindAssign(node) : assign(node);
+          expressions_.keepCalls(false);
         } else if constexpr (std::is_same_v<T, sim::Reinit>) {
           reinit(node);
         } else if constexpr (std::is_same_v<T, sim::Assert>) {
           assertion(node);
         } else if constexpr (std::is_same_v<T, sim::Terminate>) {
           terminate(node);
-        } else {
+        } else if constexpr (std::is_same_v<T, sim::When>) {
           when(node);
+        } else {
+          ifStatement(node);
         }
       },
       statement.node);
 }
 
+void StatementEmitter::emitNested(const std::vector<sim::Statement>& statements) {
+  ++depth_;
+  emit(statements);
+  --depth_;
+}
+
 void StatementEmitter::assign(const sim::Assign& assign) {
   frame_.store(assign.variable, expressions_.emit(assign.value));
+  expressions_.assigned(assign.variable);
 }
 
 // overridden[] has a slot per state, then per value; derivatives have none.
@@ -102,19 +122,7 @@ void StatementEmitter::report(mocc_report_kind kind, std::uint32_t message) {
     throw EmitError("message " + std::to_string(message) + " is out of range (" +
                     std::to_string(module_.program.messages.size()) + " messages)");
   }
-  llvm::IRBuilder<>& b = module_.builder;
-  llvm::Value* function = frame_.reportFunction();
-  llvm::BasicBlock* call = frame_.newBlock("report");
-  llvm::BasicBlock* next = frame_.newBlock("report.next");
-  b.CreateCondBr(b.CreateIsNotNull(function), call, next);
-  frame_.enter(call);
-  auto* type = llvm::FunctionType::get(b.getVoidTy(),
-                                       {module_.ptr, module_.i32, module_.i32, module_.f64}, false);
-  b.CreateCall(type, function,
-               {frame_.instance(), b.getInt32(static_cast<std::uint32_t>(kind)),
-                b.getInt32(message), frame_.time()});
-  b.CreateBr(next);
-  frame_.enter(next);
+  frame_.report(kind, module_.builder.getInt32(message));
 }
 
 void StatementEmitter::assertion(const sim::Assert& check) {
@@ -173,10 +181,32 @@ void StatementEmitter::when(const sim::When& when) {
   }
   for (std::size_t i = 0; i < when.branches.size(); ++i) {
     frame_.enter(bodies[i]);
-    emit(when.branches[i].body);
+    emitNested(when.branches[i].body);
     b.CreateBr(end);
   }
   frame_.enter(end);
+}
+
+// if/elseif/else of an algorithm: each condition is tested in its own block, after the bodies
+// before it were emitted, so nothing remembered there may be reused.
+void StatementEmitter::ifStatement(const sim::If& statement) {
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::BasicBlock* end = frame_.newBlock("if.end");
+  for (const sim::IfBranch& branch : statement.branches) {
+    expressions_.forgetAll();
+    llvm::Value* holds = expressions_.emitCondition(branch.condition);
+    llvm::BasicBlock* body = frame_.newBlock("if.body");
+    llvm::BasicBlock* otherwise = frame_.newBlock("if.next");
+    b.CreateCondBr(holds, body, otherwise);
+    frame_.enter(body);
+    emitNested(branch.body);
+    b.CreateBr(end);
+    frame_.enter(otherwise);
+  }
+  emitNested(statement.elseBody);
+  b.CreateBr(end);
+  frame_.enter(end);
+  expressions_.forgetAll();
 }
 
 } // namespace mocc::backend::jit

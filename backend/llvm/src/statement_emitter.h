@@ -1,6 +1,7 @@
-// Emits sim::Statement lists (assignments, reinit, assert, terminate, when/elsewhen) into one
-// generated ABI function. Expressions go through an ExpressionEmitter that forgets its shared
-// values before each statement, so a value is never reused after an assignment changed it.
+// Emits sim::Statement lists (assignments, reinit, assert, terminate, when/elsewhen, if) into
+// one generated ABI function. Expressions go through an ExpressionEmitter that forgets its
+// shared values before each statement, so a value is never reused after an assignment changed
+// it; only call results survive straight-line assignments that leave their arguments alone.
 #pragma once
 
 #include "expression_emitter.h"
@@ -28,10 +29,12 @@ private:
   void assertion(const sim::Assert& check);
   void terminate(const sim::Terminate& stop);
   void when(const sim::When& when);
+  void ifStatement(const sim::If& statement);
   /// i1: some condition variable of `branch` is true now and was false in pre().
   llvm::Value* fires(const sim::WhenBranch& branch);
   /// Calls instance->report(instance, kind, message, time) when the runtime has set it.
   void report(mocc_report_kind kind, std::uint32_t message);
+  void emitNested(const std::vector<sim::Statement>& statements);
 
   struct PendingReinit {
     std::uint32_t variable;
@@ -44,6 +47,7 @@ private:
   Evaluation evaluation_;
   ExpressionEmitter expressions_;
   std::vector<PendingReinit> reinits_;
+  int depth_ = 0; // statements nested in when or if bodies
 };
 
 } // namespace mocc::backend::jit

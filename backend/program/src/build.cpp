@@ -25,6 +25,7 @@ std::optional<sim::Program> ProgramBuilder::run() {
   program_.experiment = {system_.experiment.startTime, system_.experiment.stopTime,
                          system_.experiment.tolerance, system_.experiment.interval};
   layOut();
+  addFunctions();
   addRelations();
   addBind();
   addScheduledStatements();

@@ -1,4 +1,5 @@
-// The printer of sim::Program: a readable listing of every function the emitters generate.
+// The printer of sim::Program: a readable listing of every function the emitters generate,
+// model ABI lists first, then the user functions they call.
 #include "mocc/sim/program.h"
 
 #include <fmt/format.h>
@@ -8,6 +9,11 @@ namespace mocc::sim {
 std::string variableName(const Program& program, std::uint32_t index) {
   return index < program.variables.size() ? program.variables[index].name
                                           : "$invalid" + std::to_string(index);
+}
+
+std::string functionName(const Program& program, std::uint32_t index) {
+  return index < program.functions.size() ? program.functions[index].name
+                                          : "$fn" + std::to_string(index);
 }
 
 namespace {
@@ -24,7 +30,9 @@ const char* regionPrefix(Region region) {
 class ProgramPrinter {
 public:
   explicit ProgramPrinter(const Program& program)
-      : program_(program), namer_([&](std::uint32_t i) { return variableName(program_, i); }) {}
+      : program_(program), namer_([&](std::uint32_t i) { return variableName(program_, i); }),
+        functionNamer_([&](std::uint32_t i) { return functionName(program_, i); }),
+        names_{namer_, nullptr, functionNamer_} {}
 
   std::string run() {
     out_ += fmt::format("program {} ({} states, {} values)\n", program_.modelName,
@@ -37,11 +45,12 @@ public:
     section("event", program_.event);
     relations();
     timeEvents();
+    functions();
     return out_;
   }
 
 private:
-  std::string e(Id id) { return expr::print(program_.pool, id, namer_); }
+  std::string e(Id id) { return expr::print(program_.pool, id, names_); }
 
   void variables() {
     out_ += "variables:\n";
@@ -83,7 +92,32 @@ private:
         first = false;
       }
       out_ += indent + "end when\n";
+    } else if (auto* branching = std::get_if<If>(&s.node)) {
+      ifStatement(*branching, depth);
     }
+  }
+
+  void ifStatement(const If& node, int depth) {
+    std::string indent(2 * depth, ' ');
+    for (std::size_t i = 0; i < node.branches.size(); ++i) {
+      out_ += fmt::format("{}{} {} then\n", indent, i == 0 ? "if" : "elseif",
+                          e(node.branches[i].condition));
+      for (const Statement& inner : node.branches[i].body)
+        statement(inner, depth + 1);
+    }
+    if (!node.elseBody.empty()) {
+      out_ += indent + "else\n";
+      for (const Statement& inner : node.elseBody)
+        statement(inner, depth + 1);
+    }
+    out_ += indent + "end if\n";
+  }
+
+  void functions() {
+    if (program_.functions.empty()) return;
+    out_ += "functions:\n";
+    for (const Function& function : program_.functions)
+      out_ += print(program_.pool, function, program_.messages, functionNamer_);
   }
 
   void relations() {
@@ -114,6 +148,8 @@ private:
 
   const Program& program_;
   expr::VariableNamer namer_;
+  expr::VariableNamer functionNamer_;
+  expr::Names names_;
   std::string out_;
 };
 

@@ -2,6 +2,7 @@
 // lists (derivatives, crossing inputs, outputs) and the event list, plus time events.
 #include "program_builder.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <unordered_set>
 
@@ -98,14 +99,27 @@ void ProgramBuilder::addScheduledStatements() {
       program_.event.push_back(when(system_.whens[step.source]));
       continue;
     }
-    sim::Statement s{sim::Assign{programIndex_[step.variable], translator_(step.value)},
+    if (step.kind == structure::Step::Kind::Algorithm) {
+      const dae::Algorithm& section = system_.algorithms[step.source];
+      std::vector<sim::Statement> code = algorithm(section);
+      program_.event.insert(program_.event.end(), code.begin(), code.end());
+      addContinuousAlgorithm(section, std::move(code));
+      continue;
+    }
+    auto variable = programIndex_[step.variable];
+    sim::Statement s{sim::Assign{variable, translator_(step.value)},
                      origin(system_.equations[step.source].range)};
     program_.event.push_back(s);
-    assignments_.push_back(std::move(s));
+    auto reads = expr::variablesOf(program_.pool, std::get<sim::Assign>(s.node).value);
+    continuous_.push_back(ContinuousStep{{std::move(s)}, {variable}, std::move(reads)});
   }
-  // Every assignment runs in continuous mode for results, including discrete ones: at the
-  // left limit of an event they give pre() its value (sample() is false between events).
-  program_.outputs = assignments_;
+  // Every step runs in continuous mode for results, including discrete ones: at the left
+  // limit of an event they give pre() its value (sample() is false between events). An
+  // algorithm's when-statements are inactive there, so its discrete outputs keep pre().
+  for (const ContinuousStep& step : continuous_) {
+    program_.outputs.insert(program_.outputs.end(), step.statements.begin(),
+                            step.statements.end());
+  }
   for (const dae::Assertion& a : system_.assertions) {
     program_.event.push_back(assertion(a));
     program_.outputs.push_back(assertion(a));
@@ -136,19 +150,23 @@ void ProgramBuilder::addScheduledStatements() {
   program_.crossingInputs = assignmentsNeededBy(crossingReads);
 }
 
-// The assignments (in schedule order) that compute `needed` and, transitively, their inputs.
+// The continuous steps (in schedule order) that compute `needed` and, transitively, their
+// inputs.
 std::vector<sim::Statement> ProgramBuilder::assignmentsNeededBy(std::set<std::uint32_t> needed) {
-  std::vector<bool> keep(assignments_.size(), false);
-  for (std::size_t i = assignments_.size(); i-- > 0;) {
-    const auto& assign = std::get<sim::Assign>(assignments_[i].node);
-    if (!needed.count(assign.variable)) continue;
+  std::vector<bool> keep(continuous_.size(), false);
+  for (std::size_t i = continuous_.size(); i-- > 0;) {
+    const ContinuousStep& step = continuous_[i];
+    bool computesNeeded = std::any_of(step.outputs.begin(), step.outputs.end(),
+                                      [&](std::uint32_t v) { return needed.count(v) > 0; });
+    if (!computesNeeded) continue;
     keep[i] = true;
-    for (std::uint32_t v : expr::variablesOf(program_.pool, assign.value))
-      needed.insert(v);
+    needed.insert(step.reads.begin(), step.reads.end());
   }
   std::vector<sim::Statement> result;
-  for (std::size_t i = 0; i < assignments_.size(); ++i) {
-    if (keep[i]) result.push_back(assignments_[i]);
+  for (std::size_t i = 0; i < continuous_.size(); ++i) {
+    if (!keep[i]) continue;
+    result.insert(result.end(), continuous_[i].statements.begin(),
+                  continuous_[i].statements.end());
   }
   return result;
 }
@@ -181,6 +199,15 @@ void collectStatementSamples(const expr::Pool& pool, const sim::Statement& s,
       for (const sim::Statement& inner : b.body)
         collectStatementSamples(pool, inner, samples, seen);
     }
+  }
+  if (auto* branching = std::get_if<sim::If>(&s.node)) {
+    for (const sim::IfBranch& b : branching->branches) {
+      collectSamples(pool, b.condition, samples, seen);
+      for (const sim::Statement& inner : b.body)
+        collectStatementSamples(pool, inner, samples, seen);
+    }
+    for (const sim::Statement& inner : branching->elseBody)
+      collectStatementSamples(pool, inner, samples, seen);
   }
 }
 

@@ -25,20 +25,29 @@ public:
   }
 
 private:
+  // Nodes of the dependency graph: equations, then when-clauses, then algorithms.
+  std::size_t firstWhen() const { return system_.equations.size(); }
+  std::size_t firstAlgorithm() const { return firstWhen() + system_.whens.size(); }
+
+  // Variables computed by a block (a when-clause or an algorithm) rather than by an equation.
   void markWhenOutputs() {
-    whenOf_.assign(system_.variables.size(), dae::kNone);
-    for (std::uint32_t w = 0; w < system_.whens.size(); ++w) {
+    blockOf_.assign(system_.variables.size(), -1);
+    for (std::size_t w = 0; w < system_.whens.size(); ++w) {
       for (std::uint32_t v : system_.whens[w].assigned)
-        whenOf_[v] = w;
+        blockOf_[v] = static_cast<std::int32_t>(firstWhen() + w);
+    }
+    for (std::size_t a = 0; a < system_.algorithms.size(); ++a) {
+      for (std::uint32_t v : system_.algorithms[a].outputs)
+        blockOf_[v] = static_cast<std::int32_t>(firstAlgorithm() + a);
     }
   }
 
   // The unknowns of the equations: derivatives, algebraic and discrete variables that no
-  // when-clause assigns.
+  // when-clause or algorithm assigns.
   void numberUnknowns() {
     column_.assign(system_.variables.size(), kUnmatched);
     for (std::uint32_t v = 0; v < system_.variables.size(); ++v) {
-      if (system_.variables[v].isUnknown() && whenOf_[v] == dae::kNone) {
+      if (system_.variables[v].isUnknown() && blockOf_[v] < 0) {
         column_[v] = static_cast<std::int32_t>(unknowns_.size());
         unknowns_.push_back(v);
       }
@@ -83,18 +92,13 @@ private:
     }
   }
 
-  // Nodes: equations 0..E-1, then when-clauses E..E+W-1.
   std::optional<Schedule> order() {
     std::size_t equationCount = system_.equations.size();
-    std::vector<std::int32_t> definer(system_.variables.size(), -1);
+    std::vector<std::int32_t> definer = blockOf_;
     for (std::size_t e = 0; e < equationCount; ++e) {
       definer[unknowns_[matching_.variableOfEquation[e]]] = static_cast<std::int32_t>(e);
     }
-    for (std::uint32_t v = 0; v < system_.variables.size(); ++v) {
-      if (whenOf_[v] != dae::kNone)
-        definer[v] = static_cast<std::int32_t>(equationCount + whenOf_[v]);
-    }
-    std::vector<std::vector<std::int32_t>> successors(equationCount + system_.whens.size());
+    std::vector<std::vector<std::int32_t>> successors(firstAlgorithm() + system_.algorithms.size());
     for (std::size_t n = 0; n < successors.size(); ++n) {
       std::set<std::int32_t> deps;
       for (std::uint32_t v : nodeReads(n)) {
@@ -111,7 +115,10 @@ private:
         continue;
       }
       auto node = static_cast<std::size_t>(component[0]);
-      if (node >= equationCount) {
+      if (node >= firstAlgorithm()) {
+        schedule.steps.push_back(Step{Step::Kind::Algorithm, dae::kNone, {},
+                                      static_cast<std::uint32_t>(node - firstAlgorithm())});
+      } else if (node >= equationCount) {
         schedule.steps.push_back(Step{
             Step::Kind::When, dae::kNone, {}, static_cast<std::uint32_t>(node - equationCount)});
       } else if (auto step = solve(node)) {
@@ -130,6 +137,9 @@ private:
       auto rhs = readsOf(system_.equations[node].rhs);
       reads.insert(reads.end(), rhs.begin(), rhs.end());
       return reads;
+    }
+    if (node >= firstAlgorithm()) {
+      return dae::algorithmInputs(system_.pool, system_.algorithms[node - firstAlgorithm()]);
     }
     std::vector<std::uint32_t> reads;
     auto append = [&](expr::Id id) {
@@ -188,8 +198,12 @@ private:
   void reportLoop(const std::vector<std::int32_t>& component) {
     std::vector<std::string> names;
     for (std::int32_t node : component) {
-      if (static_cast<std::size_t>(node) < system_.equations.size()) {
+      auto n = static_cast<std::size_t>(node);
+      if (n < system_.equations.size()) {
         names.push_back(system_.variables[unknowns_[matching_.variableOfEquation[node]]].name);
+      } else if (n >= firstAlgorithm()) {
+        for (std::uint32_t v : system_.algorithms[n - firstAlgorithm()].outputs)
+          names.push_back(system_.variables[v].name);
       }
     }
     std::string list;
@@ -202,16 +216,16 @@ private:
                     component.size(), list));
     for (std::int32_t node : component) {
       auto n = static_cast<std::size_t>(node);
-      SourceRange range = n < system_.equations.size()
-                              ? system_.equations[n].range
-                              : system_.whens[n - system_.equations.size()].range;
+      SourceRange range = n < firstWhen()        ? system_.equations[n].range
+                          : n < firstAlgorithm() ? system_.whens[n - firstWhen()].range
+                                                 : system_.algorithms[n - firstAlgorithm()].range;
       d.notes.push_back({range, "part of the loop"});
     }
   }
 
   dae::System& system_;
   Diagnostics& diagnostics_;
-  std::vector<std::uint32_t> whenOf_;
+  std::vector<std::int32_t> blockOf_; // variable -> its when-clause or algorithm node, or -1
   std::vector<std::int32_t> column_;
   std::vector<std::uint32_t> unknowns_;
   Matching matching_;
@@ -227,13 +241,21 @@ std::string print(const dae::System& system, const Schedule& schedule,
                   const SourceManager* sources) {
   std::string out = "schedule " + system.name + "\n";
   expr::VariableNamer name = dae::namer(system);
+  expr::Names names = dae::names(system);
   for (const Step& step : schedule.steps) {
     if (step.kind == Step::Kind::When) {
       out += fmt::format("  when-clause #{}\n", step.source);
       continue;
     }
-    out +=
-        fmt::format("  {} := {}", name(step.variable), expr::print(system.pool, step.value, name));
+    if (step.kind == Step::Kind::Algorithm) {
+      std::string outputs;
+      for (std::uint32_t v : system.algorithms[step.source].outputs)
+        outputs += (outputs.empty() ? "" : ", ") + name(v);
+      out += fmt::format("  algorithm #{} -> {}\n", step.source, outputs);
+      continue;
+    }
+    out += fmt::format("  {} := {}", name(step.variable),
+                       expr::print(system.pool, step.value, names));
     const SourceRange& range = system.equations[step.source].range;
     if (sources && range.valid()) out += "  // " + sources->describe(range.begin);
     out += "\n";

@@ -124,11 +124,17 @@ std::string number(const Expr& e) {
 
 class ExprPrinter {
 public:
-  explicit ExprPrinter(const Model& model) : model_(model) {}
+  explicit ExprPrinter(const Model& model, const Function* function = nullptr)
+      : model_(model), function_(function) {}
 
   std::string print(const Expr& e) {
     switch (e.kind) {
-    case Expr::Kind::Literal: return e.type == Type::String ? quote(e.text) : number(e);
+    case Expr::Kind::Literal:
+      if (e.type == Type::String) return quote(e.text);
+      if (e.type == Type::Enumeration) {
+        return e.text.empty() ? fmt::format("/* literal {} */", e.number) : e.text;
+      }
+      return number(e);
     case Expr::Kind::Variable: return model_.variables[e.variable].name;
     case Expr::Kind::Time: return "time";
     case Expr::Kind::EnumLiteral: return e.text;
@@ -144,8 +150,22 @@ public:
              operand(e.args[1], p + 1);
     }
     case Expr::Kind::If: return ifExpression(e);
+    case Expr::Kind::FunctionCall: return functionCall(e);
+    case Expr::Kind::Local: return local(e.variable);
+    case Expr::Kind::LocalElement: return local(e.variable) + subscripts(e.args);
     }
     return "?";
+  }
+
+  std::string local(std::uint32_t index) const {
+    return function_ && index < function_->variables.size() ? function_->variables[index].name
+                                                           : "$local" + std::to_string(index);
+  }
+
+  std::string subscripts(const std::vector<Expr>& indices) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < indices.size(); ++i) out += (i ? ", " : "") + print(indices[i]);
+    return out + "]";
   }
 
 private:
@@ -159,6 +179,17 @@ private:
     return out + (isArray ? "}" : ")");
   }
 
+  // f(args) for a function with one scalar output; f(args)[k] names output element k
+  // (1-based, flattened) otherwise.
+  std::string functionCall(const Expr& e) {
+    const Function* f = e.variable < model_.functions.size() ? &model_.functions[e.variable] : nullptr;
+    std::string out = (f ? f->name : "$function" + std::to_string(e.variable)) + "(";
+    for (std::size_t i = 0; i < e.args.size(); ++i) out += (i ? ", " : "") + print(e.args[i]);
+    out += ")";
+    if (!f || f->outputElements() != 1) out += "[" + std::to_string(e.output + 1) + "]";
+    return out;
+  }
+
   std::string ifExpression(const Expr& e) {
     std::string out;
     std::size_t branches = (e.args.size() - 1) / 2;
@@ -170,12 +201,96 @@ private:
   }
 
   std::string operand(const Expr& e, int minimum) {
-    bool negativeLiteral = e.isLiteral() && e.type != Type::String && e.number < 0;
+    bool negativeLiteral = e.isLiteral() && e.type != Type::String &&
+                           e.type != Type::Enumeration && e.number < 0;
     if (precedence(e) < minimum || (negativeLiteral && minimum > 5)) return "(" + print(e) + ")";
     return print(e);
   }
 
   const Model& model_;
+  const Function* function_;
+};
+
+std::string typeSpelling(Type type, const std::string& typeName) {
+  return type == Type::Enumeration && !typeName.empty() ? typeName : spelling(type);
+}
+
+class StatementPrinter {
+public:
+  StatementPrinter(ExprPrinter& expr, const Model& model, const Function* function)
+      : expr_(expr), model_(model), function_(function) {}
+
+  void print(const std::vector<Statement>& statements, int depth, std::string& out) {
+    for (const Statement& s : statements) statement(s, depth, out);
+  }
+
+private:
+  std::string target(const LValue& t) {
+    if (function_) {
+      return expr_.local(t.variable) + (t.subscripts.empty() ? "" : expr_.subscripts(t.subscripts));
+    }
+    return model_.variables[t.variable].name;
+  }
+
+  void branches(const std::vector<StatementBranch>& list, const char* first, const char* next,
+                int depth, std::string& out) {
+    std::string indent(2 * depth, ' ');
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      out += indent + (i == 0 ? first : next) + expr_.print(list[i].condition) + " then\n";
+      print(list[i].body, depth + 1, out);
+    }
+  }
+
+  void statement(const Statement& s, int depth, std::string& out) {
+    std::string indent(2 * depth, ' ');
+    if (auto* a = std::get_if<AssignStatement>(&s.node)) {
+      out += indent + target(a->target) + " := " + expr_.print(a->value) + ";\n";
+    } else if (auto* c = std::get_if<CallStatement>(&s.node)) {
+      std::string targets;
+      for (std::size_t i = 0; i < c->outputs.size(); ++i) {
+        targets += (i ? ", " : "") + (c->outputs[i] ? target(*c->outputs[i]) : std::string());
+      }
+      Expr call = c->call;
+      call.output = 0;
+      std::string text = expr_.print(call);
+      if (text.back() == ']') text = text.substr(0, text.rfind('['));
+      out += indent + (c->outputs.empty() ? "" : "(" + targets + ") := ") + text + ";\n";
+    } else if (auto* i = std::get_if<IfStatement>(&s.node)) {
+      branches(i->branches, "if ", "elseif ", depth, out);
+      if (!i->elseBody.empty()) {
+        out += indent + "else\n";
+        print(i->elseBody, depth + 1, out);
+      }
+      out += indent + "end if;\n";
+    } else if (auto* f = std::get_if<ForStatement>(&s.node)) {
+      out += indent + "for " + expr_.local(f->iterator) + " in " + expr_.print(f->start) + ":" +
+             expr_.print(f->step) + ":" + expr_.print(f->stop) + " loop\n";
+      print(f->body, depth + 1, out);
+      out += indent + "end for;\n";
+    } else if (auto* w = std::get_if<WhileStatement>(&s.node)) {
+      out += indent + "while " + expr_.print(w->condition) + " loop\n";
+      print(w->body, depth + 1, out);
+      out += indent + "end while;\n";
+    } else if (auto* w = std::get_if<WhenStatement>(&s.node)) {
+      branches(w->branches, "when ", "elsewhen ", depth, out);
+      out += indent + "end when;\n";
+    } else if (std::holds_alternative<BreakStatement>(s.node)) {
+      out += indent + "break;\n";
+    } else if (std::holds_alternative<ReturnStatement>(s.node)) {
+      out += indent + "return;\n";
+    } else if (auto* a = std::get_if<AssertStatement>(&s.node)) {
+      out += indent + "assert(" + expr_.print(a->condition) + ", " + expr_.print(a->message) +
+             (a->level == AssertionLevel::Warning ? ", AssertionLevel.warning" : "") + ");\n";
+    } else if (auto* r = std::get_if<ReinitStatement>(&s.node)) {
+      out += indent + "reinit(" + expr_.print(r->state) + ", " + expr_.print(r->value) + ");\n";
+    } else if (auto* t = std::get_if<TerminateStatement>(&s.node)) {
+      out += indent + "terminate(" + expr_.print(t->message) + ");\n";
+    }
+  }
+
+  ExprPrinter& expr_;
+  const Model& model_;
+  const Function* function_;
 };
 
 class ModelPrinter {
@@ -183,36 +298,59 @@ public:
   explicit ModelPrinter(const Model& model) : model_(model), expr_(model) {}
 
   std::string run() {
+    for (const Function& f : model_.functions) function(f);
     out_ += "class " + model_.name;
     if (!model_.description.empty()) out_ += " " + quote(model_.description);
     out_ += "\n";
-    for (const Variable& v : model_.variables)
-      variable(v);
+    for (const Variable& v : model_.variables) variable(v);
     if (!model_.initialEquations.empty()) {
       out_ += "initial equation\n";
-      for (const Equation& eq : model_.initialEquations)
-        equation(eq, 1);
+      for (const Equation& eq : model_.initialEquations) equation(eq, 1);
     }
     if (!model_.equations.empty()) {
       out_ += "equation\n";
-      for (const Equation& eq : model_.equations)
-        equation(eq, 1);
+      for (const Equation& eq : model_.equations) equation(eq, 1);
+    }
+    StatementPrinter statements(expr_, model_, nullptr);
+    for (const Algorithm& algorithm : model_.algorithms) {
+      out_ += algorithm.initial ? "initial algorithm\n" : "algorithm\n";
+      statements.print(algorithm.statements, 1, out_);
     }
     out_ += "end " + model_.name + ";\n";
     return out_;
   }
 
 private:
+  void function(const Function& f) {
+    ExprPrinter printer(model_, &f);
+    out_ += "function " + f.name + "\n";
+    for (const FunctionVariable& v : f.variables) {
+      const char* role = v.role == FunctionVariable::Role::Input    ? "input "
+                         : v.role == FunctionVariable::Role::Output ? "output "
+                                                                    : "protected ";
+      std::string dims;
+      for (std::size_t i = 0; i < v.dims.size(); ++i) {
+        dims += (i ? ", " : "[") + std::to_string(v.dims[i]);
+      }
+      if (!dims.empty()) dims += "]";
+      out_ += std::string("  ") + role + spelling(v.type) + " " + v.name + dims + ";\n";
+    }
+    out_ += "algorithm\n";
+    StatementPrinter(printer, model_, &f).print(f.body, 1, out_);
+    out_ += "end " + f.name + ";\n\n";
+  }
+
   void variable(const Variable& v) {
     out_ += "  ";
     if (v.isProtected) out_ += "protected ";
+    if (v.isFlow) out_ += "flow ";
     if (v.variability != Variability::Continuous) {
       out_ += spelling(v.variability);
       out_ += " ";
     }
     if (v.causality == Causality::Input) out_ += "input ";
     if (v.causality == Causality::Output) out_ += "output ";
-    out_ += spelling(v.type);
+    out_ += typeSpelling(v.type, v.typeName);
     out_ += " " + v.name + attributes(v.attributes);
     if (v.binding) out_ += " = " + expr_.print(*v.binding);
     if (!v.description.empty()) out_ += " " + quote(v.description);
@@ -239,9 +377,12 @@ private:
     expression("unbounded", a.unbounded);
     if (parts.empty()) return "";
     std::string out = "(";
-    for (std::size_t i = 0; i < parts.size(); ++i)
-      out += (i ? ", " : "") + parts[i];
+    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
     return out + ")";
+  }
+
+  void equations(const std::vector<Equation>& list, int depth) {
+    for (const Equation& inner : list) equation(inner, depth);
   }
 
   void equation(const Equation& eq, int depth) {
@@ -250,12 +391,22 @@ private:
       out_ += indent + expr_.print(e->lhs) + " = " + expr_.print(e->rhs) + ";\n";
     } else if (auto* w = std::get_if<When>(&eq.node)) {
       for (std::size_t i = 0; i < w->branches.size(); ++i) {
-        out_ += indent + (i == 0 ? "when " : "elsewhen ") + expr_.print(w->branches[i].condition) +
-                " then\n";
-        for (const Equation& inner : w->branches[i].body)
-          equation(inner, depth + 1);
+        out_ += indent + (i == 0 ? "when " : "elsewhen ") +
+                expr_.print(w->branches[i].condition) + " then\n";
+        equations(w->branches[i].body, depth + 1);
       }
       out_ += indent + "end when;\n";
+    } else if (auto* f = std::get_if<IfEquation>(&eq.node)) {
+      for (std::size_t i = 0; i < f->branches.size(); ++i) {
+        out_ += indent + (i == 0 ? "if " : "elseif ") + expr_.print(f->branches[i].condition) +
+                " then\n";
+        equations(f->branches[i].body, depth + 1);
+      }
+      if (!f->elseBody.empty()) {
+        out_ += indent + "else\n";
+        equations(f->elseBody, depth + 1);
+      }
+      out_ += indent + "end if;\n";
     } else if (auto* r = std::get_if<Reinit>(&eq.node)) {
       out_ += indent + "reinit(" + expr_.print(r->state) + ", " + expr_.print(r->value) + ");\n";
     } else if (auto* a = std::get_if<AssertEquation>(&eq.node)) {
@@ -272,6 +423,28 @@ private:
 };
 
 } // namespace
+
+std::size_t FunctionVariable::elementCount() const {
+  std::size_t n = 1;
+  for (std::size_t d : dims) n *= d;
+  return n;
+}
+
+std::size_t Function::inputElements() const {
+  std::size_t n = 0;
+  for (const FunctionVariable& v : variables) {
+    if (v.role == FunctionVariable::Role::Input) n += v.elementCount();
+  }
+  return n;
+}
+
+std::size_t Function::outputElements() const {
+  std::size_t n = 0;
+  for (const FunctionVariable& v : variables) {
+    if (v.role == FunctionVariable::Role::Output) n += v.elementCount();
+  }
+  return n;
+}
 
 std::string print(const Model& model) { return ModelPrinter(model).run(); }
 std::string print(const Model& model, const Expr& expr) { return ExprPrinter(model).print(expr); }

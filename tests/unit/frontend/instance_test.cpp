@@ -1,5 +1,5 @@
 // The instance stage: what `mocc flatten` prints for valid models.
-#include "compile_source.h"
+#include "flatten_source.h"
 
 #include <gtest/gtest.h>
 

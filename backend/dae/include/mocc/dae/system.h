@@ -1,12 +1,15 @@
 // dae::System: the hybrid DAE of one model (MLS appendix B), the type every structural pass
 // reads and writes. Variables are classified, equations are expression DAGs in one pool,
-// when-clauses are kept as such, and every element remembers the source it came from.
+// when-clauses and algorithm sections are kept as such, user functions ride along in the
+// function IR, and every element remembers the source it came from.
 #pragma once
 
 #include "mocc/expr/expr.h"
+#include "mocc/sim/program.h"
 #include "mocc/support/source.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <variant>
@@ -95,6 +98,68 @@ struct WhenClause {
   SourceRange range;
 };
 
+// ------------------------------------------------------------------------------ algorithms
+
+struct AlgorithmStatement;
+
+struct AlgorithmBranch {
+  expr::Id condition;
+  std::vector<AlgorithmStatement> body;
+  SourceRange range;
+};
+/// if/elseif/else; the first branch whose condition holds executes, else `elseBody`.
+struct AlgorithmIf {
+  std::vector<AlgorithmBranch> branches;
+  std::vector<AlgorithmStatement> elseBody;
+  SourceRange range;
+};
+struct AlgorithmWhenBranch {
+  /// Internal Booleans, one per condition element, assigned by the algorithm itself just
+  /// before the when-statement (so a condition may read what the algorithm computed).
+  std::vector<std::uint32_t> conditions;
+  bool activeAtInitial = false;
+  std::vector<AlgorithmStatement> body;
+  SourceRange range;
+};
+/// when/elsewhen of an algorithm (MLS 11.2.7): never nested, never inside an if-statement.
+struct AlgorithmWhen {
+  std::vector<AlgorithmWhenBranch> branches;
+  SourceRange range;
+};
+struct AlgorithmStatement {
+  std::variant<Assignment, Reinit, Assertion, Termination, AlgorithmIf, AlgorithmWhen> node;
+};
+
+/// An algorithm section (MLS 11.1): one block in sorting that computes all of `outputs`.
+/// Executing it first sets each output to pre(output) when it is discrete (or internal) and to
+/// its start value otherwise (MLS 11.1.2), then runs the statements in order.
+struct Algorithm {
+  std::vector<AlgorithmStatement> statements;
+  std::vector<std::uint32_t> outputs; // assigned variables, ascending
+  SourceRange range;
+};
+
+/// Every variable an algorithm reads (not through pre()), excluding its outputs, ascending.
+std::vector<std::uint32_t> algorithmInputs(const expr::Pool& pool, const Algorithm& algorithm);
+
+/// Calls `visit(statement, insideWhen)` for every statement of `statements`, depth first.
+void forEachStatement(const std::vector<AlgorithmStatement>& statements,
+                      const std::function<void(const AlgorithmStatement&, bool)>& visit,
+                      bool insideWhen = false);
+
+// ------------------------------------------------------------------------------- functions
+
+/// A user function (MLS 12), specialised for its argument sizes. Its code is in the function
+/// IR of sim::Program (frame slots, structured statements), but its expressions live in
+/// System::pool and FunctionAssert::message and FunctionLocal::boundsMessage index
+/// `messages`. No pass changes functions; build-program copies them into the program.
+/// Relations inside functions never generate events.
+struct Function {
+  sim::Function code;
+  std::vector<std::string> messages;
+  SourceRange range;
+};
+
 enum class RelationKind : std::uint8_t {
   State, // located as a root of lhs - rhs
   Time,  // `time op threshold`, scheduled
@@ -121,6 +186,9 @@ struct System {
   std::vector<Equation> equations;
   std::vector<WhenClause> whens;
   std::vector<Assertion> assertions; // outside when-clauses
+  std::vector<Algorithm> algorithms;
+  /// Index = the number in expr::Op::FunctionCall nodes (the flat model's order).
+  std::vector<Function> functions;
   std::vector<Relation> relations;
   Experiment experiment;
 
@@ -129,6 +197,8 @@ struct System {
 
 /// The name of a variable for printing expressions of this system.
 expr::VariableNamer namer(const System& system);
+/// Variable and function names for printing expressions of this system.
+expr::Names names(const System& system);
 
 /// Readable listing of the system: variables by kind, equations, when-clauses, relations.
 std::string print(const System& system, const SourceManager* sources = nullptr);

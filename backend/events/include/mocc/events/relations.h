@@ -1,6 +1,7 @@
 // Pass `relations` (backend/events): finds the relations that generate events (MLS 3.7.5,
-// 8.5) and freezes them. Rewrites comparisons in equations into expr::Op::Relation nodes and
-// fills System::relations; never adds or removes variables or equations.
+// 8.5) and freezes them. Rewrites comparisons in equations and algorithm statements into
+// expr::Op::Relation nodes and fills System::relations; never adds or removes variables,
+// equations or statements.
 #pragma once
 
 #include "mocc/dae/system.h"
@@ -11,7 +12,9 @@ namespace mocc::backend::events {
 /// is continuous-time (depends on time, a state, a derivative or an algebraic variable).
 /// `time op T` with T discrete-time becomes a scheduled time event; every other one is a
 /// state event located as a root of lhs - rhs. Relations in when-clause bodies and asserts
-/// are evaluated literally (they are only evaluated at events anyway).
+/// are evaluated literally (they are only evaluated at events anyway). Algorithm statements
+/// are treated like equations (assignments and if-conditions outside when-statements);
+/// function bodies are never touched: relations inside functions are evaluated literally.
 void findRelations(dae::System& system);
 
 } // namespace mocc::backend::events

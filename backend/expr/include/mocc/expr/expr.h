@@ -42,6 +42,11 @@ enum class Op : std::uint8_t {
   Terminal, // terminal()
   Sample,   // args: start, interval
   Relation, // index: relation number; arg: the comparison (Lt..Ne). Frozen between events.
+  FunctionCall, // index: function number; subindex: flattened output element; args: the
+                // flattened input elements. Functions are pure, so equal calls are one node.
+  Local,        // inside a function: index is a frame slot (a scalar)
+  LocalElement, // inside a function: index is the first frame slot of an array; arg: the
+                // 0-based row-major element offset (an Integer expression)
 };
 
 /// Built-in functions with a direct numeric meaning (MLS 3.7.1, 3.7.2).
@@ -86,6 +91,7 @@ struct Node {
   Op op;
   Type type;
   std::uint32_t index = 0; // Variable/Pre: variable; Call: Builtin; Relation: relation number
+  std::uint32_t subindex = 0; // FunctionCall: output element
   double value = 0;        // Constant
   std::uint32_t firstArg = 0;
   std::uint32_t argCount = 0;
@@ -137,6 +143,10 @@ public:
   Id noEvent(Id a);
   Id sample(Id start, Id interval);
   Id relation(std::uint32_t index, Id comparison);
+  Id functionCall(std::uint32_t function, std::uint32_t output, Type type,
+                  std::span<const Id> args);
+  Id local(std::uint32_t slot, Type type);
+  Id localElement(std::uint32_t base, Id offset, Type type);
 
   /// Builds a node of `op` with the given arguments through the simplifying constructors.
   /// Used by passes that rebuild expressions generically.
@@ -168,6 +178,17 @@ using VariableNamer = std::function<std::string(std::uint32_t index)>;
 
 /// Modelica-like text of an expression, with the minimal parentheses.
 std::string print(const Pool& pool, Id id, const VariableNamer& name);
+
+/// The names an expression printer uses. `local` names frame slots (Local nodes and the base
+/// of LocalElement nodes), `function` names called functions; when unset they print as
+/// `$localN` and `$fnN`. A FunctionCall prints as `f(args)[k]` with k its flattened output
+/// element (0-based); a LocalElement as `a[offset]` with its 0-based row-major offset.
+struct Names {
+  VariableNamer variable;
+  VariableNamer local;
+  VariableNamer function;
+};
+std::string print(const Pool& pool, Id id, const Names& names);
 
 /// True when `id` depends on a variable for which `matches(index)` holds (Pre nodes do not
 /// count: pre() values are known at every point where they are read).

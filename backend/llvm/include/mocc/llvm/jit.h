@@ -1,6 +1,7 @@
 // backend/llvm: the last compiler stage of the JIT path. Translates a sim::Program into LLVM IR
-// (one function per entry of the model ABI in runtime/include/mocc/model.h), optimises it and
-// compiles it in-process with ORC LLJIT into a filled mocc_model the runtime drives.
+// (one function per entry of the model ABI in runtime/include/mocc/model.h, one per user
+// function), optimises it and compiles it in-process with ORC LLJIT into a filled mocc_model
+// the runtime drives.
 #pragma once
 
 #include "mocc/model.h"
@@ -34,6 +35,16 @@ public:
   /// The filled model ABI: sizes, variable table, messages, experiment and the six functions.
   const mocc_model& model() const { return model_; }
 
+  /// A compiled user function (sim::Function): frame inputs in, frame outputs out.
+  using Function = void (*)(mocc_instance* instance, const double* inputs, double* outputs);
+  /// program.functions[index] compiled, or null when out of range. `inputs` and `outputs`
+  /// must not overlap. `instance` is only used to report a failed assert or subscript check
+  /// (through instance->report, with instance->time); it may be null, and then nothing is
+  /// reported (the call is still aborted).
+  Function function(std::size_t index) const {
+    return index < functions_.size() ? functions_[index] : nullptr;
+  }
+
 private:
   friend std::unique_ptr<CompiledModel> compile(const sim::Program&, const CompileOptions&,
                                                 std::string&);
@@ -45,6 +56,7 @@ private:
   std::vector<std::string> messages_, crossingDescriptions_;
   std::vector<mocc_variable> variables_;
   std::vector<const char*> messagePointers_, crossingDescriptionPointers_;
+  std::vector<Function> functions_;
   mocc_model model_{};
 };
 

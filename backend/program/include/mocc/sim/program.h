@@ -76,11 +76,120 @@ struct WhenBranch {
 struct When {
   std::vector<WhenBranch> branches;
 };
+struct IfBranch {
+  Id condition;
+  std::vector<Statement> body;
+};
+/// if/elseif/else of an algorithm section: the first branch whose condition holds executes,
+/// else `elseBody`.
+struct If {
+  std::vector<IfBranch> branches;
+  std::vector<Statement> elseBody;
+};
 
 struct Statement {
-  std::variant<Assign, Reinit, Assert, Terminate, When> node;
+  std::variant<Assign, Reinit, Assert, Terminate, When, If> node;
   std::string origin; // "file:line:col" of the Modelica equation it came from, or ""
 };
+
+// ---------------------------------------------------------------------------------- functions
+//
+// A function works on a frame of doubles: its inputs (flattened, in declaration order, arrays
+// row-major) in slots [0, inputCount), its outputs in [inputCount, inputCount + outputCount),
+// protected variables after them. Inside a function, expressions read the frame through
+// Local(slot) and LocalElement(base, offset) nodes; Variable and Pre nodes do not occur.
+// The compiled function has the C signature
+//   void f(mocc_instance* instance, const double* inputs, double* outputs)
+// where `instance` is only used to report failed asserts. A FunctionCall node evaluates its
+// arguments, calls the function and yields output element `subindex`.
+
+struct FunctionStatement;
+
+/// frame[slot] := value, or frame[slot + offset] := value when `offset` is valid (an Integer
+/// expression, 0-based) for an element of an array.
+struct LocalAssign {
+  std::uint32_t slot;
+  Id offset;
+  Id value;
+};
+struct FunctionBranch {
+  Id condition;
+  std::vector<FunctionStatement> body;
+};
+struct FunctionIf {
+  std::vector<FunctionBranch> branches;
+  std::vector<FunctionStatement> elseBody;
+};
+/// for frame[slot] in start:step:stop: the range is evaluated once before the loop (MLS
+/// 11.2.2.1); the body runs while slot <= stop (step > 0) or slot >= stop (step < 0), with
+/// slot = start + k*step; step == 0 runs nothing.
+struct FunctionFor {
+  std::uint32_t slot;
+  Id start, step, stop;
+  std::vector<FunctionStatement> body;
+};
+struct FunctionWhile {
+  Id condition;
+  std::vector<FunctionStatement> body;
+};
+struct FunctionBreak {};  // leaves the innermost for or while loop
+struct FunctionReturn {}; // leaves the function (outputs as they are)
+struct FunctionAssert {
+  Id condition;
+  std::uint32_t message;
+  AssertLevel level;
+};
+/// Calls `call` (a FunctionCall node) once and stores output element `output` of it in each
+/// target: `(a, b) := f(x)`.
+struct FunctionCallOutputs {
+  struct Target {
+    std::uint32_t output;
+    std::uint32_t slot;
+    Id offset; // valid for an array element
+  };
+  Id call;
+  std::vector<Target> targets;
+};
+
+struct FunctionStatement {
+  std::variant<LocalAssign, FunctionIf, FunctionFor, FunctionWhile, FunctionBreak,
+               FunctionReturn, FunctionAssert, FunctionCallOutputs>
+      node;
+};
+
+/// A variable of a function as declared: its place in the frame, for printing and for the
+/// run-time check of subscripts.
+struct FunctionLocal {
+  enum class Role : std::uint8_t { Input, Output, Protected };
+  std::string name;
+  std::uint32_t slot = 0; // first frame slot
+  std::uint32_t size = 1; // element count; 1 for a scalar
+  expr::Type type = expr::Type::Real;
+  Role role = Role::Protected;
+  bool isArray = false;
+  /// Arrays: the message (index into the program's messages) reported as a failed assert when
+  /// a LocalElement or element assignment with this base has an offset outside [0, size).
+  std::uint32_t boundsMessage = UINT32_MAX;
+};
+
+struct Function {
+  std::string name;
+  std::uint32_t inputCount = 0;
+  std::uint32_t outputCount = 0;
+  std::uint32_t frameSize = 0; // inputs, outputs and protected slots
+  /// Starts with the initial values of outputs and protected variables; a slot without one
+  /// starts as 0.
+  std::vector<FunctionStatement> body;
+  /// The declared variables in frame order (may be empty for hand-built functions: element
+  /// offsets are then only checked against the frame).
+  std::vector<FunctionLocal> locals;
+};
+//
+// Run-time semantics shared by the emitters: an element offset outside its array (or, without
+// `locals`, outside the frame) reports its array's `boundsMessage` (or no message) as a failed
+// assert and leaves the function; so does a failed assert with level Error (a Warning carries
+// on). Inside functions `and`/`or` evaluate their right operand only when it decides the
+// result (MLS 3.3 leaves the order open), so that `i <= n and a[i] > 0` is safe.
 
 /// A relation that generates events (MLS 8.5): continuous mode reads its stored value;
 /// event and initial modes evaluate `comparison` and store the result in `storage`.
@@ -143,13 +252,28 @@ struct Program {
   std::vector<Relation> relations;
   std::vector<Crossing> crossings;
   std::vector<TimeEvent> timeEvents;
+  /// Functions called by FunctionCall nodes (index = position); they may call each other
+  /// and themselves.
+  std::vector<Function> functions;
   Experiment experiment;
 };
 
 /// Human-readable listing of a program (the printer of this stage boundary).
 std::string print(const Program& program);
 
+/// Listing of one function (its locals, then its body) indented by `indent` spaces, with
+/// expressions from `pool`, assert messages from `messages` and called functions named by
+/// `functionName`. Shared by sim::print and the DAE printer.
+std::string print(const expr::Pool& pool, const Function& function,
+                  const std::vector<std::string>& messages,
+                  const expr::VariableNamer& functionName, int indent = 2);
+
+/// Names frame slots for expr::print: the local whose first slot is `slot`.
+expr::VariableNamer localNamer(const Function& function);
+
 /// The name of `variables[index]` for expression printing.
 std::string variableName(const Program& program, std::uint32_t index);
+/// The name of `functions[index]` for expression printing.
+std::string functionName(const Program& program, std::uint32_t index);
 
 } // namespace mocc::sim

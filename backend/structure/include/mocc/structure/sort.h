@@ -1,6 +1,7 @@
 // Pass `sort` (backend/structure): causalisation. Matches every equation to the unknown it
-// computes, orders the equations and when-clauses by their dependencies (Tarjan's BLT) and
-// solves each equation for its unknown. Adds expression nodes to the pool; never changes
+// computes, orders the equations, when-clauses and algorithm sections by their dependencies
+// (Tarjan's BLT) and solves each equation for its unknown. A when-clause or an algorithm is
+// one block that computes all the variables it assigns. Adds expression nodes to the pool; never changes
 // variables or equations. Algebraic loops and nonlinear equations are reported until the
 // DAE stage can solve them.
 #pragma once
@@ -15,11 +16,12 @@
 namespace mocc::backend::structure {
 
 struct Step {
-  enum class Kind : std::uint8_t { Assign, When };
+  enum class Kind : std::uint8_t { Assign, When, Algorithm };
   Kind kind = Kind::Assign;
   std::uint32_t variable = dae::kNone; // Assign: the unknown it computes
   expr::Id value;                      // Assign: the unknown's solved value
-  std::uint32_t source = 0;            // Assign: equation index; When: when-clause index
+  /// Assign: equation index; When: when-clause index; Algorithm: algorithm index
+  std::uint32_t source = 0;
 };
 
 /// The causal order of a system: each step's inputs are computed by earlier steps or known

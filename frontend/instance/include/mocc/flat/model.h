@@ -28,25 +28,32 @@ const char* spelling(BinaryOp op); // "+", "<=", "and", ...
 const char* spelling(Type type);
 const char* spelling(Variability variability); // "constant", "parameter", "discrete", ""
 
-/// A typed expression tree whose names are resolved.
+/// A typed expression tree whose names are resolved. Arrays are flattened to scalars before
+/// they get here: every Expr is a scalar, except the arguments of a when-condition vector.
 struct Expr {
   enum class Kind : std::uint8_t {
-    Literal,  // number/boolean/string: `number` or `text`
-    Variable, // `variable` indexes Model::variables
+    Literal,      // number/boolean/string: `number` or `text`; enumeration: ordinal + `text`
+    Variable,     // `variable` indexes Model::variables
     Time,
-    Call,        // `name` is a built-in operator or function: der, pre, sin, sample, ...
-    Unary,       // `unary`, args[0]
-    Binary,      // `binary`, args[0], args[1]
-    If,          // args: c1, v1, c2, v2, ..., else
-    EnumLiteral, // a literal of a built-in enumeration: `text` as "StateSelect.prefer"
+    Call,         // `text` is a built-in operator or function: der, pre, sin, sample, ...
+    Unary,        // `unary`, args[0]
+    Binary,       // `binary`, args[0], args[1]
+    If,           // args: c1, v1, c2, v2, ..., else
+    EnumLiteral,  // a literal of StateSelect or AssertionLevel used as an attribute: `text`
+    FunctionCall, // `variable` indexes Model::functions; `output` its flattened output element;
+                  // args: the flattened input elements
+    Local,        // inside a function: `variable` indexes Function::variables (a scalar)
+    LocalElement, // inside a function: element of array variable `variable`; args: 1-based
+                  // Integer subscripts, one per dimension
   };
 
   Kind kind = Kind::Literal;
   Type type = Type::Real;
   SourceRange range;
-  double number = 0; // Literal Real/Integer/Boolean
-  std::string text;  // Literal String, Call name, EnumLiteral
+  double number = 0; // Literal Real/Integer/Boolean, enumeration ordinal (1-based)
+  std::string text;  // Literal String, Call name, EnumLiteral, enumeration literal "E.a"
   std::uint32_t variable = 0;
+  std::uint32_t output = 0;
   UnaryOp unary = UnaryOp::Minus;
   BinaryOp binary = BinaryOp::Add;
   std::vector<Expr> args;
@@ -63,15 +70,28 @@ struct Attributes {
 };
 
 struct Variable {
-  std::string name;
+  std::string name; // "a.b[2].c"
   Type type = Type::Real;
+  std::string typeName; // enumerations: the enumeration's name (for printing)
   Variability variability = Variability::Continuous;
   Causality causality = Causality::None;
   bool isProtected = false;
   Attributes attributes;
   std::optional<Expr> binding; // `= expr` of the declaration
+  /// A parameter whose value fixed the model's structure (array sizes, for-ranges, branches
+  /// of if-equations): it is evaluated at compile time and cannot be overridden.
+  bool structural = false;
+  bool isFlow = false;
   std::string description;
   SourceRange range; // the declaration
+};
+
+/// An array variable as declared, before flattening to its scalar elements (kept so that
+/// printers and later vectorised code can see sizes).
+struct ArrayDeclaration {
+  std::string name;
+  std::vector<std::size_t> dims;
+  std::uint32_t firstVariable; // its elements are consecutive, in row-major order
 };
 
 struct Equation;
@@ -103,10 +123,116 @@ struct AssertEquation {
 struct Terminate {
   Expr message;
 };
+/// if/elseif/else with conditions that are not parameter expressions (those are evaluated
+/// away); MLS 8.3.4 requires the same number of equations in every branch.
+struct IfEquation {
+  std::vector<EquationBranch> branches;
+  std::vector<Equation> elseBody;
+};
 
 struct Equation {
-  std::variant<Equality, When, Reinit, AssertEquation, Terminate> node;
+  std::variant<Equality, When, Reinit, AssertEquation, Terminate, IfEquation> node;
   SourceRange range;
+};
+
+// ------------------------------------------------------------------------------ algorithms
+
+struct Statement;
+
+/// The target of an assignment: a model variable (in algorithm sections) or a function
+/// variable, possibly an element of an array function variable.
+struct LValue {
+  std::uint32_t variable = 0;
+  std::vector<Expr> subscripts; // function arrays only: 1-based Integer subscripts
+};
+
+struct StatementBranch {
+  Expr condition;
+  std::vector<Statement> body;
+  SourceRange range;
+};
+
+struct AssignStatement {
+  LValue target;
+  Expr value;
+};
+/// `(a, , b) := f(x)`: `outputs[i]` receives flattened output element i of the call.
+struct CallStatement {
+  Expr call; // a FunctionCall expression (its `output` is ignored)
+  std::vector<std::optional<LValue>> outputs;
+};
+struct IfStatement {
+  std::vector<StatementBranch> branches;
+  std::vector<Statement> elseBody;
+};
+/// `for i in start:step:stop loop`: the iterator is a function variable.
+struct ForStatement {
+  std::uint32_t iterator = 0;
+  Expr start, step, stop;
+  std::vector<Statement> body;
+};
+struct WhileStatement {
+  Expr condition;
+  std::vector<Statement> body;
+};
+struct BreakStatement {};
+struct ReturnStatement {};
+struct WhenStatement {
+  std::vector<StatementBranch> branches;
+};
+struct AssertStatement {
+  Expr condition;
+  Expr message;
+  AssertionLevel level = AssertionLevel::Error;
+};
+struct ReinitStatement {
+  Expr state;
+  Expr value;
+};
+struct TerminateStatement {
+  Expr message;
+};
+
+struct Statement {
+  std::variant<AssignStatement, CallStatement, IfStatement, ForStatement, WhileStatement,
+               BreakStatement, ReturnStatement, WhenStatement, AssertStatement, ReinitStatement,
+               TerminateStatement>
+      node;
+  SourceRange range;
+};
+
+/// An algorithm section of the model (MLS 11.1): statements over model variables, with
+/// for-loops over constant ranges already unrolled.
+struct Algorithm {
+  std::vector<Statement> statements;
+  bool initial = false;
+  SourceRange range;
+};
+
+// ------------------------------------------------------------------------------- functions
+
+struct FunctionVariable {
+  enum class Role : std::uint8_t { Input, Output, Protected };
+  std::string name;
+  Type type = Type::Real;
+  std::vector<std::size_t> dims; // static: functions are specialised per argument sizes
+  Role role = Role::Protected;
+
+  std::size_t elementCount() const;
+};
+
+/// A function specialised for the sizes of its arguments (MLS 12). Its body starts with the
+/// assignments of the bindings of its outputs and protected variables.
+struct Function {
+  std::string name; // "P.f", or "P.f[3]" for a specialisation of flexible sizes
+  std::vector<FunctionVariable> variables;
+  std::vector<Statement> body;
+  bool inlineAnnotation = false;
+  std::vector<std::string> derivatives; // `derivative` annotations, as written
+  SourceRange range;
+
+  std::size_t inputElements() const;  // flattened size of the inputs, in declaration order
+  std::size_t outputElements() const; // flattened size of the outputs
 };
 
 struct Experiment {
@@ -117,8 +243,11 @@ struct Model {
   std::string name;
   std::string description;
   std::vector<Variable> variables;
+  std::vector<ArrayDeclaration> arrays;
   std::vector<Equation> equations;
   std::vector<Equation> initialEquations;
+  std::vector<Algorithm> algorithms;
+  std::vector<Function> functions;
   Experiment experiment;
   SourceRange range;
 };

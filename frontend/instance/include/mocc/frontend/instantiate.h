@@ -1,29 +1,50 @@
-// frontend/instance: ast::StoredDefinition -> flat::Model. Selects the class to simulate,
-// declares its components, resolves names, type-checks expressions and lowers equations.
-// Classes, inheritance, modifications of class types, arrays, connectors and functions come
-// with the language issue; until then they are reported as unsupported, with their position.
+// frontend/instance: classes -> flat::Model. Loads the model's file into the class tree,
+// selects the class to simulate, instantiates it (lookup, inheritance, modifications,
+// redeclarations, arrays, connections, functions) and flattens it to scalar variables and
+// equations (MLS chapters 4 to 12).
 #pragma once
 
-#include "mocc/ast/ast.h"
+#include "mocc/frontend/class_tree.h"
 #include "mocc/flat/model.h"
 #include "mocc/support/diagnostics.h"
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace mocc::frontend {
 
-/// Top-level classes that can be simulated (models, blocks and plain classes), in file order.
-std::vector<const ast::ClassDef*> simulationCandidates(const ast::StoredDefinition& file);
+/// Where libraries come from: `--lib` directories first, then MODELICAPATH, then stdlib/.
+struct LibraryOptions {
+  std::vector<std::filesystem::path> libraries;
+  bool useModelicaPath = true;
+  bool useStandardLibrary = true;
+};
 
-/// The class named `name` (or, when `name` is empty, the only candidate). Reports
-/// ClassNotFound or AmbiguousClass listing the candidates, and returns null, otherwise.
-const ast::ClassDef* selectClass(const ast::StoredDefinition& file, const std::string& name,
-                                 Diagnostics& diagnostics);
+/// Registers the library roots of `options` with the tree.
+void addLibraryRoots(ClassTree& tree, const LibraryOptions& options);
+
+/// Classes of `entries` that can be simulated (non-partial models, blocks and classes).
+std::vector<ClassEntry*> simulationCandidates(const std::vector<ClassEntry*>& entries);
+
+/// The class named `name` (a member of the file, or a qualified name from the top level), or
+/// when `name` is empty the only candidate of the file. Reports ClassNotFound or
+/// AmbiguousClass (listing the candidates) and returns null otherwise.
+ClassEntry* selectClass(ClassTree& tree, const std::vector<ClassEntry*>& fileEntries,
+                        const std::string& name);
 
 /// Instantiates and flattens one class. Reports every independent error it finds; returns
 /// nullopt when there was any.
-std::optional<flat::Model> flatten(const ast::ClassDef& model, Diagnostics& diagnostics);
+std::optional<flat::Model> flatten(ClassTree& tree, ClassEntry& model);
+
+/// Counts like OpenModelica's checkModel: scalar variables to be solved and scalar equations.
+struct BalanceReport {
+  std::size_t variables = 0; // unknowns: continuous and discrete variables, not parameters
+  std::size_t equations = 0; // equations, when-clause assignments, algorithm outputs
+  std::size_t inputs = 0;    // top-level inputs (they are given, not solved)
+  bool balanced() const { return variables == equations; }
+};
+BalanceReport checkBalance(const flat::Model& model);
 
 } // namespace mocc::frontend

@@ -1,0 +1,100 @@
+// User functions seen from expressions: FunctionCall nodes (arguments stored into a stack
+// buffer, one call, output elements loaded from another buffer) and, inside a function body,
+// Local and LocalElement nodes reading its frame. Functions are pure (MLS 12.3), so one call
+// serves every output element of equal calls while its result is remembered.
+#include "expression_emitter.h"
+#include "local_frame.h"
+
+#include <algorithm>
+
+namespace mocc::backend::jit {
+
+using expr::Id;
+using expr::Op;
+
+LocalFrame& ExpressionEmitter::locals(Id id) {
+  if (!locals_) {
+    throw EmitError("expression node " + std::to_string(id.value) +
+                    " reads a function's frame outside a function");
+  }
+  return *locals_;
+}
+
+llvm::Value* ExpressionEmitter::local(Id id) {
+  LocalFrame& frame = locals(id);
+  const expr::Node& node = pool().node(id);
+  if (node.op == Op::Local) return frame.load(node.index);
+  llvm::Value* address = frame.element(node.index, emit(pool().arg(id, 0)));
+  return module_.builder.CreateLoad(module_.f64, address, "element");
+}
+
+llvm::Value* ExpressionEmitter::functionCall(Id id) {
+  const expr::Node& node = pool().node(id);
+  llvm::Value* outputs = callOutputs(id);
+  const sim::Function& callee = module_.program.functions[node.index];
+  if (node.subindex >= callee.outputCount) {
+    throw EmitError("call of '" + callee.name + "' reads output element " +
+                    std::to_string(node.subindex) + " of " + std::to_string(callee.outputCount));
+  }
+  auto* bufferType = llvm::cast<llvm::AllocaInst>(outputs)->getAllocatedType();
+  llvm::Value* address =
+      module_.builder.CreateConstInBoundsGEP2_64(bufferType, outputs, 0, node.subindex);
+  return module_.builder.CreateLoad(module_.f64, address, callee.name + "[" +
+                                                              std::to_string(node.subindex) + "]");
+}
+
+llvm::Value* ExpressionEmitter::callOutputs(Id id) {
+  const expr::Node& node = pool().node(id);
+  if (node.op != Op::FunctionCall || node.index >= module_.userFunctions.size()) {
+    throw EmitError("expression node " + std::to_string(id.value) +
+                    " does not call a function of the program");
+  }
+  const sim::Function& callee = module_.program.functions[node.index];
+  std::vector<Id> args(pool().args(id).begin(), pool().args(id).end());
+  if (args.size() != callee.inputCount) {
+    throw EmitError("call of '" + callee.name + "' with " + std::to_string(args.size()) +
+                    " arguments; it has " + std::to_string(callee.inputCount) + " inputs");
+  }
+  CallKey key{node.index};
+  for (Id arg : args)
+    key.push_back(arg.value);
+  if (auto found = kept_.find(key); found != kept_.end()) return found->second.outputs;
+  for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
+    if (auto found = scope->calls.find(key); found != scope->calls.end()) return found->second;
+  }
+
+  llvm::IRBuilder<>& b = module_.builder;
+  std::vector<llvm::Value*> values;
+  for (Id arg : args)
+    values.push_back(emit(arg));
+  llvm::AllocaInst* inputs =
+      frame_.entryArray(std::max<std::uint32_t>(callee.inputCount, 1), callee.name + ".in");
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    b.CreateStore(values[i],
+                  b.CreateConstInBoundsGEP2_64(inputs->getAllocatedType(), inputs, 0, i));
+  }
+  llvm::AllocaInst* outputs =
+      frame_.entryArray(std::max<std::uint32_t>(callee.outputCount, 1), callee.name + ".out");
+  b.CreateCall(module_.userFunctions[node.index], {frame_.instance(), inputs, outputs});
+
+  if (keepCalls_ && scopes_.size() == 1) {
+    std::vector<std::uint32_t> reads;
+    for (Id arg : args) {
+      for (std::uint32_t v : expr::variablesOf(pool(), arg))
+        reads.push_back(v);
+    }
+    kept_.emplace(std::move(key), KeptCall{outputs, std::move(reads)});
+  } else {
+    scopes_.back().calls.emplace(std::move(key), outputs);
+  }
+  return outputs;
+}
+
+void ExpressionEmitter::assigned(std::uint32_t variable) {
+  std::erase_if(kept_, [variable](const auto& entry) {
+    const std::vector<std::uint32_t>& reads = entry.second.reads;
+    return std::find(reads.begin(), reads.end(), variable) != reads.end();
+  });
+}
+
+} // namespace mocc::backend::jit

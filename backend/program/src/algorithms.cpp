@@ -1,0 +1,80 @@
+// Algorithm sections into program statements (MLS 11.1.2): the outputs are initialised first
+// (discrete ones from pre(), the others from their start values), then the statements run in
+// order. The block goes into the event list and, as one step, into the continuous lists.
+#include "program_builder.h"
+
+namespace mocc::backend::program {
+
+std::vector<sim::Statement> ProgramBuilder::algorithm(const dae::Algorithm& section) {
+  std::vector<sim::Statement> out;
+  std::string where = origin(section.range);
+  for (std::uint32_t v : section.outputs) {
+    const dae::Variable& variable = system_.variables[v];
+    std::uint32_t target = programIndex_[v];
+    bool discrete = variable.kind == dae::VariableKind::Discrete ||
+                    variable.kind == dae::VariableKind::Internal;
+    expr::Id initial = discrete                 ? program_.pool.pre(target, variable.type)
+                       : variable.start.valid() ? translator_(variable.start)
+                                                : program_.pool.constant(variable.type, 0);
+    out.push_back({sim::Assign{target, initial}, where});
+  }
+  std::vector<sim::Statement> body = algorithmStatements(section.statements);
+  out.insert(out.end(), body.begin(), body.end());
+  return out;
+}
+
+std::vector<sim::Statement>
+ProgramBuilder::algorithmStatements(const std::vector<dae::AlgorithmStatement>& list) {
+  std::vector<sim::Statement> out;
+  for (const dae::AlgorithmStatement& s : list)
+    out.push_back(algorithmStatement(s));
+  return out;
+}
+
+sim::Statement ProgramBuilder::algorithmStatement(const dae::AlgorithmStatement& statement) {
+  if (auto* branching = std::get_if<dae::AlgorithmIf>(&statement.node)) {
+    sim::If out;
+    for (const dae::AlgorithmBranch& branch : branching->branches) {
+      out.branches.push_back(
+          sim::IfBranch{translator_(branch.condition), algorithmStatements(branch.body)});
+    }
+    out.elseBody = algorithmStatements(branching->elseBody);
+    return {std::move(out), origin(branching->range)};
+  }
+  if (auto* when = std::get_if<dae::AlgorithmWhen>(&statement.node)) {
+    sim::When out;
+    for (const dae::AlgorithmWhenBranch& branch : when->branches) {
+      sim::WhenBranch b;
+      for (std::uint32_t c : branch.conditions)
+        b.conditions.push_back(programIndex_[c]);
+      b.activeAtInitial = branch.activeAtInitial;
+      b.body = algorithmStatements(branch.body);
+      out.branches.push_back(std::move(b));
+    }
+    return {std::move(out), origin(when->range)};
+  }
+  // Assignment, reinit, assert, terminate: as in when-clauses.
+  return std::visit(
+      [&](const auto& simple) -> sim::Statement {
+        using T = std::decay_t<decltype(simple)>;
+        if constexpr (std::is_same_v<T, dae::AlgorithmIf> || std::is_same_v<T, dae::AlgorithmWhen>) {
+          return {}; // handled above
+        } else {
+          return whenStatement(dae::WhenStatement{simple});
+        }
+      },
+      statement.node);
+}
+
+void ProgramBuilder::addContinuousAlgorithm(const dae::Algorithm& section,
+                                            std::vector<sim::Statement> code) {
+  ContinuousStep step;
+  step.statements = std::move(code);
+  for (std::uint32_t v : section.outputs)
+    step.outputs.push_back(programIndex_[v]);
+  for (std::uint32_t v : dae::algorithmInputs(system_.pool, section))
+    step.reads.push_back(programIndex_[v]);
+  continuous_.push_back(std::move(step));
+}
+
+} // namespace mocc::backend::program

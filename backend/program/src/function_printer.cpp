@@ -1,0 +1,152 @@
+// The printer of sim::Function: its locals with their frame slots, then its structured body.
+// Used by sim::print and, for functions whose expressions still live in the DAE's pool, by
+// the DAE printer. Element offsets are shown 0-based and row-major, as the IR stores them.
+#include "mocc/sim/program.h"
+
+#include <fmt/format.h>
+
+namespace mocc::sim {
+
+expr::VariableNamer localNamer(const Function& function) {
+  return [&function](std::uint32_t slot) {
+    for (const FunctionLocal& local : function.locals) {
+      if (local.slot == slot) return local.name;
+    }
+    return "$" + std::to_string(slot);
+  };
+}
+
+namespace {
+
+const char* roleName(FunctionLocal::Role role) {
+  switch (role) {
+  case FunctionLocal::Role::Input: return "input";
+  case FunctionLocal::Role::Output: return "output";
+  case FunctionLocal::Role::Protected: return "protected";
+  }
+  return "?";
+}
+
+const char* typeName(expr::Type type) {
+  switch (type) {
+  case expr::Type::Real: return "Real";
+  case expr::Type::Integer: return "Integer";
+  case expr::Type::Boolean: return "Boolean";
+  }
+  return "?";
+}
+
+class FunctionPrinter {
+public:
+  FunctionPrinter(const expr::Pool& pool, const Function& function,
+                  const std::vector<std::string>& messages, const expr::VariableNamer& functionName)
+      : pool_(pool), function_(function), messages_(messages),
+        names_{nullptr, localNamer(function), functionName} {}
+
+  std::string run(int indent) {
+    out_ += fmt::format("{}function {} ({} inputs, {} outputs, frame {})\n",
+                        std::string(indent, ' '), function_.name, function_.inputCount,
+                        function_.outputCount, function_.frameSize);
+    for (const FunctionLocal& local : function_.locals) {
+      out_ += fmt::format("{}  {} {} {}{} @{}\n", std::string(indent, ' '), roleName(local.role),
+                          typeName(local.type), local.name,
+                          local.isArray ? fmt::format("[{}]", local.size) : "", local.slot);
+    }
+    statements(function_.body, indent + 2);
+    out_ += std::string(indent, ' ') + "end " + function_.name + "\n";
+    return out_;
+  }
+
+private:
+  std::string e(expr::Id id) { return expr::print(pool_, id, names_); }
+
+  std::string target(std::uint32_t slot, expr::Id offset) {
+    std::string name = names_.local(slot);
+    return offset.valid() ? name + "[" + e(offset) + "]" : name;
+  }
+
+  std::string message(std::uint32_t index) {
+    return index < messages_.size() ? messages_[index] : "$message" + std::to_string(index);
+  }
+
+  void statements(const std::vector<FunctionStatement>& body, int indent) {
+    for (const FunctionStatement& s : body)
+      statement(s, indent);
+  }
+
+  void statement(const FunctionStatement& s, int indent) {
+    std::string pad(indent, ' ');
+    std::visit(
+        [&](const auto& node) {
+          using T = std::decay_t<decltype(node)>;
+          if constexpr (std::is_same_v<T, LocalAssign>) {
+            out_ += fmt::format("{}{} := {}\n", pad, target(node.slot, node.offset), e(node.value));
+          } else if constexpr (std::is_same_v<T, FunctionIf>) {
+            ifStatement(node, indent);
+          } else if constexpr (std::is_same_v<T, FunctionFor>) {
+            out_ += fmt::format("{}for {} in {}:{}:{} loop\n", pad, names_.local(node.slot),
+                                e(node.start), e(node.step), e(node.stop));
+            statements(node.body, indent + 2);
+            out_ += pad + "end for\n";
+          } else if constexpr (std::is_same_v<T, FunctionWhile>) {
+            out_ += fmt::format("{}while {} loop\n", pad, e(node.condition));
+            statements(node.body, indent + 2);
+            out_ += pad + "end while\n";
+          } else if constexpr (std::is_same_v<T, FunctionBreak>) {
+            out_ += pad + "break\n";
+          } else if constexpr (std::is_same_v<T, FunctionReturn>) {
+            out_ += pad + "return\n";
+          } else if constexpr (std::is_same_v<T, FunctionAssert>) {
+            out_ += fmt::format("{}assert({}, \"{}\"{})\n", pad, e(node.condition),
+                                message(node.message),
+                                node.level == AssertLevel::Warning ? ", warning" : "");
+          } else {
+            callOutputs(node, pad);
+          }
+        },
+        s.node);
+  }
+
+  void ifStatement(const FunctionIf& node, int indent) {
+    std::string pad(indent, ' ');
+    for (std::size_t i = 0; i < node.branches.size(); ++i) {
+      out_ += fmt::format("{}{} {} then\n", pad, i == 0 ? "if" : "elseif",
+                          e(node.branches[i].condition));
+      statements(node.branches[i].body, indent + 2);
+    }
+    if (!node.elseBody.empty()) {
+      out_ += pad + "else\n";
+      statements(node.elseBody, indent + 2);
+    }
+    out_ += pad + "end if\n";
+  }
+
+  // (a, b[i]) := f(x): each target with the output element it receives.
+  void callOutputs(const FunctionCallOutputs& node, const std::string& pad) {
+    std::string targets;
+    for (const FunctionCallOutputs::Target& t : node.targets) {
+      if (!targets.empty()) targets += ", ";
+      targets += fmt::format("{} <- [{}]", target(t.slot, t.offset), t.output);
+    }
+    std::string call = e(node.call);
+    // The call node's own output element is irrelevant here: drop its "[k]" suffix.
+    if (auto bracket = call.rfind('['); bracket != std::string::npos) call.resize(bracket);
+    out_ += fmt::format("{}({}) := {}\n", pad, targets, call);
+  }
+
+  const expr::Pool& pool_;
+  const Function& function_;
+  const std::vector<std::string>& messages_;
+  expr::Names names_;
+  std::string out_;
+};
+
+} // namespace
+
+std::string print(const expr::Pool& pool, const Function& function,
+                  const std::vector<std::string>& messages,
+                  const expr::VariableNamer& functionName, int indent) {
+  return FunctionPrinter(pool, function, messages, functionName).run(indent);
+}
+
+} // namespace mocc::sim

@@ -1,0 +1,333 @@
+// Connections (MLS 9): connect-equations pair the primitive variables of two connectors;
+// connection sets of (variable, inside/outside) elements give equality equations for
+// potential variables and zero-sum equations for flow variables. Every flow variable is
+// also an inside element of its own, so an unconnected flow is set to zero.
+#include "model_flattener.h"
+
+#include "flat_builders.h"
+#include "lower_expression.h"
+
+#include <map>
+#include <algorithm>
+#include <numeric>
+
+namespace mocc::frontend {
+
+using flat::Expr;
+
+namespace {
+
+struct Leaf {
+  std::string relative; // name below the connector: "v", "sub.i[2]"
+  std::uint32_t variable;
+  bool flow;
+};
+
+// One side of a connect: the connectors it names (several for arrays of connectors).
+struct Side {
+  std::vector<std::vector<Leaf>> connectors;
+  bool outside = false;
+  bool disabled = false;
+};
+
+// Union-find over connection-set elements (variable id, outside?).
+class ConnectionSets {
+public:
+  std::size_t element(std::uint32_t variable, bool outside) {
+    std::uint64_t key = static_cast<std::uint64_t>(variable) * 2 + (outside ? 1 : 0);
+    auto [it, inserted] = index_.try_emplace(key, parent_.size());
+    if (inserted) {
+      parent_.push_back(parent_.size());
+      members_.push_back({variable, outside});
+    }
+    return it->second;
+  }
+  void join(std::size_t a, std::size_t b) { parent_[find(a)] = find(b); }
+  std::size_t find(std::size_t a) {
+    while (parent_[a] != a) a = parent_[a] = parent_[parent_[a]];
+    return a;
+  }
+  /// The sets, each in order of its elements' creation, ordered by their first element.
+  std::vector<std::vector<std::pair<std::uint32_t, bool>>> sets() {
+    std::map<std::size_t, std::size_t> setOfRoot;
+    std::vector<std::vector<std::pair<std::uint32_t, bool>>> result;
+    for (std::size_t i = 0; i < parent_.size(); ++i) {
+      auto [it, inserted] = setOfRoot.try_emplace(find(i), result.size());
+      if (inserted) result.emplace_back();
+      result[it->second].push_back(members_[i]);
+    }
+    return result;
+  }
+
+private:
+  std::map<std::uint64_t, std::size_t> index_;
+  std::vector<std::size_t> parent_;
+  std::vector<std::pair<std::uint32_t, bool>> members_;
+};
+
+bool isConnectorKind(ast::ClassKind kind) {
+  return kind == ast::ClassKind::Connector || kind == ast::ClassKind::ExpandableConnector;
+}
+
+} // namespace
+
+class ConnectionBuilder {
+public:
+  ConnectionBuilder(Elaborator& el, const std::set<const ComponentInstance*>& disabled)
+      : el_(el), disabled_(disabled) {}
+
+  void connect(const PendingConnect& c) {
+    Side a, b;
+    if (!resolve(c.equation->a, c.scope, a) || !resolve(c.equation->b, c.scope, b)) return;
+    if (a.disabled || b.disabled) return; // MLS 4.4.5: connections to removed components vanish
+    if (a.connectors.size() != b.connectors.size()) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, c.range,
+                              "connect: the two sides have different numbers of connectors (" +
+                                  std::to_string(a.connectors.size()) + " and " +
+                                  std::to_string(b.connectors.size()) + ")");
+      return;
+    }
+    for (std::size_t k = 0; k < a.connectors.size(); ++k) {
+      if (!pair(a.connectors[k], a.outside, b.connectors[k], b.outside, c)) return;
+    }
+  }
+
+  void addFlowVariable(std::uint32_t id) { sets_.element(id, false); }
+
+  /// The equations of every connection set; each points at the declaration of its first
+  /// variable.
+  void emit(std::vector<flat::Equation>& equations) {
+    for (const auto& set : sets_.sets()) {
+      const flat::Variable& first = el_.variable(set.front().first).variable;
+      SourceRange range = first.range;
+      if (first.isFlow) {
+        emitFlowSum(set, equations, range);
+      } else {
+        emitEqualities(set, equations, range);
+      }
+    }
+  }
+
+private:
+  bool resolve(const ast::ComponentRef& ref, const Scope& scope, Side& side);
+  void leaves(InstanceNode& node, const std::string& prefix, std::vector<Leaf>& out);
+  void checkBalance(InstanceNode& connector, SourceRange range);
+  bool pair(const std::vector<Leaf>& a, bool aOutside, const std::vector<Leaf>& b, bool bOutside,
+            const PendingConnect& c);
+  void emitFlowSum(const std::vector<std::pair<std::uint32_t, bool>>& set,
+                   std::vector<flat::Equation>& equations, SourceRange range);
+  void emitEqualities(const std::vector<std::pair<std::uint32_t, bool>>& set,
+                      std::vector<flat::Equation>& equations, SourceRange range);
+
+  Elaborator& el_;
+  const std::set<const ComponentInstance*>& disabled_;
+  ConnectionSets sets_;
+  std::set<const ClassEntry*> balanceChecked_;
+};
+
+// MLS 9.1.2: a connector that is an element of the class holding the connect-equation is an
+// outside connector; a connector of one of its components is an inside one.
+bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const Scope& scope, Side& side) {
+  Diagnostics& d = el_.diagnostics();
+  std::vector<InstanceNode*> nodes{scope.instance};
+  std::vector<std::pair<ComponentInstance*, std::size_t>> scalars; // scalar-typed connectors
+  for (std::size_t part = 0; part < ref.parts.size(); ++part) {
+    const ast::RefPart& p = ref.parts[part];
+    std::vector<InstanceNode*> next;
+    for (InstanceNode* node : nodes) {
+      ComponentInstance* c = node->findComponent(p.ident);
+      if (!c) {
+        d.error(DiagnosticKind::UndefinedName, p.range,
+                "connect: '" + node->entry->qualifiedName() + "' has no component '" + p.ident + "'");
+        return false;
+      }
+      if (disabled_.count(c) || (c->enabled && !*c->enabled)) side.disabled = true;
+      if (part == 0) {
+        InstanceNode* type = el_.typeInstance(*c);
+        side.outside = type && isConnectorKind(type->kind);
+      }
+      const auto* sizes = el_.dims(*c);
+      if (!sizes) return false;
+      LowerContext context;
+      context.scope = scope;
+      ExpressionLowering lowering(el_, context);
+      Tensor positions;
+      positions.dims = *sizes;
+      for (std::size_t k = 0; k < elementCount(*sizes); ++k) {
+        positions.elements.push_back(make::integer(static_cast<long long>(k)));
+      }
+      ast::Expr where;
+      where.range = p.range;
+      auto selected = lowering.subscript(positions, p.subscripts, where);
+      if (!selected) return false;
+      bool last = part + 1 == ref.parts.size();
+      if (el_.isScalarType(*c)) {
+        if (!last) {
+          d.error(DiagnosticKind::UndefinedName, ref.range, "connect: '" + p.ident + "' has no components");
+          return false;
+        }
+        for (const Expr& position : selected->elements) {
+          scalars.push_back({c, static_cast<std::size_t>(position.number)});
+        }
+        continue;
+      }
+      if (side.disabled) continue;
+      auto* elements = el_.elements(*c);
+      if (!elements) return false;
+      for (const Expr& position : selected->elements) {
+        next.push_back((*elements)[static_cast<std::size_t>(position.number)]);
+      }
+    }
+    nodes = std::move(next);
+  }
+  if (side.disabled) return true;
+  for (auto [component, k] : scalars) {
+    InstanceNode* type = el_.typeInstance(*component);
+    if (!isConnectorKind(type->kind) && !isConnectorKind(component->owner->kind)) {
+      d.error(DiagnosticKind::TypeMismatch, ref.range,
+              "connect: '" + ref.str() + "' is not a connector (MLS 9.1)");
+      return false;
+    }
+    std::string path = component->owner->path.empty() ? component->name
+                                                      : component->owner->path + "." + component->name;
+    std::uint32_t first = el_.variablesOf(*component, path);
+    if (first == UINT32_MAX) return false;
+    bool flow = component->clause->prefix.connector == ast::ConnectorKind::Flow;
+    side.connectors.push_back({Leaf{"", first + static_cast<std::uint32_t>(k), flow}});
+  }
+  for (InstanceNode* node : nodes) {
+    if (!isConnectorKind(node->kind)) {
+      d.error(DiagnosticKind::TypeMismatch, ref.range,
+              "connect: '" + ref.str() + "' is a " + ast::spelling(node->kind) +
+                  ", not a connector (MLS 9.1)");
+      return false;
+    }
+    checkBalance(*node, ref.range);
+    std::vector<Leaf> list;
+    leaves(*node, "", list);
+    side.connectors.push_back(std::move(list));
+  }
+  return true;
+}
+
+void ConnectionBuilder::leaves(InstanceNode& node, const std::string& prefix, std::vector<Leaf>& out) {
+  for (ComponentInstance& c : node.components) {
+    if (c.clause->prefix.connector == ast::ConnectorKind::Stream) {
+      el_.diagnostics().error(DiagnosticKind::Unsupported, c.declaration->range,
+                              "stream connectors are not supported yet");
+      continue;
+    }
+    std::string name = prefix.empty() ? c.name : prefix + "." + c.name;
+    if (el_.isScalarType(c)) {
+      std::string path = node.path.empty() ? c.name : node.path + "." + c.name;
+      std::uint32_t first = el_.variablesOf(c, path);
+      const auto* sizes = el_.dims(c);
+      if (first == UINT32_MAX || !sizes) continue;
+      for (std::size_t k = 0; k < elementCount(*sizes); ++k) {
+        out.push_back({name + subscriptText(subscriptsOf(k, *sizes)), first + static_cast<std::uint32_t>(k),
+                       c.clause->prefix.connector == ast::ConnectorKind::Flow});
+      }
+      continue;
+    }
+    auto* elements = el_.elements(c);
+    const auto* sizes = el_.dims(c);
+    if (!elements || !sizes) continue;
+    for (std::size_t k = 0; k < elements->size(); ++k) {
+      leaves(*(*elements)[k], name + subscriptText(subscriptsOf(k, *sizes)), out);
+    }
+  }
+}
+
+// MLS 9.3.1: a (non-partial, non-expandable) connector has as many flow variables as
+// potential variables that are not inputs, outputs, parameters or constants.
+void ConnectionBuilder::checkBalance(InstanceNode& connector, SourceRange range) {
+  if (connector.kind != ast::ClassKind::Connector || connector.partial) return;
+  if (!balanceChecked_.insert(connector.entry).second) return;
+  std::vector<Leaf> list;
+  leaves(connector, "", list);
+  std::size_t flows = 0, potentials = 0;
+  for (const Leaf& leaf : list) {
+    const flat::Variable& v = el_.variable(leaf.variable).variable;
+    if (leaf.flow) {
+      ++flows;
+    } else if (v.causality == flat::Causality::None &&
+               v.variability > flat::Variability::Parameter) {
+      ++potentials;
+    }
+  }
+  if (flows == potentials || flows == 0) return;
+  auto& d = el_.diagnostics().error(
+      DiagnosticKind::StructurallySingular, range,
+      "connector '" + connector.entry->qualifiedName() + "' is unbalanced: " +
+          std::to_string(flows) + " flow variable" + (flows == 1 ? "" : "s") + " but " +
+          std::to_string(potentials) + " potential variable" + (potentials == 1 ? "" : "s") +
+          " (MLS 9.3.1)");
+  if (connector.entry->definition) {
+    d.notes.push_back({connector.entry->definition->nameRange, "the connector is declared here"});
+  }
+}
+
+bool ConnectionBuilder::pair(const std::vector<Leaf>& a, bool aOutside, const std::vector<Leaf>& b,
+                             bool bOutside, const PendingConnect& c) {
+  bool match = a.size() == b.size();
+  for (std::size_t i = 0; match && i < a.size(); ++i) {
+    match = a[i].relative == b[i].relative && a[i].flow == b[i].flow;
+  }
+  if (!match) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, c.range,
+                            "connect: '" + c.equation->a.str() + "' and '" + c.equation->b.str() +
+                                "' are not compatible connectors (their variables differ; MLS 9.3)");
+    return false;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    sets_.join(sets_.element(a[i].variable, aOutside), sets_.element(b[i].variable, bOutside));
+  }
+  return true;
+}
+
+// z1 + z2 + (-z3) + ... = 0 with +1 for inside and -1 for outside elements (MLS 9.2).
+void ConnectionBuilder::emitFlowSum(const std::vector<std::pair<std::uint32_t, bool>>& set,
+                                    std::vector<flat::Equation>& equations, SourceRange range) {
+  std::optional<Expr> sum;
+  for (auto [id, outside] : set) {
+    Expr term = make::variable(id, flat::Type::Real, range);
+    if (!sum) {
+      sum = outside ? make::unary(flat::UnaryOp::Minus, term, flat::Type::Real, range) : term;
+      continue;
+    }
+    sum = make::binary(outside ? flat::BinaryOp::Sub : flat::BinaryOp::Add, std::move(*sum),
+                       std::move(term), flat::Type::Real, range);
+  }
+  equations.push_back(flat::Equation{
+      flat::Equality{std::move(*sum), make::literal(flat::Type::Real, 0, range)}, range});
+}
+
+// a1 = a2 = ... = an for potential variables; a variable appears once (MLS 9.2).
+void ConnectionBuilder::emitEqualities(const std::vector<std::pair<std::uint32_t, bool>>& set,
+                                       std::vector<flat::Equation>& equations, SourceRange range) {
+  std::vector<std::uint32_t> variables;
+  for (auto [id, outside] : set) {
+    if (std::find(variables.begin(), variables.end(), id) == variables.end()) variables.push_back(id);
+  }
+  for (std::size_t i = 1; i < variables.size(); ++i) {
+    const flat::Variable& a = el_.variable(variables[0]).variable;
+    const flat::Variable& b = el_.variable(variables[i]).variable;
+    if (a.variability <= flat::Variability::Parameter && b.variability <= flat::Variability::Parameter) {
+      continue; // connected parameters and constants give no equation to solve
+    }
+    equations.push_back(flat::Equation{
+        flat::Equality{make::variable(variables[0], a.type, range), make::variable(variables[i], b.type, range)},
+        range});
+  }
+}
+
+void ModelFlattener::generateConnections() {
+  ConnectionBuilder builder(el_, disabled_);
+  for (std::uint32_t id : order_) {
+    if (el_.variable(id).variable.isFlow) builder.addFlowVariable(id);
+  }
+  for (const PendingConnect& c : connects_) builder.connect(c);
+  builder.emit(equations_);
+}
+
+} // namespace mocc::frontend

@@ -1,0 +1,182 @@
+// The Elaborator: everything the instance stage knows while it turns classes into a flat
+// model. It instantiates classes (instantiate.cpp), looks up names (lookup.cpp), keeps the
+// scalar variables that components flatten into (variables.cpp), lowers expressions to
+// tensors of flat expressions (lower_*.cpp) and folds constant expressions (fold.cpp).
+#pragma once
+
+#include "instance.h"
+#include "tensor.h"
+
+#include "mocc/flat/model.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mocc::frontend {
+
+/// A scalar element of a component of predefined or enumeration type: a flat variable to be.
+struct ElementVariable {
+  flat::Variable variable;
+  ComponentInstance* component = nullptr;
+  std::vector<std::size_t> subscripts; // within the component's dimensions
+  std::uint64_t sequence = UINT64_MAX;  // position in declaration order, once visited
+  enum class State : std::uint8_t { Pending, Lowering, Done } bindingState = State::Pending;
+  bool enabled = true; // false inside a disabled conditional component
+};
+
+/// A compile-time constant (MLS 3.8: the value of a constant or parameter expression).
+struct ConstValue {
+  flat::Type type = flat::Type::Real;
+  double number = 0;
+  std::string text; // String values; enumeration literal names
+};
+
+/// Names bound while lowering: for-loop iterators (constants) and, inside function bodies,
+/// the function's own variables.
+struct Binding {
+  std::string name;
+  Tensor value;
+};
+
+class FunctionBuilder;
+
+/// An `actual` value can be used where `expected` is required (Integer converts to Real).
+bool typesCompatible(flat::Type expected, flat::Type actual);
+
+struct LowerContext {
+  Scope scope;
+  std::vector<Binding>* bindings = nullptr; // innermost last
+  FunctionBuilder* function = nullptr;      // lowering a function body
+  bool whenCondition = false;               // `when {a, b}`: vectors of Booleans allowed
+  std::optional<std::size_t> end;           // inside a subscript: the value of `end`
+};
+
+class Elaborator {
+public:
+  explicit Elaborator(ClassTree& tree);
+  ~Elaborator();
+
+  ClassTree& tree() { return tree_; }
+  Diagnostics& diagnostics() { return tree_.diagnostics(); }
+
+  // instantiate.cpp ---------------------------------------------------------------------
+  /// `cls` with `modifier` applied. `definitionScope` is where the definition itself is
+  /// interpreted (for classes declared inside an instance: that instance).
+  std::unique_ptr<InstanceNode> instantiate(const ClassEntry& cls, Modifier modifier,
+                                            Scope definitionScope, InstanceNode* parent,
+                                            std::string path);
+  /// A package (or any class) instantiated without modification, cached: for its constants
+  /// and the classes it inherits.
+  InstanceNode* packageInstance(const ClassEntry& cls);
+  /// The component's class, looked up in its scope; null after reporting an error.
+  const ClassEntry* componentType(ComponentInstance& component);
+  /// The component's type instantiated with its modifier (predefined and enumeration types;
+  /// for classes the first element's instance). Null after an error.
+  InstanceNode* typeInstance(ComponentInstance& component);
+  /// Declaration sizes, then type sizes; null after an error.
+  const std::vector<std::size_t>* dims(ComponentInstance& component);
+  /// Components of class type: one instance per array element (row-major). Null on error.
+  std::vector<InstanceNode*>* elements(ComponentInstance& component);
+  /// Predefined or enumeration type (a variable), as opposed to a class with components.
+  bool isScalarType(ComponentInstance& component);
+
+  // lookup.cpp --------------------------------------------------------------------------
+  struct Found {
+    const ClassEntry* cls = nullptr; // a class ...
+    Scope classScope;                // ... and where its definition is interpreted
+    ComponentInstance* component = nullptr; // or a component ...
+    InstanceNode* owner = nullptr;          // ... of this instance
+    explicit operator bool() const { return cls || component; }
+  };
+  /// MLS 5.3.1: the first identifier of a name, from `scope` outwards.
+  Found lookup(const std::string& name, Scope scope);
+  /// A member class or component of `cls` (nested, inherited, or in its directory).
+  Found member(const ClassEntry& cls, const std::string& name);
+  /// A class by dotted name; reports an error (with a suggestion) when it is not found.
+  const ClassEntry* lookupClass(const ast::Name& name, Scope scope, Scope* definitionScope);
+  /// Names visible from `scope`, for suggestions.
+  std::vector<std::string> visibleNames(Scope scope);
+  /// What an import clause provides under `name`, if anything.
+  Found importedName(const ast::ImportClause& import, const std::string& name);
+
+  // variables.cpp -----------------------------------------------------------------------
+  /// The flat variables of a component of scalar type (allocated on first use); their ids
+  /// are consecutive, row-major. Returns UINT32_MAX after an error.
+  std::uint32_t variablesOf(ComponentInstance& component, const std::string& path);
+  ElementVariable& variable(std::uint32_t id) { return variables_[id]; }
+  std::size_t variableCount() const { return variables_.size(); }
+  /// Lowers the binding and attributes of a variable (once; detects cycles).
+  void lowerVariable(std::uint32_t id);
+
+  // lower_*.cpp -------------------------------------------------------------------------
+  std::optional<Tensor> lower(const ast::Expr& e, const LowerContext& context);
+  std::optional<flat::Expr> lowerScalar(const ast::Expr& e, const LowerContext& context);
+
+  // fold.cpp ----------------------------------------------------------------------------
+  /// The value of a constant or parameter expression, or nullopt when it is not one.
+  /// Parameters it reads are marked structural.
+  std::optional<ConstValue> fold(const flat::Expr& e);
+  /// Lowers and folds to an Integer (array sizes, subscripts, ranges); reports `what`.
+  std::optional<long long> evaluateInteger(const ast::Expr& e, const LowerContext& context,
+                                           const std::string& what);
+  std::optional<bool> evaluateBoolean(const ast::Expr& e, const LowerContext& context,
+                                      const std::string& what);
+
+  flat::Model& model() { return model_; }
+
+  // function_builder.cpp ----------------------------------------------------------------
+  /// The function `cls` specialised for these input sizes: its index in model().functions,
+  /// built on first use. Null after an error.
+  std::optional<std::uint32_t> specialize(const ClassEntry& cls, Scope definitionScope,
+                                          const std::vector<std::vector<std::size_t>>& inputDims,
+                                          SourceRange use);
+
+private:
+  friend class ExpressionLowering;
+  friend class FunctionBuilder;
+
+  // instantiate.cpp
+  void fill(InstanceNode& node, const ClassEntry& cls, Modifier modifier, Scope definitionScope);
+  void fillShort(InstanceNode& node, const ClassEntry& cls, const ast::ShortClassSpecifier& s,
+                 Modifier modifier, Scope definitionScope);
+  void fillLong(InstanceNode& node, const ClassEntry& cls, const ast::LongClassSpecifier& body,
+                Modifier modifier);
+  void addElements(InstanceNode& node, const ClassEntry& cls, const ast::Composition& body);
+  void inherit(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
+               const ast::ExtendsClause& extends);
+  void addComponent(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
+                    const ast::Component& clause, const ast::Declaration& declaration);
+  void applyModifier(InstanceNode& node, Modifier modifier, std::size_t firstComponent,
+                     std::size_t firstClass);
+  void redeclareComponent(ComponentInstance& component, const Modifier& modifier);
+  void redeclareClass(LocalClass& local, const Modifier& modifier);
+
+  // component_types.cpp
+  std::optional<std::size_t> flexibleSize(ComponentInstance& component, std::size_t dimension);
+  std::optional<long long> dimensionSize(const ast::Expr& e, const LowerContext& context,
+                                         const std::string& what);
+
+  // fold.cpp
+  std::optional<ConstValue> foldVariable(std::uint32_t id);
+
+  // variables.cpp
+  std::optional<flat::Expr> lowerModifierValue(const Modifier::Value& value, std::uint32_t id,
+                                               flat::Type expected, const std::string& what);
+  void checkBindingVariability(std::uint32_t id, const flat::Expr& binding, SourceRange range);
+  void lowerAttribute(std::uint32_t id, const std::string& name, const Modifier& modifier,
+                      flat::Attributes& attributes);
+
+  ClassTree& tree_;
+  std::map<const ClassEntry*, std::unique_ptr<InstanceNode>> packages_;
+  std::vector<ElementVariable> variables_;
+  std::map<const ComponentInstance*, std::uint32_t> firstVariable_;
+  std::vector<const ClassEntry*> instantiating_; // classes being filled, to detect recursion
+  std::map<std::pair<const ClassEntry*, std::string>, std::optional<std::uint32_t>> functions_;
+  std::vector<std::pair<const ClassEntry*, std::string>> importing_; // imports being followed
+  flat::Model model_;
+};
+
+} // namespace mocc::frontend

@@ -1,0 +1,67 @@
+// EquationLowering: equation and algorithm sections of one instance to flat equations and
+// statements (MLS 8, 11): array equations become scalar ones, for-equations are unrolled,
+// if-equations with parameter conditions are decided, connect-equations are collected.
+#pragma once
+
+#include "elaborator.h"
+#include "model_flattener.h"
+
+#include <functional>
+
+namespace mocc::frontend {
+
+class EquationLowering {
+public:
+  EquationLowering(Elaborator& elaborator, ModelFlattener& flattener,
+                   std::vector<flat::Equation>& equations,
+                   std::vector<flat::Equation>& initialEquations,
+                   std::vector<flat::Algorithm>& algorithms)
+      : el_(elaborator), flattener_(flattener), equations_(equations),
+        initialEquations_(initialEquations), algorithms_(algorithms) {}
+
+  void lowerSection(const SectionRef& section);
+
+private:
+  using Equations = std::vector<flat::Equation>;
+
+  void lower(const ast::Equation& equation, const LowerContext& context, bool insideWhen,
+             Equations& out);
+  void simple(const ast::Equation& equation, const ast::SimpleEquation& simple,
+              const LowerContext& context, bool insideWhen, Equations& out);
+  void tupleEquation(const ast::Equation& equation, const ast::TupleExpr& tuple,
+                     const ast::Expr& rhs, const LowerContext& context, bool insideWhen,
+                     Equations& out);
+  void forEquation(const ast::Equation& equation, const ast::ForEquation& loop,
+                   const LowerContext& context, bool insideWhen, Equations& out);
+  void ifEquation(const ast::Equation& equation, const ast::IfEquation& branches,
+                  const LowerContext& context, bool insideWhen, Equations& out);
+  void whenEquation(const ast::Equation& equation, const ast::WhenEquation& when,
+                    const LowerContext& context, bool insideWhen, Equations& out);
+  void callEquation(SourceRange range, const ast::ComponentRef& function,
+                    const ast::FunctionArgs& args, const LowerContext& context, bool insideWhen,
+                    Equations& out);
+  std::optional<flat::Expr> whenCondition(const ast::Expr& condition, const LowerContext& context);
+  std::optional<flat::Expr> message(const ast::Expr& e, const LowerContext& context);
+
+  // lower_statements.cpp
+  void lowerAlgorithm(const ast::AlgorithmSection& section, const Scope& scope);
+  void statement(const ast::Statement& s, const LowerContext& context, bool insideWhen,
+                 std::vector<flat::Statement>& out);
+  void assignment(const ast::Statement& s, const ast::AssignStatement& assign,
+                  const LowerContext& context, std::vector<flat::Statement>& out);
+  std::optional<std::vector<flat::StatementBranch>>
+  statementBranches(const std::vector<ast::ConditionalBranch<ast::Statement>>& branches,
+                    const LowerContext& context, bool insideWhen, bool whenBranches);
+
+  Elaborator& el_;
+  ModelFlattener& flattener_;
+  Equations& equations_;
+  Equations& initialEquations_;
+  std::vector<flat::Algorithm>& algorithms_;
+};
+
+/// Iterates `body(value)` over the elements of a for-loop range, binding the iterator.
+bool forEachIteration(Elaborator& el, const ast::ForIterator& iterator, const LowerContext& context,
+                      const std::function<void(const LowerContext&)>& body);
+
+} // namespace mocc::frontend

@@ -1,0 +1,170 @@
+// Folding constant and parameter expressions (MLS 3.8) at compile time: array sizes,
+// for-ranges, subscripts, conditions of if-equations and conditional components.
+#include "elaborator.h"
+
+#include <cmath>
+
+namespace mocc::frontend {
+
+namespace {
+
+using flat::Type;
+
+ConstValue number(Type type, double value) { return ConstValue{type, value, ""}; }
+
+Type arithmeticType(const ConstValue& a, const ConstValue& b) {
+  return a.type == Type::Integer && b.type == Type::Integer ? Type::Integer : Type::Real;
+}
+
+std::optional<ConstValue> foldBinary(flat::BinaryOp op, const ConstValue& a, const ConstValue& b) {
+  using flat::BinaryOp;
+  if (a.type == Type::String || b.type == Type::String) {
+    if (op == BinaryOp::Add) return ConstValue{Type::String, 0, a.text + b.text};
+    if (op == BinaryOp::Eq) return number(Type::Boolean, a.text == b.text);
+    if (op == BinaryOp::Ne) return number(Type::Boolean, a.text != b.text);
+    return std::nullopt;
+  }
+  double x = a.number, y = b.number;
+  switch (op) {
+  case BinaryOp::Add: return number(arithmeticType(a, b), x + y);
+  case BinaryOp::Sub: return number(arithmeticType(a, b), x - y);
+  case BinaryOp::Mul: return number(arithmeticType(a, b), x * y);
+  case BinaryOp::Div: return number(Type::Real, x / y);
+  case BinaryOp::Pow: return number(Type::Real, std::pow(x, y));
+  case BinaryOp::Lt: return number(Type::Boolean, x < y);
+  case BinaryOp::Le: return number(Type::Boolean, x <= y);
+  case BinaryOp::Gt: return number(Type::Boolean, x > y);
+  case BinaryOp::Ge: return number(Type::Boolean, x >= y);
+  case BinaryOp::Eq: return number(Type::Boolean, x == y);
+  case BinaryOp::Ne: return number(Type::Boolean, x != y);
+  case BinaryOp::And: return number(Type::Boolean, x != 0 && y != 0);
+  case BinaryOp::Or: return number(Type::Boolean, x != 0 || y != 0);
+  }
+  return std::nullopt;
+}
+
+// The built-in functions of MLS 3.7.1-3.7.3 on constants; the formulas are those of the
+// backend's evaluateBuiltin.
+std::optional<ConstValue> foldBuiltin(const std::string& name, const std::vector<ConstValue>& a,
+                                      Type resultType) {
+  auto x = [&](std::size_t i) { return a[i].number; };
+  double r;
+  if (name == "sin") r = std::sin(x(0));
+  else if (name == "cos") r = std::cos(x(0));
+  else if (name == "tan") r = std::tan(x(0));
+  else if (name == "asin") r = std::asin(x(0));
+  else if (name == "acos") r = std::acos(x(0));
+  else if (name == "atan") r = std::atan(x(0));
+  else if (name == "atan2") r = std::atan2(x(0), x(1));
+  else if (name == "sinh") r = std::sinh(x(0));
+  else if (name == "cosh") r = std::cosh(x(0));
+  else if (name == "tanh") r = std::tanh(x(0));
+  else if (name == "exp") r = std::exp(x(0));
+  else if (name == "log") r = std::log(x(0));
+  else if (name == "log10") r = std::log10(x(0));
+  else if (name == "sqrt") r = std::sqrt(x(0));
+  else if (name == "abs") r = std::fabs(x(0));
+  else if (name == "sign") r = x(0) > 0 ? 1.0 : (x(0) < 0 ? -1.0 : 0.0);
+  else if (name == "min") r = x(0) < x(1) ? x(0) : x(1);
+  else if (name == "max") r = x(0) > x(1) ? x(0) : x(1);
+  else if (name == "floor") r = std::floor(x(0));
+  else if (name == "ceil") r = std::ceil(x(0));
+  else if (name == "integer") r = std::floor(x(0));
+  else if (name == "div") r = std::trunc(x(0) / x(1));
+  else if (name == "mod") r = x(0) - std::floor(x(0) / x(1)) * x(1);
+  else if (name == "rem") r = x(0) - std::trunc(x(0) / x(1)) * x(1);
+  else if (name == "noEvent") return a[0];
+  else if (name == "smooth") return a[1];
+  else return std::nullopt;
+  return number(resultType, r);
+}
+
+} // namespace
+
+std::optional<ConstValue> Elaborator::fold(const flat::Expr& e) {
+  switch (e.kind) {
+  case flat::Expr::Kind::Literal: return ConstValue{e.type, e.number, e.text};
+  case flat::Expr::Kind::EnumLiteral: return ConstValue{Type::Enumeration, 0, e.text};
+  case flat::Expr::Kind::Variable: return foldVariable(e.variable);
+  case flat::Expr::Kind::Unary: {
+    auto operand = fold(e.args[0]);
+    if (!operand) return std::nullopt;
+    if (e.unary == flat::UnaryOp::Not) return number(Type::Boolean, operand->number == 0);
+    if (e.unary == flat::UnaryOp::Minus) operand->number = -operand->number;
+    return operand;
+  }
+  case flat::Expr::Kind::Binary: {
+    auto lhs = fold(e.args[0]);
+    auto rhs = lhs ? fold(e.args[1]) : std::nullopt;
+    if (!lhs || !rhs) return std::nullopt;
+    return foldBinary(e.binary, *lhs, *rhs);
+  }
+  case flat::Expr::Kind::If: {
+    for (std::size_t i = 0; i + 1 < e.args.size(); i += 2) {
+      auto condition = fold(e.args[i]);
+      if (!condition) return std::nullopt;
+      if (condition->number != 0) return fold(e.args[i + 1]);
+    }
+    return fold(e.args.back());
+  }
+  case flat::Expr::Kind::Call: {
+    std::vector<ConstValue> args;
+    for (const flat::Expr& arg : e.args) {
+      auto value = fold(arg);
+      if (!value) return std::nullopt;
+      args.push_back(*value);
+    }
+    return foldBuiltin(e.text, args, e.type);
+  }
+  default: return std::nullopt;
+  }
+}
+
+// A constant or parameter with a value folds to that value; a parameter without one folds to
+// its start value (MLS 8.6). A parameter that is folded fixes the structure.
+std::optional<ConstValue> Elaborator::foldVariable(std::uint32_t id) {
+  lowerVariable(id);
+  flat::Variable& v = variables_[id].variable;
+  if (v.variability > flat::Variability::Parameter) return std::nullopt;
+  std::optional<ConstValue> value;
+  if (v.binding) {
+    value = fold(*v.binding);
+  } else if (v.attributes.start) {
+    value = fold(*v.attributes.start);
+  } else if (v.variability == flat::Variability::Parameter) {
+    value = ConstValue{v.type, 0, ""}; // the default start value (MLS 4.9)
+  }
+  if (value && v.variability == flat::Variability::Parameter) variables_[id].variable.structural = true;
+  return value;
+}
+
+std::optional<long long> Elaborator::evaluateInteger(const ast::Expr& e,
+                                                     const LowerContext& context,
+                                                     const std::string& what) {
+  auto value = lowerScalar(e, context);
+  if (!value) return std::nullopt;
+  auto folded = fold(*value);
+  if (!folded || (folded->type != Type::Integer && folded->type != Type::Enumeration)) {
+    diagnostics().error(DiagnosticKind::NotConstant, e.range,
+                        what + " must be a constant Integer expression (of constants and "
+                               "parameters with values)");
+    return std::nullopt;
+  }
+  return static_cast<long long>(folded->number);
+}
+
+std::optional<bool> Elaborator::evaluateBoolean(const ast::Expr& e, const LowerContext& context,
+                                                const std::string& what) {
+  auto value = lowerScalar(e, context);
+  if (!value) return std::nullopt;
+  auto folded = fold(*value);
+  if (!folded || folded->type != Type::Boolean) {
+    diagnostics().error(DiagnosticKind::NotConstant, e.range,
+                        what + " must be a constant Boolean expression (of constants and "
+                               "parameters with values)");
+    return std::nullopt;
+  }
+  return folded->number != 0;
+}
+
+} // namespace mocc::frontend

@@ -1,0 +1,64 @@
+// FunctionBuilder: a user-defined function (MLS 12), specialised for the sizes of its
+// arguments, into a flat::Function: its variables (inputs, outputs, protected) with static
+// sizes, and its algorithm as statements over them. Loops over ranges stay loops.
+#pragma once
+
+#include "elaborator.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mocc::frontend {
+
+class FunctionBuilder {
+public:
+  /// `inputDims[i]` are the sizes of the i-th input's argument.
+  FunctionBuilder(Elaborator& elaborator, const ClassEntry& function, Scope definitionScope,
+                  std::vector<std::vector<std::size_t>> inputDims, std::uint32_t index);
+
+  /// Builds the function into the model's function list at `index`; false after an error.
+  /// Its variables are published there before the body is lowered, so recursive calls work.
+  bool build();
+
+  /// The value of a function variable by name (a tensor of Local/LocalElement expressions),
+  /// or nullopt when the function has no such variable.
+  std::optional<Tensor> variable(const std::string& name) const;
+  /// The variable index of `name`, or nullopt.
+  std::optional<std::uint32_t> index(const std::string& name) const;
+  /// Adds a protected Integer/Real scalar (for-loop iterators).
+  std::uint32_t addLocal(const std::string& name, flat::Type type);
+
+  const flat::Function& function() const { return out_; }
+
+private:
+  bool declareVariables();
+  bool declare(ComponentInstance& component, flat::FunctionVariable::Role role,
+               std::size_t& nextInput);
+  void lowerBindings();
+  void lowerAlgorithm(const ast::AlgorithmSection& section);
+  void statement(const ast::Statement& s, const LowerContext& context,
+                 std::vector<flat::Statement>& out);
+  void assignment(const ast::Statement& s, const ast::ComponentRef& target,
+                  const ast::Expr& value, const LowerContext& context,
+                  std::vector<flat::Statement>& out);
+  void tupleAssignment(const ast::Statement& s, const ast::TupleAssignStatement& t,
+                       const LowerContext& context, std::vector<flat::Statement>& out);
+  void forLoop(const ast::Statement& s, const ast::ForStatement& loop, std::size_t iterator,
+               const LowerContext& context, std::vector<flat::Statement>& out);
+  std::optional<std::vector<flat::LValue>> targets(const ast::ComponentRef& ref,
+                                                   const LowerContext& context,
+                                                   std::vector<std::size_t>& dims);
+  void readAnnotations();
+
+  Elaborator& el_;
+  const ClassEntry& class_;
+  Scope definitionScope_;
+  std::vector<std::vector<std::size_t>> inputDims_;
+  std::unique_ptr<InstanceNode> instance_;
+  std::uint32_t index_;  // position in the model's function list
+  flat::Function out_;   // moved into the model when complete
+};
+
+} // namespace mocc::frontend

@@ -1,0 +1,141 @@
+// The instance tree (MLS 5.6): classes instantiated with their modifications, inheritance
+// merged in, redeclarations applied. Flattening walks it; name lookup navigates it.
+#pragma once
+
+#include "mocc/frontend/class_tree.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mocc::frontend {
+
+struct InstanceNode;
+
+/// Where a piece of source text is interpreted: component names are looked up in `instance`
+/// (the class instance the text belongs to, with everything it inherits), other names in the
+/// classes lexically around `lexical` (MLS 5.3). `instance` may be null for text read
+/// outside any instance (annotations, package constants read through a class name).
+struct Scope {
+  InstanceNode* instance = nullptr;
+  const ClassEntry* lexical = nullptr;
+};
+
+/// A merged modification (MLS 7.2): an optional value and modifications of named elements.
+/// Each value remembers the scope its expression is written in.
+struct Modifier {
+  struct Value {
+    const ast::Expr* expr = nullptr; // null for `break`
+    Scope scope;
+    SourceRange range;
+    /// `each`: the value applies to every element of an array component as it is.
+    bool each = false;
+    /// Element of the value to take: a modification of an array of components without
+    /// `each` gives element i of its (array) value to component element i (MLS 7.2.5).
+    std::vector<std::size_t> slice;
+  };
+
+  std::optional<Value> value;
+  std::vector<std::pair<std::string, Modifier>> elements;
+  bool isFinal = false;
+  /// A `redeclare` (or `replaceable`) of the element this modifier is for.
+  const ast::Argument* redeclaration = nullptr;
+  Scope redeclarationScope;
+  SourceRange range;
+
+  bool empty() const { return !value && elements.empty() && !redeclaration; }
+  const Modifier* find(const std::string& name) const;
+  Modifier* find(const std::string& name);
+  /// The modifier for element `index` (1-based subscripts) of an array component: every
+  /// value without `each` takes that element of its array value.
+  Modifier sliced(const std::vector<std::size_t>& index) const;
+};
+
+/// A modification as written; `scope` is where its expressions are interpreted. Reports
+/// an element modified twice in one modification (MLS 7.2.6).
+Modifier makeModifier(const ast::Modification& modification, Scope scope,
+                      Diagnostics& diagnostics);
+Modifier makeModifier(const ast::ClassModification& modification, Scope scope,
+                      Diagnostics& diagnostics);
+/// `outer` merged over `inner`: outer values win (MLS 7.2.4). Modifying an element the inner
+/// modifier made final is reported.
+Modifier merge(Modifier outer, Modifier inner, Diagnostics& diagnostics);
+
+/// A component declared in a class instance (or inherited into it).
+struct ComponentInstance {
+  std::string name;
+  const ast::Element* element = nullptr;
+  const ast::Component* clause = nullptr;
+  const ast::Declaration* declaration = nullptr;
+  InstanceNode* owner = nullptr; // the instance it is an element of (names its variables)
+  Scope scope;       // where it is declared: type, sizes and condition are looked up here
+  Modifier modifier; // every modification that applies, merged
+  bool isProtected = false;
+  const ClassEntry* declaringClass = nullptr; // for messages
+
+  // Filled on demand by the Elaborator.
+  enum class Progress : std::uint8_t { Pending, Working, Done, Failed };
+  Progress typeProgress = Progress::Pending;
+  const ClassEntry* type = nullptr;
+  Scope typeScope; // where the type's definition is interpreted
+  std::unique_ptr<InstanceNode> typeInstance; // the type with the component's modifier
+  Progress dimsProgress = Progress::Pending;
+  std::vector<std::size_t> dims;
+  Progress elementsProgress = Progress::Pending;
+  std::vector<InstanceNode*> elements; // class types: one per array element (row-major)
+  std::vector<std::unique_ptr<InstanceNode>> ownedElements;
+  /// Conditional components (MLS 4.4.5): false when the condition is false.
+  std::optional<bool> enabled;
+};
+
+/// A class declared in an instance (or inherited into it, or redeclared).
+struct LocalClass {
+  std::string name;
+  const ClassEntry* entry = nullptr;
+  Scope scope; // where its own definition is interpreted
+  bool redeclared = false; // by a `redeclare` element: inherited definitions do not replace it
+};
+
+/// An equation or algorithm section and the scope of its text.
+struct SectionRef {
+  const ast::EquationSection* equations = nullptr;
+  const ast::AlgorithmSection* algorithm = nullptr;
+  Scope scope;
+};
+
+struct InstanceNode {
+  const ClassEntry* entry = nullptr; // the class as named (a short class keeps its own name)
+  ast::ClassKind kind = ast::ClassKind::Class;
+  bool partial = false;
+  std::string path; // "" for the simulated model, "a.b[2]" below it
+  InstanceNode* parent = nullptr;
+  ComponentInstance* component = nullptr; // the component this is (an element of), if any
+
+  /// Types derived from a predefined type: `Real`, `type Voltage = Real(unit = "V")`.
+  Predefined predefined = Predefined::None;
+  /// `connector RealInput = input Real`: a causality the type gives its components.
+  ast::Causality causality = ast::Causality::None;
+  Modifier attributes; // predefined types: attribute modifications and the value
+  /// Enumeration types: the literals, and the class that declared them.
+  std::vector<std::string> enumeration;
+  const ClassEntry* enumerationType = nullptr;
+  /// Array dimensions a short class definition adds (`type Vector = Real[3]`), outermost
+  /// first, with the scope they are evaluated in.
+  std::vector<std::pair<const ast::Subscript*, Scope>> typeDims;
+
+  std::vector<ComponentInstance> components;
+  std::vector<LocalClass> classes;
+  std::vector<SectionRef> sections;
+  const ast::ExternalClause* external = nullptr;
+  std::vector<const ast::ClassModification*> annotations;
+  /// The class definition whose annotations and restriction apply (after short classes).
+  const ClassEntry* definition = nullptr;
+
+  ComponentInstance* findComponent(const std::string& name);
+  LocalClass* findClass(const std::string& name);
+  bool isPredefined() const { return predefined != Predefined::None; }
+  bool isEnumeration() const { return !enumeration.empty(); }
+};
+
+} // namespace mocc::frontend

@@ -1,0 +1,289 @@
+// Instantiation (MLS 5.6, 7): a class with its modifier becomes an InstanceNode. Inheritance
+// is merged into the node, modifiers are merged outer over inner, redeclarations replace
+// elements. Component types are instantiated on demand.
+#include "elaborator.h"
+
+#include "name_suggestion.h"
+
+#include <algorithm>
+
+namespace mocc::frontend {
+
+ComponentInstance* InstanceNode::findComponent(const std::string& name) {
+  for (ComponentInstance& c : components) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+LocalClass* InstanceNode::findClass(const std::string& name) {
+  for (LocalClass& c : classes) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+Elaborator::Elaborator(ClassTree& tree) : tree_(tree) {}
+Elaborator::~Elaborator() = default;
+
+std::unique_ptr<InstanceNode> Elaborator::instantiate(const ClassEntry& cls, Modifier modifier,
+                                                      Scope definitionScope,
+                                                      InstanceNode* parent, std::string path) {
+  auto node = std::make_unique<InstanceNode>();
+  node->entry = &cls;
+  node->parent = parent;
+  node->path = std::move(path);
+  node->definition = &cls;
+  if (cls.definition) {
+    node->kind = cls.definition->kind;
+    node->partial = cls.definition->partial;
+  } else {
+    node->kind = ast::ClassKind::Type;
+  }
+  fill(*node, cls, std::move(modifier), definitionScope);
+  return node;
+}
+
+InstanceNode* Elaborator::packageInstance(const ClassEntry& cls) {
+  auto found = packages_.find(&cls);
+  if (found != packages_.end()) return found->second.get();
+  auto node = instantiate(cls, {}, Scope{nullptr, cls.parent}, nullptr, cls.qualifiedName());
+  InstanceNode* result = node.get();
+  packages_[&cls] = std::move(node);
+  return result;
+}
+
+void Elaborator::fill(InstanceNode& node, const ClassEntry& cls, Modifier modifier,
+                      Scope definitionScope) {
+  if (cls.predefined != Predefined::None) {
+    node.predefined = cls.predefined;
+    node.attributes = merge(std::move(modifier), std::move(node.attributes), diagnostics());
+    return;
+  }
+  if (std::find(instantiating_.begin(), instantiating_.end(), &cls) != instantiating_.end()) {
+    diagnostics().error(DiagnosticKind::InvalidOperator, cls.definition->nameRange,
+                        "class '" + cls.qualifiedName() +
+                            "' contains an instance of itself (an infinitely large model)");
+    return;
+  }
+  instantiating_.push_back(&cls);
+  const ast::ClassDef& definition = *cls.definition;
+  if (auto* body = std::get_if<ast::LongClassSpecifier>(&definition.specifier)) {
+    fillLong(node, cls, *body, std::move(modifier));
+  } else if (auto* s = std::get_if<ast::ShortClassSpecifier>(&definition.specifier)) {
+    fillShort(node, cls, *s, std::move(modifier), definitionScope);
+  } else if (auto* e = std::get_if<ast::EnumerationSpecifier>(&definition.specifier)) {
+    if (e->unspecified) {
+      diagnostics().error(DiagnosticKind::Unsupported, definition.nameRange,
+                          "enumeration(:) is not supported yet");
+    }
+    for (const ast::EnumerationLiteral& literal : e->literals) {
+      node.enumeration.push_back(literal.name);
+    }
+    node.enumerationType = &cls;
+    node.attributes = merge(std::move(modifier), std::move(node.attributes), diagnostics());
+  } else {
+    diagnostics().error(DiagnosticKind::Unsupported, definition.nameRange,
+                        "derivative function definitions (der(f, x)) are not supported yet");
+  }
+  instantiating_.pop_back();
+}
+
+// `type T = input Base[dims](mods)`: the base is looked up where T is defined, T's own
+// modifications sit between the outer modifier and the base (MLS 4.5.1).
+void Elaborator::fillShort(InstanceNode& node, const ClassEntry& cls,
+                           const ast::ShortClassSpecifier& s, Modifier modifier,
+                           Scope definitionScope) {
+  Scope scope{definitionScope.instance, cls.parent};
+  Scope baseScope;
+  const ClassEntry* base = lookupClass(s.base, scope, &baseScope);
+  if (!base) return;
+  Modifier own = s.modification ? makeModifier(*s.modification, scope, diagnostics()) : Modifier{};
+  for (const ast::Subscript& subscript : s.subscripts) node.typeDims.push_back({&subscript, scope});
+  if (s.causality != ast::Causality::None) node.causality = s.causality;
+  node.definition = base;
+  fill(node, *base, merge(std::move(modifier), std::move(own), diagnostics()), baseScope);
+}
+
+void Elaborator::fillLong(InstanceNode& node, const ClassEntry& cls,
+                          const ast::LongClassSpecifier& body, Modifier modifier) {
+  if (body.extendsForm) {
+    diagnostics().error(DiagnosticKind::Unsupported, cls.definition->nameRange,
+                        std::string("class extension ('") + ast::spelling(cls.definition->kind) +
+                            " extends " + cls.name + "') is not supported yet");
+    return;
+  }
+  std::size_t firstComponent = node.components.size();
+  std::size_t firstClass = node.classes.size();
+  addElements(node, cls, body.composition);
+  Scope scope{&node, &cls};
+  for (const ast::EquationSection& section : body.composition.equationSections) {
+    node.sections.push_back({&section, nullptr, scope});
+  }
+  for (const ast::AlgorithmSection& section : body.composition.algorithmSections) {
+    node.sections.push_back({nullptr, &section, scope});
+  }
+  if (body.composition.external) node.external = &*body.composition.external;
+  for (const auto& annotation : body.composition.annotations) {
+    node.annotations.push_back(annotation.get());
+  }
+  applyModifier(node, std::move(modifier), firstComponent, firstClass);
+}
+
+// Local classes first, so that extends clauses and component types can use them; then
+// extends clauses and components in declaration order (inherited elements take the place of
+// the extends clause, MLS 7.1).
+void Elaborator::addElements(InstanceNode& node, const ClassEntry& cls,
+                             const ast::Composition& body) {
+  for (const ast::Element& element : body.elements) {
+    const auto* nested = std::get_if<ast::ClassDefPtr>(&element.node);
+    if (!nested) continue;
+    const std::string& name = (*nested)->name;
+    ClassEntry* entry = tree_.member(const_cast<ClassEntry&>(cls), name);
+    if (LocalClass* existing = node.findClass(name)) {
+      if (existing->redeclared) continue; // a derived class's redeclaration wins (MLS 7.3)
+      if (!element.redeclare && existing->entry != entry) {
+        auto& d = diagnostics().error(DiagnosticKind::DuplicateDeclaration, (*nested)->nameRange,
+                                      "class '" + name + "' is already declared");
+        d.notes.push_back({existing->entry->definition ? existing->entry->definition->nameRange
+                                                       : SourceRange{},
+                           "the other declaration"});
+      }
+      existing->entry = entry;
+      existing->scope = Scope{&node, &cls};
+      existing->redeclared = element.redeclare;
+      continue;
+    }
+    node.classes.push_back({name, entry, Scope{&node, &cls}, element.redeclare});
+  }
+  for (const ast::Element& element : body.elements) {
+    if (auto* extends = std::get_if<ast::ExtendsClause>(&element.node)) {
+      inherit(node, cls, element, *extends);
+    } else if (auto* clause = std::get_if<ast::Component>(&element.node)) {
+      for (const ast::Declaration& declaration : clause->declarations) {
+        addComponent(node, cls, element, *clause, declaration);
+      }
+    }
+  }
+}
+
+void Elaborator::inherit(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
+                         const ast::ExtendsClause& extends) {
+  Scope scope{&node, &cls};
+  Scope baseScope;
+  const ClassEntry* base = lookupClass(extends.base, scope, &baseScope);
+  if (!base) return;
+  Modifier modifier =
+      extends.modification ? makeModifier(*extends.modification, scope, diagnostics()) : Modifier{};
+  std::size_t firstComponent = node.components.size();
+  fill(node, *base, std::move(modifier), baseScope);
+  // MLS 7.1.2: elements inherited through a protected extends clause are protected.
+  if (element.visibility == ast::Visibility::Protected) {
+    for (std::size_t i = firstComponent; i < node.components.size(); ++i) {
+      node.components[i].isProtected = true;
+    }
+  }
+}
+
+void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
+                              const ast::Element& element, const ast::Component& clause,
+                              const ast::Declaration& declaration) {
+  Scope scope{&node, &cls};
+  Modifier modifier = declaration.modification
+                          ? makeModifier(*declaration.modification, scope, diagnostics())
+                          : Modifier{};
+  if (ComponentInstance* existing = node.findComponent(declaration.name)) {
+    if (existing->declaration == &declaration) return; // the same element inherited twice
+    if (!element.redeclare) {
+      auto& d = diagnostics().error(DiagnosticKind::DuplicateDeclaration, declaration.range,
+                                    "'" + declaration.name + "' is already declared");
+      d.notes.push_back({existing->declaration->range, "the other declaration"});
+      return;
+    }
+    // An element `redeclare Real x = ...` replaces the inherited x (MLS 7.3).
+    existing->element = &element;
+    existing->clause = &clause;
+    existing->declaration = &declaration;
+    existing->scope = scope;
+    existing->modifier = std::move(modifier);
+    existing->declaringClass = &cls;
+    return;
+  }
+  ComponentInstance component;
+  component.name = declaration.name;
+  component.element = &element;
+  component.clause = &clause;
+  component.declaration = &declaration;
+  component.owner = &node;
+  component.scope = scope;
+  component.modifier = std::move(modifier);
+  component.isProtected = element.visibility == ast::Visibility::Protected;
+  component.declaringClass = &cls;
+  node.components.push_back(std::move(component));
+}
+
+void Elaborator::applyModifier(InstanceNode& node, Modifier modifier, std::size_t firstComponent,
+                               std::size_t firstClass) {
+  if (node.isPredefined()) {
+    node.attributes = merge(std::move(modifier), std::move(node.attributes), diagnostics());
+    return;
+  }
+  if (modifier.value) {
+    Modifier value;
+    value.value = modifier.value;
+    value.range = modifier.range;
+    node.attributes = merge(std::move(value), std::move(node.attributes), diagnostics());
+  }
+  for (auto& [name, child] : modifier.elements) {
+    auto component = std::find_if(node.components.begin() + firstComponent, node.components.end(),
+                                  [&](const ComponentInstance& c) { return c.name == name; });
+    if (component != node.components.end()) {
+      if (child.redeclaration && child.redeclaration->component) {
+        redeclareComponent(*component, child);
+      } else {
+        component->modifier = merge(std::move(child), std::move(component->modifier), diagnostics());
+      }
+      continue;
+    }
+    auto local = std::find_if(node.classes.begin() + firstClass, node.classes.end(),
+                              [&](const LocalClass& c) { return c.name == name; });
+    if (local != node.classes.end() && child.redeclaration && child.redeclaration->classDef) {
+      redeclareClass(*local, child);
+      continue;
+    }
+    std::vector<std::string> names;
+    for (const ComponentInstance& c : node.components) names.push_back(c.name);
+    auto& d = diagnostics().error(DiagnosticKind::UndefinedName, child.range,
+                                  "'" + name + "' is not an element of '" +
+                                      node.entry->qualifiedName() + "' that can be modified");
+    if (auto suggestion = nearestName(name, names)) {
+      d.notes.push_back({{}, "did you mean '" + *suggestion + "'?"});
+    }
+  }
+}
+
+void Elaborator::redeclareComponent(ComponentInstance& component, const Modifier& modifier) {
+  const ast::Component& clause = *modifier.redeclaration->component;
+  const ast::Declaration& declaration = clause.declarations.front();
+  Scope scope = modifier.redeclarationScope;
+  Modifier own = declaration.modification
+                     ? makeModifier(*declaration.modification, scope, diagnostics())
+                     : Modifier{};
+  Modifier outer = modifier;
+  outer.redeclaration = nullptr;
+  component.clause = &clause;
+  component.declaration = &declaration;
+  component.scope = scope;
+  component.modifier = merge(std::move(outer), std::move(own), diagnostics());
+  component.typeProgress = ComponentInstance::Progress::Pending;
+  component.dimsProgress = ComponentInstance::Progress::Pending;
+}
+
+void Elaborator::redeclareClass(LocalClass& local, const Modifier& modifier) {
+  const ast::ClassDef* definition = modifier.redeclaration->classDef.get();
+  auto* lexical = const_cast<ClassEntry*>(modifier.redeclarationScope.lexical);
+  local.entry = tree_.adopt(definition, lexical);
+  local.scope = modifier.redeclarationScope;
+}
+
+} // namespace mocc::frontend

@@ -1,0 +1,188 @@
+// Name lookup (MLS 5.3): the instance's own and inherited elements, then the lexically
+// enclosing classes with their imports, then the top level and the library roots.
+#include "elaborator.h"
+
+#include "name_suggestion.h"
+
+#include <algorithm>
+
+namespace mocc::frontend {
+
+namespace {
+
+const ast::Composition* compositionOf(const ClassEntry& cls) {
+  if (!cls.definition) return nullptr;
+  const auto* body = std::get_if<ast::LongClassSpecifier>(&cls.definition->specifier);
+  return body ? &body->composition : nullptr;
+}
+
+} // namespace
+
+Elaborator::Found Elaborator::member(const ClassEntry& cls, const std::string& name) {
+  Found found;
+  bool beingInstantiated =
+      std::find(instantiating_.begin(), instantiating_.end(), &cls) != instantiating_.end();
+  if (cls.definition && !beingInstantiated) {
+    InstanceNode* package = packageInstance(cls);
+    if (ComponentInstance* component = package->findComponent(name)) {
+      found.component = component;
+      found.owner = package;
+      return found;
+    }
+    if (LocalClass* local = package->findClass(name)) {
+      found.cls = local->entry;
+      found.classScope = local->scope;
+      return found;
+    }
+  }
+  if (ClassEntry* entry = tree_.member(const_cast<ClassEntry&>(cls), name)) {
+    found.cls = entry;
+    found.classScope = Scope{nullptr, entry->parent};
+  }
+  return found;
+}
+
+
+Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
+  Found found;
+  if (InstanceNode* instance = scope.instance) {
+    if (ComponentInstance* component = instance->findComponent(name)) {
+      found.component = component;
+      found.owner = instance;
+      return found;
+    }
+    if (LocalClass* local = instance->findClass(name)) {
+      found.cls = local->entry;
+      found.classScope = local->scope;
+      return found;
+    }
+  }
+  for (const ClassEntry* c = scope.lexical; c && !c->isRoot(); c = c->parent) {
+    // The innermost class's own elements were searched through the instance above; members
+    // of a directory package are not elements of its instance, so they are looked up here.
+    bool ownElements = scope.instance && c == scope.lexical;
+    if (!ownElements) {
+      if (Found m = member(*c, name)) return m;
+    } else if (ClassEntry* entry = tree_.member(const_cast<ClassEntry&>(*c), name)) {
+      found.cls = entry;
+      found.classScope = Scope{nullptr, entry->parent};
+      return found;
+    }
+    if (const ast::Composition* body = compositionOf(*c)) {
+      // An import may lead back here (`import A.*` inside A): resolve each once at a time.
+      auto key = std::make_pair(c, name);
+      if (std::find(importing_.begin(), importing_.end(), key) == importing_.end()) {
+        importing_.push_back(key);
+        Found viaImport;
+        for (const ast::Element& element : body->elements) {
+          const auto* import = std::get_if<ast::ImportClause>(&element.node);
+          if (import && (viaImport = importedName(*import, name))) break;
+        }
+        importing_.pop_back();
+        if (viaImport) return viaImport;
+      }
+    }
+    if (c->definition && c->definition->encapsulated) break;
+  }
+  if (ClassEntry* entry = tree_.member(tree_.root(), name)) {
+    found.cls = entry;
+    found.classScope = Scope{nullptr, &tree_.root()};
+  }
+  return found;
+}
+
+// One import clause asked for `name` (MLS 13.2.1): `import A.B.C` provides C, `import D =
+// A.B.C` provides D, `import A.B.*` and `import A.B.{c, d}` provide members of A.B.
+Elaborator::Found Elaborator::importedName(const ast::ImportClause& import,
+                                          const std::string& name) {
+  auto resolve = [&](const std::vector<std::string>& parts) -> Found {
+    Found current;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      if (i == 0) {
+        ClassEntry* entry = tree_.member(tree_.root(), parts[0]);
+        if (!entry) return {};
+        current.cls = entry;
+        current.classScope = Scope{nullptr, &tree_.root()};
+        continue;
+      }
+      if (!current.cls) return {};
+      current = member(*current.cls, parts[i]);
+      if (!current) return {};
+    }
+    return current;
+  };
+  const std::vector<std::string>& path = import.name.parts;
+  if (import.wildcard || !import.list.empty()) {
+    if (!import.list.empty() &&
+        std::find(import.list.begin(), import.list.end(), name) == import.list.end()) {
+      return {};
+    }
+    Found package = resolve(path);
+    if (!package.cls) return {};
+    return member(*package.cls, name);
+  }
+  const std::string& provided = import.alias.empty() ? path.back() : import.alias;
+  if (provided != name) return {};
+  return resolve(path);
+}
+
+const ClassEntry* Elaborator::lookupClass(const ast::Name& name, Scope scope,
+                                          Scope* definitionScope) {
+  Found current;
+  if (name.global) {
+    if (ClassEntry* entry = tree_.member(tree_.root(), name.parts.front())) {
+      current.cls = entry;
+      current.classScope = Scope{nullptr, &tree_.root()};
+    }
+  } else {
+    current = lookup(name.parts.front(), scope);
+  }
+  std::size_t resolved = 0;
+  for (std::size_t i = 1; current.cls && i < name.parts.size(); ++i) {
+    current = member(*current.cls, name.parts[i]);
+    resolved = i;
+  }
+  if (current.cls) {
+    if (definitionScope) *definitionScope = current.classScope;
+    return current.cls;
+  }
+  std::string shown = name.str();
+  if (current.component) {
+    diagnostics().error(DiagnosticKind::UnknownType, name.range,
+                        "'" + shown + "' is a component, not a class");
+    return nullptr;
+  }
+  auto& d = diagnostics().error(DiagnosticKind::UnknownType, name.range,
+                                "class '" + shown + "' is not found");
+  if (resolved == 0) {
+    if (auto suggestion = nearestName(name.parts.front(), visibleNames(scope))) {
+      d.notes.push_back({{}, "did you mean '" + *suggestion + "'?"});
+    }
+  }
+  return nullptr;
+}
+
+std::vector<std::string> Elaborator::visibleNames(Scope scope) {
+  std::vector<std::string> names;
+  if (scope.instance) {
+    for (const ComponentInstance& c : scope.instance->components) names.push_back(c.name);
+    for (const LocalClass& c : scope.instance->classes) names.push_back(c.name);
+  }
+  for (const ClassEntry* c = scope.lexical; c && !c->isRoot(); c = c->parent) {
+    if (const ast::Composition* body = compositionOf(*c)) {
+      for (const ast::Element& element : body->elements) {
+        if (auto* nested = std::get_if<ast::ClassDefPtr>(&element.node)) {
+          names.push_back((*nested)->name);
+        } else if (auto* clause = std::get_if<ast::Component>(&element.node)) {
+          for (const ast::Declaration& d : clause->declarations) names.push_back(d.name);
+        }
+      }
+    }
+  }
+  for (const char* predefined : {"Real", "Integer", "Boolean", "String"}) {
+    names.emplace_back(predefined);
+  }
+  return names;
+}
+
+} // namespace mocc::frontend

@@ -1,0 +1,289 @@
+// Lowering calls of built-in operators and functions (MLS 3.7, 10.3): event operators,
+// element-wise mathematical functions, array constructors and reductions.
+#include "lower_expression.h"
+
+#include "flat_builders.h"
+#include "name_suggestion.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace mocc::frontend {
+
+using flat::Expr;
+using flat::Type;
+
+namespace {
+
+struct MathFunction {
+  const char* name;
+  std::size_t arity;
+  bool integerPreserving; // Integer arguments give an Integer
+  bool integerResult;     // always Integer
+};
+
+constexpr std::array kMathFunctions = {
+    MathFunction{"sin", 1, false, false},   MathFunction{"cos", 1, false, false},
+    MathFunction{"tan", 1, false, false},   MathFunction{"asin", 1, false, false},
+    MathFunction{"acos", 1, false, false},  MathFunction{"atan", 1, false, false},
+    MathFunction{"atan2", 2, false, false}, MathFunction{"sinh", 1, false, false},
+    MathFunction{"cosh", 1, false, false},  MathFunction{"tanh", 1, false, false},
+    MathFunction{"exp", 1, false, false},   MathFunction{"log", 1, false, false},
+    MathFunction{"log10", 1, false, false}, MathFunction{"sqrt", 1, false, false},
+    MathFunction{"abs", 1, true, false},    MathFunction{"sign", 1, false, true},
+    MathFunction{"floor", 1, false, false}, MathFunction{"ceil", 1, false, false},
+    MathFunction{"div", 2, true, false},    MathFunction{"mod", 2, true, false},
+    MathFunction{"rem", 2, true, false},    MathFunction{"integer", 1, false, true},
+};
+
+constexpr std::array<const char*, 10> kEventOperators = {
+    "der", "pre", "edge", "change", "initial", "terminal", "sample", "noEvent", "smooth",
+    "homotopy"};
+
+constexpr std::array<const char*, 20> kArrayFunctions = {
+    "size",  "ndims",    "scalar",    "vector", "matrix",       "zeros",     "ones",
+    "fill",  "identity", "linspace",  "cat",    "transpose",    "diagonal",  "cross",
+    "skew",  "outerProduct", "symmetric", "sum", "product", "Integer"};
+
+const MathFunction* findMath(const std::string& name) {
+  for (const MathFunction& f : kMathFunctions) {
+    if (name == f.name) return &f;
+  }
+  return nullptr;
+}
+
+template <std::size_t N> bool listed(const std::array<const char*, N>& list, const std::string& n) {
+  return std::any_of(list.begin(), list.end(), [&](const char* x) { return n == x; });
+}
+
+} // namespace
+
+bool isBuiltinFunction(const std::string& name) {
+  return findMath(name) || listed(kEventOperators, name) || listed(kArrayFunctions, name) ||
+         name == "min" || name == "max" || name == "String";
+}
+
+std::optional<std::vector<Tensor>> ExpressionLowering::positionalArguments(const ast::CallExpr& c) {
+  std::vector<Tensor> args;
+  for (const ast::ExprPtr& arg : c.args.positional) {
+    auto t = lower(*arg);
+    if (!t) return std::nullopt;
+    args.push_back(std::move(*t));
+  }
+  return args;
+}
+
+std::optional<Tensor> ExpressionLowering::call(const ast::Expr& e, const ast::CallExpr& c) {
+  const ast::ComponentRef& fn = c.function;
+  std::string name = fn.parts.size() == 1 && !fn.global ? fn.parts[0].ident : "";
+  if (name == "reinit" || name == "assert" || name == "terminate") {
+    el_.diagnostics().error(DiagnosticKind::InvalidOperator, fn.range,
+                            "'" + name + "' is an equation, not an expression; it must stand "
+                                         "alone");
+    return std::nullopt;
+  }
+  // A user-defined function of the same name shadows a built-in one; the predefined types
+  // Integer and String are also conversion functions.
+  bool builtin = false;
+  if (!name.empty() && isBuiltinFunction(name)) {
+    Elaborator::Found found = el_.lookup(name, context_.scope);
+    builtin = !found.cls || !found.cls->definition ||
+              (found.cls->definition->kind != ast::ClassKind::Function &&
+               found.cls->definition->kind != ast::ClassKind::Record);
+  }
+  if (!builtin) return userCall(e, c);
+  if (!c.args.iterators.empty()) return reduction(e, name, c);
+  if (listed(kEventOperators, name)) return eventOperator(e, name, c);
+  if (name == "String") return stringConversion(e, c);
+  if (!c.args.named.empty()) {
+    el_.diagnostics().error(DiagnosticKind::WrongArguments, c.args.named.front().range,
+                            "'" + name + "' takes no named arguments");
+    return std::nullopt;
+  }
+  if (findMath(name)) {
+    auto args = positionalArguments(c);
+    if (!args) return std::nullopt;
+    return mathFunction(e, name, std::move(*args));
+  }
+  return arrayFunction(e, name, c);
+}
+
+namespace {
+
+bool checkCount(Diagnostics& d, const ast::Expr& e, const std::string& name, std::size_t count,
+                std::size_t minimum, std::size_t maximum) {
+  if (count >= minimum && count <= maximum) return true;
+  std::string expected = minimum == maximum ? std::to_string(minimum)
+                                            : std::to_string(minimum) + " to " + std::to_string(maximum);
+  d.error(DiagnosticKind::WrongArguments, e.range,
+          "'" + name + "' takes " + expected + " argument" + (maximum == 1 ? "" : "s") + ", but " +
+              std::to_string(count) + (count == 1 ? " was" : " were") + " given");
+  return false;
+}
+
+} // namespace
+
+// Mathematical functions apply element-wise to arrays (MLS 12.4.6 vectorisation).
+std::optional<Tensor> ExpressionLowering::mathFunction(const ast::Expr& e, const std::string& name,
+                                                       std::vector<Tensor> args) {
+  const MathFunction& f = *findMath(name);
+  if (!checkCount(el_.diagnostics(), e, name, args.size(), f.arity, f.arity)) return std::nullopt;
+  const Tensor* shape = &args[0];
+  for (const Tensor& a : args) {
+    if (!a.isScalar()) shape = &a;
+  }
+  for (const Tensor& a : args) {
+    if (!a.isScalar() && a.dims != shape->dims) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                              "the arguments of '" + name + "' must have the same size");
+      return std::nullopt;
+    }
+  }
+  Tensor result;
+  result.dims = shape->dims;
+  for (std::size_t k = 0; k < shape->size(); ++k) {
+    std::vector<Expr> elementArgs;
+    bool allInteger = true;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      const Expr& x = args[i].isScalar() ? args[i].elements[0] : args[i].elements[k];
+      if (!make::isNumeric(x.type)) {
+        el_.diagnostics().error(DiagnosticKind::TypeMismatch, x.range,
+                                "argument " + std::to_string(i + 1) + " of '" + name +
+                                    "' must be Real or Integer, but it is " + flat::spelling(x.type));
+        return std::nullopt;
+      }
+      allInteger = allInteger && x.type == Type::Integer;
+      elementArgs.push_back(x);
+    }
+    Type type = f.integerResult || (f.integerPreserving && allInteger) ? Type::Integer : Type::Real;
+    result.elements.push_back(make::call(name, type, std::move(elementArgs), e.range));
+  }
+  return result;
+}
+
+std::optional<Tensor> ExpressionLowering::eventOperator(const ast::Expr& e, const std::string& name,
+                                                        const ast::CallExpr& c) {
+  Diagnostics& d = el_.diagnostics();
+  if (name == "homotopy") {
+    // MLS 3.7.4.4: a tool may use the actual expression directly.
+    const ast::Expr* actual = c.args.positional.empty() ? nullptr : c.args.positional[0].get();
+    for (const ast::NamedArgument& named : c.args.named) {
+      if (named.name == "actual") actual = named.value.get();
+    }
+    if (!actual) {
+      d.error(DiagnosticKind::WrongArguments, e.range, "homotopy needs its 'actual' argument");
+      return std::nullopt;
+    }
+    return lower(*actual);
+  }
+  if (!c.args.named.empty()) {
+    d.error(DiagnosticKind::WrongArguments, c.args.named.front().range,
+            "'" + name + "' takes no named arguments");
+    return std::nullopt;
+  }
+  auto args = positionalArguments(c);
+  if (!args) return std::nullopt;
+  std::size_t n = args->size();
+  if (name == "initial" || name == "terminal") {
+    if (!checkCount(d, e, name, n, 0, 0)) return std::nullopt;
+    return Tensor::scalar(make::call(name, Type::Boolean, {}, e.range));
+  }
+  if (name == "sample") {
+    if (!checkCount(d, e, name, n, 2, 2)) return std::nullopt;
+    if (!(*args)[0].isScalar() || !(*args)[1].isScalar()) {
+      d.error(DiagnosticKind::TypeMismatch, e.range, "sample takes scalar start and interval");
+      return std::nullopt;
+    }
+    return Tensor::scalar(make::call("sample", Type::Boolean,
+                                     {(*args)[0].scalarValue(), (*args)[1].scalarValue()}, e.range));
+  }
+  if (name == "smooth") {
+    if (!checkCount(d, e, name, n, 2, 2)) return std::nullopt;
+    Tensor value = (*args)[1];
+    for (Expr& x : value.elements) {
+      Type type = x.type;
+      x = make::call("smooth", type, {(*args)[0].scalarValue(), x}, e.range);
+    }
+    return value;
+  }
+  if (!checkCount(d, e, name, n, 1, 1)) return std::nullopt;
+  Tensor value = std::move((*args)[0]);
+  for (Expr& x : value.elements) {
+    if (name != "noEvent" && x.kind != Expr::Kind::Variable) {
+      if (name == "der" && el_.fold(x)) {
+        x = make::literal(Type::Real, 0, e.range); // der of a constant (MLS 3.7.4)
+        continue;
+      }
+      d.error(name == "der" ? DiagnosticKind::Unsupported : DiagnosticKind::WrongArguments,
+              x.range.valid() ? x.range : e.range,
+              name == "der" ? "der() of an expression is not supported yet; introduce a variable "
+                              "for it"
+                            : "the argument of '" + name + "' must be a variable (MLS 3.7.5)");
+      return std::nullopt;
+    }
+    if (name == "der" && x.type != Type::Real) {
+      d.error(DiagnosticKind::TypeMismatch, e.range, "der() needs a Real variable");
+      return std::nullopt;
+    }
+    if (name == "edge" && x.type != Type::Boolean) {
+      d.error(DiagnosticKind::TypeMismatch, e.range, "edge() needs a Boolean variable");
+      return std::nullopt;
+    }
+    Type type = name == "edge" || name == "change" ? Type::Boolean : x.type;
+    x = make::call(name, type, {x}, e.range);
+  }
+  return value;
+}
+
+// String(x, significantDigits = 6, minimumLength = 0, leftJustified = true) (MLS 3.7.4.5):
+// folded when x is constant, else kept as a call.
+std::optional<Tensor> ExpressionLowering::stringConversion(const ast::Expr& e, const ast::CallExpr& c) {
+  Diagnostics& d = el_.diagnostics();
+  if (c.args.positional.empty() || c.args.positional.size() > 3) {
+    d.error(DiagnosticKind::WrongArguments, e.range, "String takes a value and optional formatting arguments");
+    return std::nullopt;
+  }
+  auto value = lowerScalarArgument(*c.args.positional[0]);
+  if (!value) return std::nullopt;
+  long long digits = 6;
+  for (const ast::NamedArgument& named : c.args.named) {
+    if (named.name == "significantDigits") {
+      auto n = el_.evaluateInteger(*named.value, context_, "significantDigits");
+      if (!n) return std::nullopt;
+      digits = *n;
+    } else if (named.name != "minimumLength" && named.name != "leftJustified" && named.name != "format") {
+      d.error(DiagnosticKind::WrongArguments, named.range, "String has no argument named '" + named.name + "'");
+      return std::nullopt;
+    }
+  }
+  if (auto folded = el_.fold(*value)) {
+    std::string text;
+    switch (folded->type) {
+    case Type::Boolean: text = folded->number != 0 ? "true" : "false"; break;
+    case Type::Integer: text = std::to_string(static_cast<long long>(folded->number)); break;
+    case Type::Enumeration: text = folded->text.substr(folded->text.rfind('.') + 1); break;
+    case Type::String: text = folded->text; break;
+    default: {
+      char buffer[64];
+      std::snprintf(buffer, sizeof buffer, "%.*g", static_cast<int>(digits), folded->number);
+      text = buffer;
+    }
+    }
+    return Tensor::scalar(Expr::string(text, e.range));
+  }
+  return Tensor::scalar(make::call("String", Type::String, {*value}, e.range));
+}
+
+std::optional<Expr> ExpressionLowering::lowerScalarArgument(const ast::Expr& arg) {
+  auto t = lower(arg);
+  if (!t) return std::nullopt;
+  if (!t->isScalar()) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, arg.range, "a scalar argument is needed here");
+    return std::nullopt;
+  }
+  return t->scalarValue();
+}
+
+} // namespace mocc::frontend

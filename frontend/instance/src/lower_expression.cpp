@@ -1,0 +1,511 @@
+// Lowering operators, if-expressions, ranges and array constructors (MLS 3, 10.4, 10.6).
+#include "lower_expression.h"
+
+#include "flat_builders.h"
+
+#include <cmath>
+
+namespace mocc::frontend {
+
+using flat::BinaryOp;
+using flat::Expr;
+using flat::Type;
+
+namespace {
+
+std::string dimsText(const std::vector<std::size_t>& dims) {
+  if (dims.empty()) return "a scalar";
+  std::string text = "an array of size [";
+  for (std::size_t i = 0; i < dims.size(); ++i) text += (i ? ", " : "") + std::to_string(dims[i]);
+  return text + "]";
+}
+
+bool isRelation(BinaryOp op) { return op >= BinaryOp::Lt && op <= BinaryOp::Ne; }
+
+struct OperatorInfo {
+  BinaryOp op;
+  bool elementwise; // the dotted form: broadcasts scalars over arrays
+};
+
+OperatorInfo operatorInfo(ast::BinaryOp op) {
+  switch (op) {
+  case ast::BinaryOp::Add: return {BinaryOp::Add, false};
+  case ast::BinaryOp::Sub: return {BinaryOp::Sub, false};
+  case ast::BinaryOp::Mul: return {BinaryOp::Mul, false};
+  case ast::BinaryOp::Div: return {BinaryOp::Div, false};
+  case ast::BinaryOp::Pow: return {BinaryOp::Pow, false};
+  case ast::BinaryOp::ElemAdd: return {BinaryOp::Add, true};
+  case ast::BinaryOp::ElemSub: return {BinaryOp::Sub, true};
+  case ast::BinaryOp::ElemMul: return {BinaryOp::Mul, true};
+  case ast::BinaryOp::ElemDiv: return {BinaryOp::Div, true};
+  case ast::BinaryOp::ElemPow: return {BinaryOp::Pow, true};
+  case ast::BinaryOp::Lt: return {BinaryOp::Lt, false};
+  case ast::BinaryOp::Le: return {BinaryOp::Le, false};
+  case ast::BinaryOp::Gt: return {BinaryOp::Gt, false};
+  case ast::BinaryOp::Ge: return {BinaryOp::Ge, false};
+  case ast::BinaryOp::Eq: return {BinaryOp::Eq, false};
+  case ast::BinaryOp::Ne: return {BinaryOp::Ne, false};
+  case ast::BinaryOp::And: return {BinaryOp::And, true};
+  case ast::BinaryOp::Or: return {BinaryOp::Or, true};
+  }
+  return {BinaryOp::Add, false};
+}
+
+} // namespace
+
+std::optional<Tensor> ExpressionLowering::lower(const ast::Expr& e) {
+  if (auto* n = std::get_if<ast::NumberLiteral>(&e.node)) {
+    return Tensor::scalar(make::literal(n->isInteger ? Type::Integer : Type::Real, n->value, e.range));
+  }
+  if (auto* s = std::get_if<ast::StringLiteral>(&e.node)) {
+    return Tensor::scalar(Expr::string(s->value, e.range));
+  }
+  if (auto* b = std::get_if<ast::BooleanLiteral>(&e.node)) {
+    return Tensor::scalar(make::literal(Type::Boolean, b->value ? 1 : 0, e.range));
+  }
+  if (auto* r = std::get_if<ast::RefExpr>(&e.node)) return reference(e, r->ref);
+  if (auto* c = std::get_if<ast::CallExpr>(&e.node)) return call(e, *c);
+  if (auto* u = std::get_if<ast::UnaryExpr>(&e.node)) return unary(e, *u);
+  if (auto* b = std::get_if<ast::BinaryExpr>(&e.node)) return binary(e, *b);
+  if (auto* i = std::get_if<ast::IfExpr>(&e.node)) return ifExpression(e, *i);
+  if (auto* r = std::get_if<ast::RangeExpr>(&e.node)) return range(e, *r);
+  if (auto* a = std::get_if<ast::ArrayExpr>(&e.node)) return arrayConstructor(e, *a);
+  if (auto* m = std::get_if<ast::MatrixExpr>(&e.node)) return matrix(e, *m);
+  if (std::holds_alternative<ast::EndExpr>(e.node)) {
+    if (context_.end) return Tensor::scalar(make::integer(static_cast<long long>(*context_.end), e.range));
+    el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
+                            "'end' can only be used inside a subscript (MLS 10.5)");
+    return std::nullopt;
+  }
+  if (std::holds_alternative<ast::TupleExpr>(e.node)) {
+    el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
+                            "a parenthesised list of expressions can only stand on the left of "
+                            "an equation or assignment with a function call on the right");
+    return std::nullopt;
+  }
+  el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                          "functional arguments (function ... partial application) are not "
+                          "supported yet");
+  return std::nullopt;
+}
+
+std::optional<Tensor> ExpressionLowering::unary(const ast::Expr& e, const ast::UnaryExpr& u) {
+  auto operand = lower(*u.operand);
+  if (!operand) return std::nullopt;
+  bool logical = u.op == ast::UnaryOp::Not;
+  for (Expr& element : operand->elements) {
+    bool ok = logical ? element.type == Type::Boolean : make::isNumeric(element.type);
+    if (!ok) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                              std::string("the operand of '") + ast::spelling(u.op) + "' must be " +
+                                  (logical ? "Boolean" : "Real or Integer") + ", but it is " +
+                                  flat::spelling(element.type));
+      return std::nullopt;
+    }
+    if (u.op == ast::UnaryOp::Plus || u.op == ast::UnaryOp::ElemPlus) continue;
+    Type type = element.type;
+    element = make::unary(logical ? flat::UnaryOp::Not : flat::UnaryOp::Minus, std::move(element),
+                          type, e.range);
+  }
+  return operand;
+}
+
+std::optional<Expr> ExpressionLowering::scalarBinary(const ast::Expr& e, BinaryOp op, Expr lhs,
+                                                     Expr rhs) {
+  Type result = Type::Boolean;
+  auto mismatch = [&](const char* expected) -> std::optional<Expr> {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                            std::string("the operands of '") + flat::spelling(op) + "' must be " +
+                                expected + ", but they are " + flat::spelling(lhs.type) + " and " +
+                                flat::spelling(rhs.type));
+    return std::nullopt;
+  };
+  if (op <= BinaryOp::Pow) {
+    bool strings = op == BinaryOp::Add && lhs.type == Type::String && rhs.type == Type::String;
+    if (!strings && (!make::isNumeric(lhs.type) || !make::isNumeric(rhs.type))) {
+      return mismatch("Real or Integer");
+    }
+    bool integerOp = op == BinaryOp::Add || op == BinaryOp::Sub || op == BinaryOp::Mul;
+    result = strings ? Type::String
+             : integerOp ? make::arithmeticType(lhs.type, rhs.type)
+                         : Type::Real;
+  } else if (isRelation(op)) {
+    bool comparable = (make::isNumeric(lhs.type) && make::isNumeric(rhs.type)) ||
+                      (lhs.type == rhs.type);
+    if (!comparable) return mismatch("both numeric, both Boolean, both String or both of one enumeration");
+    bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;
+    if (equality && !context_.function && (lhs.type == Type::Real || rhs.type == Type::Real)) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                              std::string("'") + flat::spelling(op) +
+                                  "' must not compare Real operands outside functions (MLS 3.5); "
+                                  "use a relation such as '>=' instead");
+      return std::nullopt;
+    }
+  } else if (lhs.type != Type::Boolean || rhs.type != Type::Boolean) {
+    return mismatch("Boolean");
+  }
+  return make::binary(op, std::move(lhs), std::move(rhs), result, e.range);
+}
+
+std::optional<Tensor> ExpressionLowering::binary(const ast::Expr& e, const ast::BinaryExpr& b) {
+  auto lhs = lower(*b.lhs);
+  auto rhs = lower(*b.rhs);
+  if (!lhs || !rhs) return std::nullopt;
+  OperatorInfo info = operatorInfo(b.op);
+  if (lhs->isScalar() && rhs->isScalar()) {
+    auto result = scalarBinary(e, info.op, lhs->scalarValue(), rhs->scalarValue());
+    if (!result) return std::nullopt;
+    return Tensor::scalar(std::move(*result));
+  }
+  if (info.op == BinaryOp::Mul && !info.elementwise) return multiply(e, std::move(*lhs), std::move(*rhs));
+  if (isRelation(info.op)) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                            std::string("'") + flat::spelling(info.op) + "' compares scalars, not " +
+                                (lhs->isScalar() ? dimsText(rhs->dims) : dimsText(lhs->dims)));
+    return std::nullopt;
+  }
+  // array / scalar divides elementwise (MLS 10.6.5); a^b needs scalars or dotted ^.
+  bool broadcast = info.elementwise ||
+                   (info.op == BinaryOp::Div && rhs->isScalar());
+  if (info.op == BinaryOp::Pow && !info.elementwise) {
+    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                            "'^' of arrays (matrix powers) is not supported yet; use '.^' for "
+                            "element-wise powers");
+    return std::nullopt;
+  }
+  return elementwise(e, info.op, std::move(*lhs), std::move(*rhs), broadcast);
+}
+
+std::optional<Tensor> ExpressionLowering::elementwise(const ast::Expr& e, BinaryOp op, Tensor lhs,
+                                                      Tensor rhs, bool broadcast) {
+  if (lhs.dims != rhs.dims && !(broadcast && (lhs.isScalar() || rhs.isScalar()))) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                            std::string("the operands of '") + flat::spelling(op) +
+                                "' must have the same size, but they are " + dimsText(lhs.dims) +
+                                " and " + dimsText(rhs.dims));
+    return std::nullopt;
+  }
+  Tensor result;
+  result.dims = lhs.isScalar() ? rhs.dims : lhs.dims;
+  std::size_t n = lhs.isScalar() ? rhs.size() : lhs.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Expr& a = lhs.isScalar() ? lhs.elements[0] : lhs.elements[i];
+    const Expr& b = rhs.isScalar() ? rhs.elements[0] : rhs.elements[i];
+    auto element = scalarBinary(e, op, a, b);
+    if (!element) return std::nullopt;
+    result.elements.push_back(std::move(*element));
+  }
+  return result;
+}
+
+// MLS 10.6.4: scalar * array, vector * vector (scalar product), matrix * vector,
+// vector * matrix, matrix * matrix.
+std::optional<Tensor> ExpressionLowering::multiply(const ast::Expr& e, Tensor lhs, Tensor rhs) {
+  if (lhs.isScalar() || rhs.isScalar()) {
+    return elementwise(e, BinaryOp::Mul, std::move(lhs), std::move(rhs), true);
+  }
+  std::size_t inner = lhs.dims.back();
+  if (lhs.dims.size() > 2 || rhs.dims.size() > 2 || inner != rhs.dims.front()) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                            "cannot multiply " + dimsText(lhs.dims) + " by " + dimsText(rhs.dims));
+    return std::nullopt;
+  }
+  std::size_t rows = lhs.dims.size() == 2 ? lhs.dims[0] : 1;
+  std::size_t columns = rhs.dims.size() == 2 ? rhs.dims[1] : 1;
+  Tensor result;
+  if (lhs.dims.size() == 2) result.dims.push_back(rows);
+  if (rhs.dims.size() == 2) result.dims.push_back(columns);
+  for (std::size_t i = 0; i < rows; ++i) {
+    for (std::size_t j = 0; j < columns; ++j) {
+      std::optional<Expr> sum;
+      for (std::size_t k = 0; k < inner; ++k) {
+        auto product = scalarBinary(e, BinaryOp::Mul, lhs.elements[i * inner + k],
+                                    rhs.elements[k * columns + j]);
+        if (!product) return std::nullopt;
+        sum = sum ? scalarBinary(e, BinaryOp::Add, std::move(*sum), std::move(*product))
+                  : std::move(product);
+        if (!sum) return std::nullopt;
+      }
+      result.elements.push_back(sum ? std::move(*sum) : make::literal(Type::Real, 0, e.range));
+    }
+  }
+  return result;
+}
+
+std::optional<Tensor> ExpressionLowering::ifExpression(const ast::Expr& e, const ast::IfExpr& i) {
+  std::vector<std::pair<Expr, Tensor>> branches;
+  for (const ast::IfBranch& branch : i.branches) {
+    auto condition = lower(*branch.condition);
+    auto value = lower(*branch.value);
+    if (!condition || !value) return std::nullopt;
+    if (!condition->isScalar() || condition->scalarValue().type != Type::Boolean) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, branch.condition->range,
+                              "the condition of an if-expression must be a Boolean scalar");
+      return std::nullopt;
+    }
+    branches.emplace_back(condition->scalarValue(), std::move(*value));
+  }
+  auto result = lower(*i.elseValue);
+  if (!result) return std::nullopt;
+  for (auto it = branches.rbegin(); it != branches.rend(); ++it) {
+    Tensor& value = it->second;
+    if (value.dims != result->dims) {
+      // Branches of different sizes need a condition known at compile time (MLS 3.6.5).
+      auto folded = el_.fold(it->first);
+      if (!folded) {
+        el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                                "the branches of this if-expression have different sizes (" +
+                                    dimsText(value.dims) + ", " + dimsText(result->dims) +
+                                    "), so its condition must be a parameter expression");
+        return std::nullopt;
+      }
+      if (folded->number != 0) result = std::move(value);
+      continue;
+    }
+    for (std::size_t k = 0; k < value.size(); ++k) {
+      Expr& thenValue = value.elements[k];
+      Expr& elseValue = result->elements[k];
+      Type type = thenValue.type;
+      if (thenValue.type != elseValue.type) {
+        if (!make::isNumeric(thenValue.type) || !make::isNumeric(elseValue.type)) {
+          el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                                  std::string("the branches of an if-expression must have "
+                                              "compatible types, but they are ") +
+                                      flat::spelling(thenValue.type) + " and " +
+                                      flat::spelling(elseValue.type));
+          return std::nullopt;
+        }
+        type = Type::Real;
+      }
+      elseValue = make::ifThenElse(it->first, std::move(thenValue), std::move(elseValue), type, e.range);
+    }
+  }
+  return result;
+}
+
+std::optional<std::vector<ConstValue>> foldAll(Elaborator& el, const Tensor& tensor,
+                                               const ast::Expr& e, const std::string& what) {
+  std::vector<ConstValue> values;
+  for (const Expr& element : tensor.elements) {
+    auto value = el.fold(element);
+    if (!value) {
+      el.diagnostics().error(DiagnosticKind::NotConstant, e.range,
+                             what + " must be a constant or parameter expression");
+      return std::nullopt;
+    }
+    values.push_back(*value);
+  }
+  return values;
+}
+
+// MLS 3.4.4 and 10.4.2: start:stop and start:step:stop of Integers, Reals, Booleans or
+// enumerations, evaluated at compile time.
+std::optional<Tensor> ExpressionLowering::range(const ast::Expr& e, const ast::RangeExpr& r) {
+  std::vector<const ast::Expr*> parts = {r.start.get(), r.step.get(), r.stop.get()};
+  std::vector<ConstValue> values;
+  std::vector<Expr> lowered;
+  for (const ast::Expr* part : parts) {
+    if (!part) continue;
+    auto t = lower(*part);
+    if (!t) return std::nullopt;
+    if (!t->isScalar()) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, part->range,
+                              "the bounds of a range must be scalars");
+      return std::nullopt;
+    }
+    auto folded = foldAll(el_, *t, *part, "a range bound");
+    if (!folded) return std::nullopt;
+    values.push_back(folded->front());
+    lowered.push_back(t->scalarValue());
+  }
+  const ConstValue& start = values.front();
+  const ConstValue& stop = values.back();
+  Tensor result;
+  if (start.type == Type::Boolean || start.type == Type::Enumeration) {
+    // false:true, E.a:E.c: the literals in order (inner enumeration literals are named by
+    // their ordinal; only the bounds keep their names)
+    for (double v = start.number; v <= stop.number; v += 1) {
+      Expr literal = v == stop.number ? lowered.back() : lowered.front();
+      if (v != start.number && v != stop.number) literal.text.clear();
+      literal.number = v;
+      result.elements.push_back(literal);
+    }
+  } else {
+    double step = values.size() == 3 ? values[1].number : 1.0;
+    bool integer = start.type == Type::Integer && stop.type == Type::Integer &&
+                   (values.size() == 2 || values[1].type == Type::Integer);
+    if (step == 0) {
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range, "a range step must not be 0");
+      return std::nullopt;
+    }
+    // MLS 3.4.4.2: n = floor((stop - start)/step) + 1 elements start + i*step.
+    double count = std::floor((stop.number - start.number) / step) + 1;
+    for (double k = 0; k < count; ++k) {
+      result.elements.push_back(make::literal(integer ? Type::Integer : Type::Real,
+                                              start.number + k * step, e.range));
+    }
+  }
+  result.dims = {result.elements.size()};
+  return result;
+}
+
+std::optional<Tensor> ExpressionLowering::arrayConstructor(const ast::Expr& e,
+                                                           const ast::ArrayExpr& a) {
+  if (!a.args.iterators.empty()) return comprehension(e, *a.args.positional.front(), a.args.iterators);
+  if (!a.args.named.empty()) {
+    el_.diagnostics().error(DiagnosticKind::WrongArguments, a.args.named.front().range,
+                            "an array constructor has no named arguments");
+    return std::nullopt;
+  }
+  std::vector<Tensor> elements;
+  for (const ast::ExprPtr& element : a.args.positional) {
+    auto t = lower(*element);
+    if (!t) return std::nullopt;
+    if (!elements.empty() && t->dims != elements.front().dims) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, element->range,
+                              "the elements of an array constructor must have the same size, "
+                              "but this one is " + dimsText(t->dims) + " and the first " +
+                                  dimsText(elements.front().dims));
+      return std::nullopt;
+    }
+    elements.push_back(std::move(*t));
+  }
+  Tensor result;
+  result.dims.push_back(elements.size());
+  if (!elements.empty()) {
+    result.dims.insert(result.dims.end(), elements.front().dims.begin(), elements.front().dims.end());
+  }
+  bool anyReal = false;
+  for (const Tensor& t : elements) {
+    for (const Expr& x : t.elements) anyReal = anyReal || x.type == Type::Real;
+  }
+  for (Tensor& t : elements) {
+    for (Expr& x : t.elements) {
+      if (anyReal && x.type == Type::Integer) x.type = x.isLiteral() ? Type::Real : x.type;
+      result.elements.push_back(std::move(x));
+    }
+  }
+  if (elements.empty()) {
+    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                            "empty array constructors {} are not supported yet");
+    return std::nullopt;
+  }
+  return result;
+}
+
+// {expr for i in r, j in s}: the first iterator varies slowest (MLS 10.4.1).
+std::optional<Tensor> ExpressionLowering::comprehension(
+    const ast::Expr& e, const ast::Expr& body, const std::vector<ast::ForIterator>& iterators) {
+  return comprehensionRest(e, body, iterators, 0);
+}
+
+std::optional<Tensor> ExpressionLowering::comprehensionRest(
+    const ast::Expr& e, const ast::Expr& body, const std::vector<ast::ForIterator>& iterators,
+    std::size_t next) {
+  if (next == iterators.size()) return lower(body);
+  const ast::ForIterator& iterator = iterators[next];
+  if (!iterator.range) {
+    el_.diagnostics().error(DiagnosticKind::Unsupported, iterator.location,
+                            "iterators without a range ('for i') are not supported yet");
+    return std::nullopt;
+  }
+  auto values = lower(*iterator.range);
+  if (!values) return std::nullopt;
+  if (values->dims.size() != 1) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, iterator.range->range,
+                            "the range of an iterator must be a vector (MLS 10.4.1)");
+    return std::nullopt;
+  }
+  Tensor result;
+  for (std::size_t k = 0; k < values->size(); ++k) {
+    auto element = withBinding(iterator.name, values->row(k), [&](ExpressionLowering& nested) {
+      return nested.comprehensionRest(e, body, iterators, next + 1);
+    });
+    if (!element) return std::nullopt;
+    if (k == 0) {
+      result.dims.push_back(values->size());
+      result.dims.insert(result.dims.end(), element->dims.begin(), element->dims.end());
+    }
+    for (Expr& x : element->elements) result.elements.push_back(std::move(x));
+  }
+  return result;
+}
+
+namespace {
+
+// Promotes to a matrix for [..] concatenation: a scalar is 1x1, a vector n x 1 (MLS 10.4.2).
+Tensor asMatrix(Tensor t) {
+  if (t.dims.empty()) t.dims = {1, 1};
+  else if (t.dims.size() == 1) t.dims = {t.dims[0], 1};
+  return t;
+}
+
+} // namespace
+
+// [a, b; c, d]: horizontal concatenation within rows, then vertical (MLS 10.4.2).
+std::optional<Tensor> ExpressionLowering::matrix(const ast::Expr& e, const ast::MatrixExpr& m) {
+  std::vector<Tensor> rows;
+  for (const auto& row : m.rows) {
+    std::optional<Tensor> joined;
+    for (const ast::ExprPtr& element : row) {
+      auto t = lower(*element);
+      if (!t) return std::nullopt;
+      Tensor part = asMatrix(std::move(*t));
+      if (part.dims.size() != 2) {
+        el_.diagnostics().error(DiagnosticKind::TypeMismatch, element->range,
+                                "matrix constructors take scalars, vectors and matrices");
+        return std::nullopt;
+      }
+      if (!joined) {
+        joined = std::move(part);
+        continue;
+      }
+      if (joined->dims[0] != part.dims[0]) {
+        el_.diagnostics().error(DiagnosticKind::TypeMismatch, element->range,
+                                "elements of a matrix row must have the same number of rows");
+        return std::nullopt;
+      }
+      Tensor wide;
+      wide.dims = {joined->dims[0], joined->dims[1] + part.dims[1]};
+      for (std::size_t r = 0; r < wide.dims[0]; ++r) {
+        for (std::size_t c = 0; c < joined->dims[1]; ++c) {
+          wide.elements.push_back(joined->elements[r * joined->dims[1] + c]);
+        }
+        for (std::size_t c = 0; c < part.dims[1]; ++c) {
+          wide.elements.push_back(part.elements[r * part.dims[1] + c]);
+        }
+      }
+      joined = std::move(wide);
+    }
+    rows.push_back(std::move(*joined));
+  }
+  Tensor result = std::move(rows.front());
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    if (rows[i].dims[1] != result.dims[1]) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                              "the rows of a matrix constructor must have the same number of "
+                              "columns");
+      return std::nullopt;
+    }
+    result.dims[0] += rows[i].dims[0];
+    for (Expr& x : rows[i].elements) result.elements.push_back(std::move(x));
+  }
+  return result;
+}
+
+std::optional<Tensor> Elaborator::lower(const ast::Expr& e, const LowerContext& context) {
+  return ExpressionLowering(*this, context).lower(e);
+}
+
+std::optional<flat::Expr> Elaborator::lowerScalar(const ast::Expr& e, const LowerContext& context) {
+  auto t = lower(e, context);
+  if (!t) return std::nullopt;
+  if (!t->isScalar()) {
+    diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                        "a scalar is needed here, but this is " + dimsText(t->dims));
+    return std::nullopt;
+  }
+  return t->scalarValue();
+}
+
+} // namespace mocc::frontend

@@ -1,0 +1,133 @@
+// ExpressionLowering: one AST expression to a Tensor of typed flat expressions, in a scope.
+// lower_expression.cpp has operators and constructors, lower_reference.cpp names and
+// subscripts, lower_builtins.cpp the built-in functions, lower_call.cpp user functions.
+#pragma once
+
+#include "elaborator.h"
+
+namespace mocc::frontend {
+
+class ExpressionLowering {
+public:
+  ExpressionLowering(Elaborator& elaborator, const LowerContext& context)
+      : el_(elaborator), context_(context) {}
+
+  std::optional<Tensor> lower(const ast::Expr& e);
+
+  // lower_reference.cpp
+  std::optional<Tensor> reference(const ast::Expr& e, const ast::ComponentRef& ref);
+  /// A variable of the function being lowered, with run-time subscripts where given.
+  std::optional<Tensor> functionReference(const ast::Expr& e, const ast::RefPart& part);
+  /// The subscripts of one part of a reference applied to a tensor (MLS 10.5).
+  std::optional<Tensor> subscript(const Tensor& value, const std::vector<ast::Subscript>& subs,
+                                  const ast::Expr& e);
+
+  // lower_builtins.cpp
+  std::optional<Tensor> call(const ast::Expr& e, const ast::CallExpr& c);
+
+private:
+  // lower_expression.cpp
+  std::optional<Tensor> unary(const ast::Expr& e, const ast::UnaryExpr& u);
+  std::optional<Tensor> binary(const ast::Expr& e, const ast::BinaryExpr& b);
+  std::optional<Tensor> elementwise(const ast::Expr& e, flat::BinaryOp op, Tensor lhs,
+                                    Tensor rhs, bool broadcast);
+  std::optional<Tensor> multiply(const ast::Expr& e, Tensor lhs, Tensor rhs);
+  std::optional<Tensor> ifExpression(const ast::Expr& e, const ast::IfExpr& i);
+  std::optional<Tensor> range(const ast::Expr& e, const ast::RangeExpr& r);
+  std::optional<Tensor> arrayConstructor(const ast::Expr& e, const ast::ArrayExpr& a);
+  std::optional<Tensor> comprehension(const ast::Expr& e, const ast::Expr& body,
+                                      const std::vector<ast::ForIterator>& iterators);
+  std::optional<Tensor> comprehensionRest(const ast::Expr& e, const ast::Expr& body,
+                                          const std::vector<ast::ForIterator>& iterators,
+                                          std::size_t next);
+  std::optional<Tensor> matrix(const ast::Expr& e, const ast::MatrixExpr& m);
+  std::optional<flat::Expr> scalarBinary(const ast::Expr& e, flat::BinaryOp op, flat::Expr lhs,
+                                         flat::Expr rhs);
+
+  // lower_reference.cpp
+  std::optional<std::vector<std::size_t>> subscriptIndices(const ast::Subscript& s,
+                                                           std::size_t size, bool& keepsDim);
+  std::optional<Tensor> componentValue(ComponentInstance& component, InstanceNode* owner,
+                                       const ast::Expr& e);
+  std::optional<Tensor> navigate(const ast::Expr& e, const ast::ComponentRef& ref,
+                                 std::size_t part, std::vector<InstanceNode*> nodes,
+                                 std::vector<std::size_t> dims, ComponentInstance* firstComponent);
+  std::optional<Tensor> classMemberReference(const ast::Expr& e, const ast::ComponentRef& ref,
+                                             Elaborator::Found found);
+  std::optional<Tensor> typeValues(const ClassEntry& type, const ast::Expr& e);
+  std::optional<Tensor> enumerationLiteral(const ClassEntry& type, InstanceNode& instance,
+                                           const std::string& literal, const ast::Expr& e);
+
+  // lower_builtins.cpp
+  std::optional<Tensor> mathFunction(const ast::Expr& e, const std::string& name,
+                                     std::vector<Tensor> args);
+  std::optional<Tensor> eventOperator(const ast::Expr& e, const std::string& name,
+                                      const ast::CallExpr& c);
+  std::optional<Tensor> arrayFunction(const ast::Expr& e, const std::string& name,
+                                      const ast::CallExpr& c);
+  std::optional<Tensor> reduction(const ast::Expr& e, const std::string& name,
+                                  const ast::CallExpr& c);
+  std::optional<std::vector<Tensor>> positionalArguments(const ast::CallExpr& c);
+  std::optional<Tensor> stringConversion(const ast::Expr& e, const ast::CallExpr& c);
+  std::optional<flat::Expr> lowerScalarArgument(const ast::Expr& arg);
+  std::optional<Tensor> concatenate(const ast::Expr& e, std::size_t dimension,
+                                    std::vector<Tensor> parts);
+  std::optional<Tensor> vectorAlgebra(const ast::Expr& e, const std::string& name,
+                                      std::vector<Tensor> args);
+
+  // lower_call.cpp
+  std::optional<Tensor> userCall(const ast::Expr& e, const ast::CallExpr& c);
+
+public:
+  /// A call of a user-defined function with every output (for `(a, b) = f(x)`).
+  struct CallResult {
+    std::uint32_t function = 0;
+    std::vector<flat::Expr> args;  // the flattened input elements
+    std::vector<Tensor> outputs;   // one per output, FunctionCall expressions
+  };
+  std::optional<CallResult> functionCall(const ast::Expr& e, const ast::CallExpr& c);
+  /// The same for a call written as a statement or a tuple assignment.
+  std::optional<CallResult> functionCallOf(const ast::Expr& e, const ast::ComponentRef& function,
+                                           const ast::FunctionArgs& args);
+
+private:
+  const ClassEntry* resolveFunction(const ast::ComponentRef& function, Scope* definitionScope);
+  std::optional<std::vector<Tensor>> matchArguments(const ast::Expr& e,
+                                                    const ast::ComponentRef& function,
+                                                    const ast::FunctionArgs& args,
+                                                    const std::vector<ComponentInstance*>& inputs);
+  std::optional<CallResult> specialisedCall(const ast::Expr& e, const ClassEntry& cls,
+                                            Scope definitionScope,
+                                            const std::vector<ComponentInstance*>& inputs,
+                                            const std::vector<Tensor>& args);
+  std::optional<Tensor> vectorisedCall(const ast::Expr& e, const ClassEntry& cls,
+                                       Scope definitionScope,
+                                       const std::vector<ComponentInstance*>& inputs,
+                                       const std::vector<Tensor>& args,
+                                       const std::vector<std::size_t>& outer);
+
+public:
+  /// Binds `name` to `value` while `body` runs (for-iterators, comprehensions).
+  template <class F> auto withBinding(std::string name, Tensor value, F&& body);
+
+  Elaborator& el_;
+  const LowerContext& context_;
+};
+
+template <class F> auto ExpressionLowering::withBinding(std::string name, Tensor value, F&& body) {
+  LowerContext inner = context_;
+  std::vector<Binding> bindings = context_.bindings ? *context_.bindings : std::vector<Binding>{};
+  bindings.push_back({std::move(name), std::move(value)});
+  inner.bindings = &bindings;
+  ExpressionLowering nested(el_, inner);
+  return body(nested);
+}
+
+/// The built-in functions and operators lowered here rather than looked up as classes.
+bool isBuiltinFunction(const std::string& name);
+
+/// Folds every element of a tensor to a constant, or reports `what` and returns nullopt.
+std::optional<std::vector<ConstValue>> foldAll(Elaborator& el, const Tensor& tensor,
+                                               const ast::Expr& e, const std::string& what);
+
+} // namespace mocc::frontend

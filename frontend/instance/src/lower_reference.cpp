@@ -1,0 +1,430 @@
+// Lowering names (MLS 5.3) and subscripts (MLS 10.5): iterators, `time`, components of the
+// model (their flat variables), package constants (their values), enumeration literals.
+#include "lower_expression.h"
+
+#include "flat_builders.h"
+#include "function_builder.h"
+#include "name_suggestion.h"
+
+namespace mocc::frontend {
+
+using flat::Expr;
+using flat::Type;
+
+namespace {
+
+std::string componentPath(const ComponentInstance& component) {
+  const InstanceNode* owner = component.owner;
+  return owner && !owner->path.empty() ? owner->path + "." + component.name : component.name;
+}
+
+// A node belongs to the simulated model when its chain of parents reaches the model's root;
+// package instances (for constants) have no parent.
+bool isInModel(const InstanceNode* node) {
+  while (node && node->parent) node = node->parent;
+  return node && node->path.empty() && !node->component;
+}
+
+// The row-major linear indices and the resulting sizes of applying per-dimension index lists.
+struct Selection {
+  std::vector<std::size_t> dims;
+  std::vector<std::size_t> linear;
+};
+
+Selection select(const std::vector<std::size_t>& dims,
+                 const std::vector<std::vector<std::size_t>>& indices,
+                 const std::vector<bool>& keeps) {
+  Selection s;
+  for (std::size_t d = 0; d < dims.size(); ++d) {
+    if (keeps[d]) s.dims.push_back(indices[d].size());
+  }
+  std::vector<std::size_t> position(dims.size(), 0);
+  std::size_t total = 1;
+  for (const auto& list : indices) total *= list.size();
+  for (std::size_t k = 0; k < total; ++k) {
+    std::size_t rest = k, linear = 0;
+    for (std::size_t d = dims.size(); d-- > 0;) {
+      position[d] = rest % indices[d].size();
+      rest /= indices[d].size();
+    }
+    for (std::size_t d = 0; d < dims.size(); ++d) linear = linear * dims[d] + (indices[d][position[d]] - 1);
+    s.linear.push_back(linear);
+  }
+  return s;
+}
+
+} // namespace
+
+std::optional<std::vector<std::size_t>>
+ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, bool& keepsDim) {
+  std::vector<std::size_t> indices;
+  if (!s.value) {
+    keepsDim = true;
+    for (std::size_t i = 1; i <= size; ++i) indices.push_back(i);
+    return indices;
+  }
+  LowerContext inner = context_;
+  inner.end = size;
+  auto value = ExpressionLowering(el_, inner).lower(*s.value);
+  if (!value) return std::nullopt;
+  keepsDim = !value->isScalar();
+  for (const Expr& element : value->elements) {
+    auto folded = el_.fold(element);
+    if (!folded) {
+      el_.diagnostics().error(DiagnosticKind::Unsupported, s.range,
+                              "subscripts that change during simulation are not supported yet; "
+                              "a subscript must be a constant or parameter expression");
+      return std::nullopt;
+    }
+    // Boolean dimensions are indexed false, true and enumerations by their literals
+    // (MLS 10.5.1); both map to positions from 1.
+    double position = folded->type == Type::Boolean ? folded->number + 1 : folded->number;
+    if (folded->type == Type::Real || position < 1 || position > static_cast<double>(size)) {
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, s.range,
+                              "subscript " + (folded->type == Type::Real
+                                                  ? std::string("must be an Integer")
+                                                  : std::to_string(static_cast<long long>(position)) +
+                                                        " is outside 1.." + std::to_string(size)));
+      return std::nullopt;
+    }
+    indices.push_back(static_cast<std::size_t>(position));
+  }
+  return indices;
+}
+
+std::optional<Tensor> ExpressionLowering::subscript(const Tensor& value,
+                                                    const std::vector<ast::Subscript>& subs,
+                                                    const ast::Expr& e) {
+  if (subs.empty()) return value;
+  if (subs.size() > value.dims.size()) {
+    el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
+                            "too many subscripts: " + std::to_string(subs.size()) + " for " +
+                                std::to_string(value.dims.size()) + " dimensions");
+    return std::nullopt;
+  }
+  std::vector<std::vector<std::size_t>> indices(value.dims.size());
+  std::vector<bool> keeps(value.dims.size(), true);
+  for (std::size_t d = 0; d < value.dims.size(); ++d) {
+    bool keep = true;
+    if (d < subs.size()) {
+      auto list = subscriptIndices(subs[d], value.dims[d], keep);
+      if (!list) return std::nullopt;
+      indices[d] = std::move(*list);
+    } else {
+      for (std::size_t i = 1; i <= value.dims[d]; ++i) indices[d].push_back(i);
+    }
+    keeps[d] = keep;
+  }
+  Selection s = select(value.dims, indices, keeps);
+  Tensor result;
+  result.dims = s.dims;
+  for (std::size_t linear : s.linear) result.elements.push_back(value.elements[linear]);
+  return result;
+}
+
+// Inside a function, subscripts may change at run time: `x[i]` in a loop. Each dimension
+// takes a run-time index (and disappears) or a constant list of indices (and stays).
+std::optional<Tensor> ExpressionLowering::functionReference(const ast::Expr& e,
+                                                            const ast::RefPart& part) {
+  const FunctionBuilder& function = *context_.function;
+  std::uint32_t index = *function.index(part.ident);
+  const flat::FunctionVariable& v = function.function().variables[index];
+  if (part.subscripts.empty()) return function.variable(part.ident);
+  if (part.subscripts.size() > v.dims.size()) {
+    el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
+                            "too many subscripts for '" + part.ident + "'");
+    return std::nullopt;
+  }
+  struct Axis {
+    std::optional<Expr> runtime;
+    std::vector<std::size_t> constant;
+  };
+  std::vector<Axis> axes(v.dims.size());
+  for (std::size_t d = 0; d < v.dims.size(); ++d) {
+    Axis& axis = axes[d];
+    if (d >= part.subscripts.size() || !part.subscripts[d].value) {
+      for (std::size_t i = 1; i <= v.dims[d]; ++i) axis.constant.push_back(i);
+      continue;
+    }
+    LowerContext inner = context_;
+    inner.end = v.dims[d];
+    auto value = ExpressionLowering(el_, inner).lower(*part.subscripts[d].value);
+    if (!value) return std::nullopt;
+    if (value->isScalar()) {
+      Expr index = value->scalarValue();
+      if (index.type != Type::Integer && index.type != Type::Enumeration && index.type != Type::Boolean) {
+        el_.diagnostics().error(DiagnosticKind::TypeMismatch, part.subscripts[d].range,
+                                "a subscript must be an Integer");
+        return std::nullopt;
+      }
+      axis.runtime = std::move(index);
+      continue;
+    }
+    auto folded = foldAll(el_, *value, e, "a slice subscript");
+    if (!folded) return std::nullopt;
+    for (const ConstValue& c : *folded) axis.constant.push_back(static_cast<std::size_t>(c.number));
+  }
+  Tensor result;
+  std::size_t total = 1;
+  for (const Axis& axis : axes) {
+    if (!axis.runtime) {
+      result.dims.push_back(axis.constant.size());
+      total *= axis.constant.size();
+    }
+  }
+  for (std::size_t k = 0; k < total; ++k) {
+    Expr element;
+    element.kind = Expr::Kind::LocalElement;
+    element.type = v.type;
+    element.variable = index;
+    element.range = e.range;
+    std::size_t rest = k;
+    std::vector<Expr> args(axes.size());
+    for (std::size_t d = axes.size(); d-- > 0;) {
+      if (axes[d].runtime) {
+        args[d] = *axes[d].runtime;
+        continue;
+      }
+      std::size_t n = axes[d].constant.size();
+      args[d] = make::integer(static_cast<long long>(axes[d].constant[rest % n]));
+      rest /= n;
+    }
+    element.args = std::move(args);
+    result.elements.push_back(std::move(element));
+  }
+  return result;
+}
+
+std::optional<Tensor> ExpressionLowering::reference(const ast::Expr& e,
+                                                    const ast::ComponentRef& ref) {
+  const ast::RefPart& first = ref.parts.front();
+  if (!ref.global && context_.bindings) {
+    for (auto it = context_.bindings->rbegin(); it != context_.bindings->rend(); ++it) {
+      if (it->name != first.ident) continue;
+      if (ref.parts.size() > 1) {
+        el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                                "'" + ref.str() + "': iterators have no components");
+        return std::nullopt;
+      }
+      return subscript(it->value, first.subscripts, e);
+    }
+  }
+  if (!ref.global && context_.function && context_.function->index(first.ident)) {
+    if (ref.parts.size() > 1) {
+      el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                              "'" + ref.str() + "': function variables have no components");
+      return std::nullopt;
+    }
+    return functionReference(e, first);
+  }
+  if (!ref.global && ref.parts.size() == 1 && first.ident == "time") {
+    if (context_.function) {
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
+                              "'time' cannot be used inside a function (MLS 12.2)");
+      return std::nullopt;
+    }
+    Expr t;
+    t.kind = Expr::Kind::Time;
+    t.type = Type::Real;
+    t.range = e.range;
+    return Tensor::scalar(t);
+  }
+  Elaborator::Found found;
+  if (ref.global) {
+    if (ClassEntry* entry = el_.tree().member(el_.tree().root(), first.ident)) {
+      found.cls = entry;
+      found.classScope = Scope{nullptr, &el_.tree().root()};
+    }
+  } else {
+    found = el_.lookup(first.ident, context_.scope);
+  }
+  if (!found) {
+    auto& d = el_.diagnostics().error(DiagnosticKind::UndefinedName, e.range,
+                                      "undefined name '" + first.ident + "'");
+    if (auto suggestion = nearestName(first.ident, el_.visibleNames(context_.scope))) {
+      d.notes.push_back({{}, "did you mean '" + *suggestion + "'?"});
+    }
+    return std::nullopt;
+  }
+  if (found.cls) return classMemberReference(e, ref, found);
+  return navigate(e, ref, 0, {found.owner}, {}, found.component);
+}
+
+// Follows `a[i].b.c[j]` through instances: each part selects components of the current
+// selection of instances; the last part names a variable.
+std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast::ComponentRef& ref,
+                                                   std::size_t part,
+                                                   std::vector<InstanceNode*> nodes,
+                                                   std::vector<std::size_t> dims,
+                                                   ComponentInstance* firstComponent) {
+  const ast::RefPart& current = ref.parts[part];
+  bool last = part + 1 == ref.parts.size();
+  std::vector<ComponentInstance*> components;
+  for (InstanceNode* node : nodes) {
+    ComponentInstance* c = firstComponent ? firstComponent : node->findComponent(current.ident);
+    if (!c) {
+      el_.diagnostics().error(DiagnosticKind::UndefinedName, current.range,
+                              "'" + ref.str() + "': '" + node->entry->qualifiedName() +
+                                  "' has no component '" + current.ident + "'");
+      return std::nullopt;
+    }
+    components.push_back(c);
+  }
+  if (el_.isScalarType(*components.front())) {
+    if (!last) {
+      el_.diagnostics().error(DiagnosticKind::UndefinedName, ref.parts[part + 1].range,
+                              "'" + current.ident + "' is a variable and has no component '" +
+                                  ref.parts[part + 1].ident + "'");
+      return std::nullopt;
+    }
+    Tensor result;
+    result.dims = dims;
+    for (ComponentInstance* c : components) {
+      auto value = componentValue(*c, c->owner, e);
+      if (!value) return std::nullopt;
+      auto selected = subscript(*value, current.subscripts, e);
+      if (!selected) return std::nullopt;
+      if (c == components.front()) {
+        result.dims.insert(result.dims.end(), selected->dims.begin(), selected->dims.end());
+      }
+      for (Expr& x : selected->elements) result.elements.push_back(std::move(x));
+    }
+    return result;
+  }
+  // A component of class type: select its element instances.
+  std::vector<InstanceNode*> next;
+  std::vector<std::size_t> nextDims = dims;
+  for (ComponentInstance* c : components) {
+    auto* elements = el_.elements(*c);
+    const auto* sizes = el_.dims(*c);
+    if (!elements || !sizes) return std::nullopt;
+    Tensor indexTensor; // positions stand in for the instances while subscripting
+    indexTensor.dims = *sizes;
+    for (std::size_t k = 0; k < elements->size(); ++k) {
+      indexTensor.elements.push_back(make::integer(static_cast<long long>(k)));
+    }
+    auto selected = subscript(indexTensor, current.subscripts, e);
+    if (!selected) return std::nullopt;
+    if (c == components.front()) {
+      nextDims.insert(nextDims.end(), selected->dims.begin(), selected->dims.end());
+    }
+    for (const Expr& position : selected->elements) {
+      next.push_back((*elements)[static_cast<std::size_t>(position.number)]);
+    }
+  }
+  if (last) {
+    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                            "'" + ref.str() + "' is a component of class type; records and "
+                                              "connectors cannot be used as values here yet");
+    return std::nullopt;
+  }
+  return navigate(e, ref, part + 1, std::move(next), std::move(nextDims), nullptr);
+}
+
+// The variables of a component of scalar type; constants of packages and enclosing classes
+// (outside the simulated model) stand for their values.
+std::optional<Tensor> ExpressionLowering::componentValue(ComponentInstance& component,
+                                                         InstanceNode* owner, const ast::Expr& e) {
+  std::string path = owner && !owner->path.empty() ? owner->path + "." + component.name
+                                                   : component.name;
+  std::uint32_t first = el_.variablesOf(component, path);
+  const auto* sizes = el_.dims(component);
+  if (first == UINT32_MAX || !sizes) return std::nullopt;
+  Tensor result;
+  result.dims = *sizes;
+  bool inModel = isInModel(owner);
+  for (std::size_t k = 0; k < elementCount(*sizes); ++k) {
+    std::uint32_t id = first + static_cast<std::uint32_t>(k);
+    const flat::Variable& v = el_.variable(id).variable;
+    if (inModel) {
+      result.elements.push_back(make::variable(id, v.type, e.range));
+      continue;
+    }
+    if (v.variability != flat::Variability::Constant) {
+      el_.diagnostics().error(DiagnosticKind::NotConstant, e.range,
+                              "'" + v.name + "' is not a constant; only constants can be used "
+                                             "from packages and enclosing classes (MLS 5.3.2)");
+      return std::nullopt;
+    }
+    el_.lowerVariable(id);
+    const flat::Variable& lowered = el_.variable(id).variable;
+    if (!lowered.binding) {
+      el_.diagnostics().error(DiagnosticKind::MissingBinding, e.range,
+                              "constant '" + v.name + "' has no value");
+      return std::nullopt;
+    }
+    Expr value = *lowered.binding;
+    if (auto folded = el_.fold(value); folded && folded->type != Type::Enumeration) {
+      value = folded->type == Type::String ? Expr::string(folded->text, e.range)
+                                           : make::literal(folded->type, folded->number, e.range);
+    }
+    result.elements.push_back(std::move(value));
+  }
+  return result;
+}
+
+std::optional<Tensor> ExpressionLowering::classMemberReference(const ast::Expr& e,
+                                                               const ast::ComponentRef& ref,
+                                                               Elaborator::Found found) {
+  for (std::size_t part = 1; part < ref.parts.size(); ++part) {
+    const std::string& name = ref.parts[part].ident;
+    InstanceNode* type = el_.packageInstance(*found.cls);
+    if (type->isEnumeration()) {
+      if (part + 1 != ref.parts.size()) break;
+      return enumerationLiteral(*found.cls, *type, name, e);
+    }
+    Elaborator::Found next = el_.member(*found.cls, name);
+    if (!next) {
+      el_.diagnostics().error(DiagnosticKind::UndefinedName, ref.parts[part].range,
+                              "'" + found.cls->qualifiedName() + "' has no element '" + name + "'");
+      return std::nullopt;
+    }
+    if (next.component) return navigate(e, ref, part, {next.owner}, {}, next.component);
+    found = next;
+  }
+  // Boolean and enumeration types stand for all their values as array dimensions and
+  // ranges: `Real x[Boolean]`, `for e in E loop` (MLS 10.1, 11.2.2.1).
+  if (auto values = typeValues(*found.cls, e)) return values;
+  el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
+                          "'" + ref.str() + "' is a class, not a value");
+  return std::nullopt;
+}
+
+std::optional<Tensor> ExpressionLowering::typeValues(const ClassEntry& type, const ast::Expr& e) {
+  Tensor result;
+  if (type.predefined == Predefined::Boolean) {
+    result.elements = {make::literal(Type::Boolean, 0, e.range), make::literal(Type::Boolean, 1, e.range)};
+  } else if (type.definition) {
+    InstanceNode* instance = el_.packageInstance(type);
+    if (!instance->isEnumeration()) return std::nullopt;
+    for (std::size_t i = 0; i < instance->enumeration.size(); ++i) {
+      Expr literal = make::literal(Type::Enumeration, static_cast<double>(i + 1), e.range);
+      literal.text = type.qualifiedName() + "." + instance->enumeration[i];
+      result.elements.push_back(std::move(literal));
+    }
+  } else {
+    return std::nullopt;
+  }
+  result.dims = {result.elements.size()};
+  return result;
+}
+
+std::optional<Tensor> ExpressionLowering::enumerationLiteral(const ClassEntry& type,
+                                                             InstanceNode& instance,
+                                                             const std::string& literal,
+                                                             const ast::Expr& e) {
+  for (std::size_t i = 0; i < instance.enumeration.size(); ++i) {
+    if (instance.enumeration[i] != literal) continue;
+    Expr value = make::literal(Type::Enumeration, static_cast<double>(i + 1), e.range);
+    value.text = type.qualifiedName() + "." + literal;
+    return Tensor::scalar(value);
+  }
+  auto& d = el_.diagnostics().error(DiagnosticKind::UndefinedName, e.range,
+                                    "'" + literal + "' is not a literal of " + type.qualifiedName());
+  if (auto suggestion = nearestName(literal, instance.enumeration)) {
+    d.notes.push_back({{}, "did you mean '" + *suggestion + "'?"});
+  }
+  return std::nullopt;
+}
+
+} // namespace mocc::frontend

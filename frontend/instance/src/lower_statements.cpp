@@ -1,0 +1,171 @@
+// Lowering algorithm sections of the model (MLS 11.1, 11.2): assignments to model
+// variables, if, while and when statements; for-loops over constant ranges are unrolled.
+#include "equation_lowering.h"
+
+#include "flat_builders.h"
+#include "lower_expression.h"
+
+namespace mocc::frontend {
+
+using flat::Expr;
+using flat::Type;
+
+void EquationLowering::lowerAlgorithm(const ast::AlgorithmSection& section, const Scope& scope) {
+  LowerContext context;
+  context.scope = scope;
+  flat::Algorithm algorithm;
+  algorithm.initial = section.initial;
+  algorithm.range = section.range;
+  for (const ast::Statement& s : section.statements) statement(s, context, false, algorithm.statements);
+  algorithms_.push_back(std::move(algorithm));
+}
+
+void EquationLowering::assignment(const ast::Statement& s, const ast::AssignStatement& assign,
+                                  const LowerContext& context, std::vector<flat::Statement>& out) {
+  ast::Expr target;
+  target.range = assign.target.range;
+  target.node = ast::RefExpr{};
+  // The target is lowered like a reference expression: its elements must be variables.
+  ExpressionLowering lowering(el_, context);
+  auto targets = lowering.reference(target, assign.target);
+  auto value = el_.lower(*assign.value, context);
+  if (!targets || !value) return;
+  if (targets->dims != value->dims && !value->isScalar()) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, s.range,
+                            "the two sides of this assignment have different sizes");
+    return;
+  }
+  for (std::size_t k = 0; k < targets->size(); ++k) {
+    const Expr& t = targets->elements[k];
+    if (t.kind != Expr::Kind::Variable) {
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, assign.target.range,
+                              "only variables can be assigned (MLS 11.2.1)");
+      return;
+    }
+    Expr v = value->isScalar() ? value->elements[0] : value->elements[k];
+    if (!typesCompatible(t.type, v.type)) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, s.range,
+                              std::string("cannot assign ") + flat::spelling(v.type) + " to " +
+                                  flat::spelling(t.type) + " variable");
+      return;
+    }
+    out.push_back(flat::Statement{flat::AssignStatement{flat::LValue{t.variable, {}}, std::move(v)}, s.range});
+  }
+}
+
+std::optional<std::vector<flat::StatementBranch>> EquationLowering::statementBranches(
+    const std::vector<ast::ConditionalBranch<ast::Statement>>& branches,
+    const LowerContext& context, bool insideWhen, bool whenBranches) {
+  std::vector<flat::StatementBranch> result;
+  for (const auto& branch : branches) {
+    std::optional<Expr> condition = whenBranches ? whenCondition(*branch.condition, context)
+                                                 : el_.lowerScalar(*branch.condition, context);
+    if (!condition) return std::nullopt;
+    if (condition->type != Type::Boolean) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, branch.condition->range,
+                              "a condition must be Boolean");
+      return std::nullopt;
+    }
+    flat::StatementBranch lowered;
+    lowered.condition = std::move(*condition);
+    lowered.range = branch.range;
+    for (const ast::Statement& inner : branch.body) {
+      statement(inner, context, insideWhen || whenBranches, lowered.body);
+    }
+    result.push_back(std::move(lowered));
+  }
+  return result;
+}
+
+void EquationLowering::statement(const ast::Statement& s, const LowerContext& context,
+                                 bool insideWhen, std::vector<flat::Statement>& out) {
+  Diagnostics& d = el_.diagnostics();
+  if (auto* assign = std::get_if<ast::AssignStatement>(&s.node)) {
+    assignment(s, *assign, context, out);
+  } else if (auto* i = std::get_if<ast::IfStatement>(&s.node)) {
+    auto branches = statementBranches(i->branches, context, insideWhen, false);
+    if (!branches) return;
+    flat::IfStatement result;
+    result.branches = std::move(*branches);
+    for (const ast::Statement& inner : i->elseBody) statement(inner, context, insideWhen, result.elseBody);
+    out.push_back(flat::Statement{std::move(result), s.range});
+  } else if (auto* w = std::get_if<ast::WhenStatement>(&s.node)) {
+    if (insideWhen) {
+      d.error(DiagnosticKind::InvalidWhen, s.range, "when-statements cannot be nested (MLS 11.2.7)");
+      return;
+    }
+    auto branches = statementBranches(w->branches, context, insideWhen, true);
+    if (!branches) return;
+    out.push_back(flat::Statement{flat::WhenStatement{std::move(*branches)}, s.range});
+  } else if (auto* loop = std::get_if<ast::ForStatement>(&s.node)) {
+    // Model algorithms iterate over constant ranges: the loop is unrolled (MLS 11.2.2).
+    std::function<void(std::size_t, const LowerContext&)> nest = [&](std::size_t k,
+                                                                     const LowerContext& inner) {
+      if (k == loop->iterators.size()) {
+        for (const ast::Statement& body : loop->body) {
+          if (std::holds_alternative<ast::BreakStatement>(body.node)) {
+            d.error(DiagnosticKind::Unsupported, body.range,
+                    "break in a for-loop of a model's algorithm section is not supported yet");
+            return;
+          }
+          statement(body, inner, insideWhen, out);
+        }
+        return;
+      }
+      forEachIteration(el_, loop->iterators[k], inner,
+                       [&](const LowerContext& next) { nest(k + 1, next); });
+    };
+    nest(0, context);
+  } else if (auto* loop = std::get_if<ast::WhileStatement>(&s.node)) {
+    auto condition = el_.lowerScalar(*loop->condition, context);
+    if (!condition) return;
+    flat::WhileStatement result;
+    result.condition = std::move(*condition);
+    for (const ast::Statement& inner : loop->body) statement(inner, context, insideWhen, result.body);
+    out.push_back(flat::Statement{std::move(result), s.range});
+  } else if (auto* call = std::get_if<ast::CallStatement>(&s.node)) {
+    // assert, terminate and reinit as statements mean what their equations mean.
+    Equations lowered;
+    callEquation(s.range, call->function, call->args, context, insideWhen, lowered);
+    for (flat::Equation& e : lowered) {
+      if (auto* r = std::get_if<flat::Reinit>(&e.node)) {
+        out.push_back({flat::ReinitStatement{std::move(r->state), std::move(r->value)}, s.range});
+      } else if (auto* a = std::get_if<flat::AssertEquation>(&e.node)) {
+        out.push_back({flat::AssertStatement{std::move(a->condition), std::move(a->message), a->level},
+                       s.range});
+      } else if (auto* t = std::get_if<flat::Terminate>(&e.node)) {
+        out.push_back({flat::TerminateStatement{std::move(t->message)}, s.range});
+      }
+    }
+  } else if (std::holds_alternative<ast::ReturnStatement>(s.node)) {
+    d.error(DiagnosticKind::InvalidOperator, s.range, "return is only allowed in functions (MLS 11.2.3)");
+  } else if (std::holds_alternative<ast::BreakStatement>(s.node)) {
+    d.error(DiagnosticKind::InvalidOperator, s.range, "break is only allowed inside a loop (MLS 11.2.4)");
+  } else if (auto* tuple = std::get_if<ast::TupleAssignStatement>(&s.node)) {
+    ast::Expr where;
+    where.range = s.range;
+    auto result = ExpressionLowering(el_, context).functionCallOf(where, tuple->function, tuple->args);
+    if (!result) return;
+    for (std::size_t i = 0; i < tuple->targets.size() && i < result->outputs.size(); ++i) {
+      if (!tuple->targets[i]) continue;
+      auto* ref = std::get_if<ast::RefExpr>(&tuple->targets[i]->node);
+      if (!ref) {
+        d.error(DiagnosticKind::InvalidOperator, tuple->targets[i]->range, "only variables can be assigned");
+        return;
+      }
+      ExpressionLowering lowering(el_, context);
+      auto targets = lowering.reference(*tuple->targets[i], ref->ref);
+      if (!targets) return;
+      for (std::size_t k = 0; k < targets->size() && k < result->outputs[i].size(); ++k) {
+        out.push_back(flat::Statement{
+            flat::AssignStatement{flat::LValue{targets->elements[k].variable, {}},
+                                  result->outputs[i].elements[k]},
+            s.range});
+      }
+    }
+  } else {
+    d.error(DiagnosticKind::Unsupported, s.range, "this statement is not supported yet");
+  }
+}
+
+} // namespace mocc::frontend

@@ -1,0 +1,50 @@
+// ModelFlattener: one simulated class from instance tree to flat::Model. Pass 1 visits the
+// components in declaration order and creates their variables, pass 2 lowers bindings and
+// attributes, pass 3 lowers equations, algorithms and connections, pass 4 orders the
+// variables and renumbers every reference to them.
+#pragma once
+
+#include "elaborator.h"
+
+#include <memory>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace mocc::frontend {
+
+/// A connect-equation, resolved later when every variable exists (MLS 9.1).
+struct PendingConnect {
+  const ast::ConnectEquation* equation;
+  Scope scope;
+  SourceRange range;
+};
+
+class ModelFlattener {
+public:
+  ModelFlattener(Elaborator& elaborator, ClassEntry& cls);
+  std::optional<flat::Model> run();
+
+  // Used by equation lowering.
+  void addConnect(PendingConnect connect) { connects_.push_back(connect); }
+
+private:
+  bool checkSimulatable();
+  void declareVariables(InstanceNode& node);
+  bool componentEnabled(ComponentInstance& component);
+  void lowerSections(InstanceNode& node);
+  void generateConnections(); // connections.cpp
+  void finish();
+
+  Elaborator& el_;
+  ClassEntry& cls_;
+  std::unique_ptr<InstanceNode> root_;
+  std::vector<std::uint32_t> order_; // variables in declaration order
+  std::vector<PendingConnect> connects_;
+  std::vector<flat::Equation> equations_;
+  std::vector<flat::Equation> initialEquations_;
+  std::vector<flat::Algorithm> algorithms_;
+  std::set<const ComponentInstance*> disabled_;
+};
+
+} // namespace mocc::frontend

@@ -1,0 +1,64 @@
+// Tensor: the value of an expression during lowering, an array of scalar flat expressions
+// with its sizes (MLS 10: arrays are flattened to their elements). A scalar has no sizes.
+#pragma once
+
+#include "mocc/flat/model.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace mocc::frontend {
+
+struct Tensor {
+  std::vector<std::size_t> dims;
+  std::vector<flat::Expr> elements; // row-major
+
+  static Tensor scalar(flat::Expr e) {
+    Tensor t;
+    t.elements.push_back(std::move(e));
+    return t;
+  }
+  bool isScalar() const { return dims.empty(); }
+  std::size_t size() const { return elements.size(); }
+  std::size_t dim(std::size_t i) const { return dims[i]; }
+  const flat::Expr& scalarValue() const { return elements.front(); }
+
+  /// The sub-array at 0-based `index` of the first dimension.
+  Tensor row(std::size_t index) const {
+    Tensor t;
+    t.dims.assign(dims.begin() + 1, dims.end());
+    std::size_t stride = elements.size() / dims[0];
+    t.elements.assign(elements.begin() + index * stride, elements.begin() + (index + 1) * stride);
+    return t;
+  }
+};
+
+/// Product of the sizes; 1 for a scalar.
+inline std::size_t elementCount(const std::vector<std::size_t>& dims) {
+  std::size_t n = 1;
+  for (std::size_t d : dims) n *= d;
+  return n;
+}
+
+/// Row-major 1-based subscripts of element `linear` of an array with `dims`.
+inline std::vector<std::size_t> subscriptsOf(std::size_t linear, const std::vector<std::size_t>& dims) {
+  std::vector<std::size_t> subscripts(dims.size());
+  for (std::size_t i = dims.size(); i-- > 0;) {
+    subscripts[i] = linear % dims[i] + 1;
+    linear /= dims[i];
+  }
+  return subscripts;
+}
+
+/// "[1,2]" for subscripts {1, 2}; "" for none.
+inline std::string subscriptText(const std::vector<std::size_t>& subscripts) {
+  if (subscripts.empty()) return "";
+  std::string text = "[";
+  for (std::size_t i = 0; i < subscripts.size(); ++i) {
+    if (i) text += ",";
+    text += std::to_string(subscripts[i]);
+  }
+  return text + "]";
+}
+
+} // namespace mocc::frontend

@@ -1,0 +1,256 @@
+// The scalar variables components flatten into: names, types, prefixes (inherited from
+// enclosing components, MLS 4.4.2), and their bindings and attributes, lowered on demand.
+#include "elaborator.h"
+
+#include "name_suggestion.h"
+
+#include <algorithm>
+
+namespace mocc::frontend {
+
+namespace {
+
+flat::Type flatType(const InstanceNode& type) {
+  if (type.isEnumeration()) return flat::Type::Enumeration;
+  switch (type.predefined) {
+  case Predefined::Integer: return flat::Type::Integer;
+  case Predefined::Boolean: return flat::Type::Boolean;
+  case Predefined::String: return flat::Type::String;
+  default: return flat::Type::Real;
+  }
+}
+
+flat::Variability prefixVariability(ast::Variability v) {
+  switch (v) {
+  case ast::Variability::Constant: return flat::Variability::Constant;
+  case ast::Variability::Parameter: return flat::Variability::Parameter;
+  case ast::Variability::Discrete: return flat::Variability::Discrete;
+  default: return flat::Variability::Continuous;
+  }
+}
+
+// The most restrictive variability and the innermost causality along the chain of
+// components that contain this one (`parameter Record r` makes its fields parameters).
+void applyEnclosingPrefixes(const ComponentInstance& component, flat::Variable& v) {
+  flat::Variability variability = prefixVariability(component.clause->prefix.variability);
+  ast::Causality causality = component.clause->prefix.causality;
+  bool isProtected = component.isProtected;
+  for (const InstanceNode* node = component.owner; node && node->component;
+       node = node->component->owner) {
+    const ComponentInstance& outer = *node->component;
+    variability = std::min(variability, prefixVariability(outer.clause->prefix.variability));
+    if (causality == ast::Causality::None) causality = outer.clause->prefix.causality;
+    isProtected = isProtected || outer.isProtected;
+  }
+  v.variability = variability;
+  v.causality = causality == ast::Causality::Input    ? flat::Causality::Input
+                : causality == ast::Causality::Output ? flat::Causality::Output
+                                                      : flat::Causality::None;
+  v.isProtected = isProtected;
+}
+
+// MLS 4.9: the attributes of each predefined type.
+std::vector<std::string> attributeNames(flat::Type type) {
+  switch (type) {
+  case flat::Type::Real:
+    return {"quantity", "unit",    "displayUnit", "min",       "max",
+            "start",    "fixed",   "nominal",     "unbounded", "stateSelect"};
+  case flat::Type::Integer:
+  case flat::Type::Enumeration: return {"quantity", "min", "max", "start", "fixed"};
+  default: return {"quantity", "start", "fixed"};
+  }
+}
+
+} // namespace
+
+std::uint32_t Elaborator::variablesOf(ComponentInstance& component, const std::string& path) {
+  if (auto found = firstVariable_.find(&component); found != firstVariable_.end()) {
+    return found->second;
+  }
+  firstVariable_[&component] = UINT32_MAX; // until it is complete (and after an error)
+  InstanceNode* type = typeInstance(component);
+  const std::vector<std::size_t>* sizes = dims(component);
+  if (!type || !sizes) return UINT32_MAX;
+  auto first = static_cast<std::uint32_t>(variables_.size());
+  std::size_t count = elementCount(*sizes);
+  for (std::size_t k = 0; k < count; ++k) {
+    ElementVariable element;
+    element.component = &component;
+    element.subscripts = subscriptsOf(k, *sizes);
+    flat::Variable& v = element.variable;
+    v.name = path + subscriptText(element.subscripts);
+    v.type = flatType(*type);
+    if (type->isEnumeration()) v.typeName = type->enumerationType->qualifiedName();
+    applyEnclosingPrefixes(component, v);
+    if (v.causality == flat::Causality::None && type->causality != ast::Causality::None) {
+      v.causality = type->causality == ast::Causality::Input ? flat::Causality::Input
+                                                             : flat::Causality::Output;
+    }
+    // Integer, Boolean, String and enumeration variables are discrete-time (MLS 3.8.4).
+    if (v.type != flat::Type::Real && v.variability == flat::Variability::Continuous) {
+      v.variability = flat::Variability::Discrete;
+    }
+    v.isFlow = component.clause->prefix.connector == ast::ConnectorKind::Flow;
+    v.description = component.declaration->comment.description;
+    v.range = component.declaration->range;
+    variables_.push_back(std::move(element));
+  }
+  firstVariable_[&component] = first;
+  return first;
+}
+
+void Elaborator::lowerVariable(std::uint32_t id) {
+  ElementVariable& element = variables_[id];
+  if (element.bindingState == ElementVariable::State::Done) return;
+  if (element.bindingState == ElementVariable::State::Lowering) {
+    diagnostics().error(DiagnosticKind::NotConstant, element.variable.range,
+                        "the value of '" + element.variable.name + "' depends on itself");
+    element.bindingState = ElementVariable::State::Done;
+    return;
+  }
+  element.bindingState = ElementVariable::State::Lowering;
+  ComponentInstance& component = *element.component;
+  Modifier modifier = typeInstance(component)->attributes;
+  if (!element.subscripts.empty()) modifier = modifier.sliced(element.subscripts);
+  std::optional<flat::Expr> binding;
+  if (modifier.value && modifier.value->expr) {
+    const flat::Variable& v = variables_[id].variable;
+    binding = lowerModifierValue(*modifier.value, id, v.type, "the value of '" + v.name + "'");
+    if (binding) checkBindingVariability(id, *binding, modifier.value->expr->range);
+  }
+  flat::Attributes attributes;
+  for (const auto& [name, child] : modifier.elements) lowerAttribute(id, name, child, attributes);
+  // `element` may have moved: lowering can allocate variables.
+  ElementVariable& done = variables_[id];
+  done.variable.binding = std::move(binding);
+  done.variable.attributes = std::move(attributes);
+  done.bindingState = ElementVariable::State::Done;
+}
+
+// A modifier value for one scalar variable: the value lowered in its own scope, then the
+// element the slices select.
+std::optional<flat::Expr> Elaborator::lowerModifierValue(const Modifier::Value& value,
+                                                         std::uint32_t id, flat::Type expected,
+                                                         const std::string& what) {
+  LowerContext context;
+  context.scope = value.scope;
+  auto tensor = lower(*value.expr, context);
+  if (!tensor) return std::nullopt;
+  Tensor selected = std::move(*tensor);
+  for (std::size_t index : value.slice) {
+    if (selected.isScalar() || index > selected.dims[0]) {
+      diagnostics().error(DiagnosticKind::TypeMismatch, value.range,
+                          "this value has fewer elements than '" + variables_[id].variable.name +
+                              "' needs (MLS 7.2.5; write 'each' to give every element the "
+                              "same value)");
+      return std::nullopt;
+    }
+    selected = selected.row(index - 1);
+  }
+  if (!selected.isScalar()) {
+    diagnostics().error(DiagnosticKind::TypeMismatch, value.range,
+                        "an array value for the scalar '" + variables_[id].variable.name + "'");
+    return std::nullopt;
+  }
+  flat::Expr result = selected.scalarValue();
+  if (!typesCompatible(expected, result.type)) {
+    diagnostics().error(DiagnosticKind::TypeMismatch, value.range,
+                        what + " must be " + flat::spelling(expected) + ", but it is " +
+                            flat::spelling(result.type));
+    return std::nullopt;
+  }
+  return result;
+}
+
+void Elaborator::lowerAttribute(std::uint32_t id, const std::string& name,
+                                const Modifier& modifier, flat::Attributes& attributes) {
+  flat::Type type = variables_[id].variable.type;
+  std::vector<std::string> valid = attributeNames(type);
+  if (std::find(valid.begin(), valid.end(), name) == valid.end()) {
+    auto& d = diagnostics().error(DiagnosticKind::UnknownAttribute, modifier.range,
+                                  std::string(flat::spelling(type)) + " has no attribute '" +
+                                      name + "'");
+    if (auto suggestion = nearestName(name, valid)) {
+      d.notes.push_back({{}, "did you mean '" + *suggestion + "'?"});
+    }
+    return;
+  }
+  if (!modifier.elements.empty() || !modifier.value || !modifier.value->expr) {
+    diagnostics().error(DiagnosticKind::UnknownAttribute, modifier.range,
+                        "attribute '" + name + "' needs a value: " + name + " = ...");
+    return;
+  }
+  flat::Type expected = name == "fixed" || name == "unbounded" ? flat::Type::Boolean
+                       : name == "quantity" || name == "unit" || name == "displayUnit"
+                           ? flat::Type::String
+                       : name == "stateSelect" ? flat::Type::Enumeration
+                                               : type;
+  auto value = lowerModifierValue(*modifier.value, id, expected,
+                                  "attribute '" + name + "' of '" + variables_[id].variable.name + "'");
+  if (!value) return;
+  if (name == "quantity" || name == "unit" || name == "displayUnit") {
+    auto text = fold(*value);
+    if (!text || text->type != flat::Type::String) {
+      diagnostics().error(DiagnosticKind::NotConstant, modifier.range,
+                          "attribute '" + name + "' must be a constant String");
+      return;
+    }
+    (name == "quantity" ? attributes.quantity
+     : name == "unit"   ? attributes.unit
+                        : attributes.displayUnit) = text->text;
+    return;
+  }
+  std::optional<flat::Expr>* slot = name == "start"         ? &attributes.start
+                                    : name == "fixed"       ? &attributes.fixed
+                                    : name == "nominal"     ? &attributes.nominal
+                                    : name == "min"         ? &attributes.min
+                                    : name == "max"         ? &attributes.max
+                                    : name == "unbounded"   ? &attributes.unbounded
+                                                            : &attributes.stateSelect;
+  *slot = std::move(*value);
+}
+
+namespace {
+
+flat::Variability variabilityOf(Elaborator& el, const flat::Expr& e) {
+  switch (e.kind) {
+  case flat::Expr::Kind::Literal:
+  case flat::Expr::Kind::EnumLiteral: return flat::Variability::Constant;
+  case flat::Expr::Kind::Time: return flat::Variability::Continuous;
+  case flat::Expr::Kind::Variable: return el.variable(e.variable).variable.variability;
+  case flat::Expr::Kind::Call:
+    if (e.text == "der") return flat::Variability::Continuous;
+    if (e.text == "pre" || e.text == "edge" || e.text == "change" || e.text == "sample" ||
+        e.text == "initial" || e.text == "terminal") {
+      return flat::Variability::Discrete;
+    }
+    break;
+  default: break;
+  }
+  flat::Variability highest = flat::Variability::Constant;
+  for (const flat::Expr& arg : e.args) highest = std::max(highest, variabilityOf(el, arg));
+  return highest;
+}
+
+} // namespace
+
+// MLS 3.8: a constant's value is a constant expression, a parameter's a parameter expression.
+void Elaborator::checkBindingVariability(std::uint32_t id, const flat::Expr& binding,
+                                         SourceRange range) {
+  const flat::Variable& v = variables_[id].variable;
+  if (v.variability > flat::Variability::Parameter) return;
+  flat::Variability actual = variabilityOf(*this, binding);
+  if (actual <= v.variability) return;
+  diagnostics().error(DiagnosticKind::NotConstant, range,
+                      std::string("the value of ") + flat::spelling(v.variability) + " '" + v.name +
+                          "' must be a " + flat::spelling(v.variability) + " expression, but it is " +
+                          (actual == flat::Variability::Continuous ? "continuous-time" : "discrete-time") +
+                          " (MLS 3.8)");
+}
+
+bool typesCompatible(flat::Type expected, flat::Type actual) {
+  if (expected == actual) return true;
+  return expected == flat::Type::Real && actual == flat::Type::Integer;
+}
+
+} // namespace mocc::frontend

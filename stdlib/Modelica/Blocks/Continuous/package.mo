@@ -1,0 +1,4 @@
+within Modelica.Blocks;
+package Continuous "Blocks with continuous-time dynamics"
+  import Modelica.Blocks.Types.Init;
+end Continuous;

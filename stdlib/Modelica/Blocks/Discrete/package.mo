@@ -1,0 +1,3 @@
+within Modelica.Blocks;
+package Discrete "Sampled-data blocks, triggered by sample(startTime, samplePeriod)"
+end Discrete;

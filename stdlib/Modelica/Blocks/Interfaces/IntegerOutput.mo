@@ -1,0 +1,2 @@
+within Modelica.Blocks.Interfaces;
+connector IntegerOutput = output Integer "Connector with one output signal of type Integer";

@@ -1,0 +1,2 @@
+within Modelica.Blocks.Interfaces;
+connector RealOutput = output Real "Connector with one output signal of type Real";

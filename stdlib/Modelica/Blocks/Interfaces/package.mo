@@ -1,0 +1,3 @@
+within Modelica.Blocks;
+package Interfaces "Connectors and partial base blocks"
+end Interfaces;

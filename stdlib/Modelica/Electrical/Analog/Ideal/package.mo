@@ -1,0 +1,3 @@
+within Modelica.Electrical.Analog;
+package Ideal "Ideal switching components, described by parameterised curves"
+end Ideal;

@@ -1,0 +1,3 @@
+within Modelica.Electrical.Analog;
+package Semiconductors "Semiconductor devices"
+end Semiconductors;

@@ -1,0 +1,4 @@
+within Modelica;
+package Electrical "Electrical components"
+  import Modelica.Units.SI;
+end Electrical;

@@ -1,0 +1,3 @@
+within Modelica.Mechanics.Rotational;
+package Sources "Torque sources"
+end Sources;

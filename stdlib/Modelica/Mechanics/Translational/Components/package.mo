@@ -1,0 +1,3 @@
+within Modelica.Mechanics.Translational;
+package Components "Translational components: fixed point, mass, spring, damper, gap"
+end Components;

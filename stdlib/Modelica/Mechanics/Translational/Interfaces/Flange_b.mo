@@ -1,0 +1,5 @@
+within Modelica.Mechanics.Translational.Interfaces;
+connector Flange_b "Translational flange (right flange, non-filled square icon in the standard library)"
+  SI.Position s "Absolute position of flange";
+  flow SI.Force f "Cut force directed into flange";
+end Flange_b;

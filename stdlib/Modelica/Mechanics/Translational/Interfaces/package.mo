@@ -1,0 +1,3 @@
+within Modelica.Mechanics.Translational;
+package Interfaces "Flanges and partial models of translational components"
+end Interfaces;

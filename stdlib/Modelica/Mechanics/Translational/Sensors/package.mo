@@ -1,0 +1,3 @@
+within Modelica.Mechanics.Translational;
+package Sensors "Ideal sensors with signal outputs"
+end Sensors;

@@ -1,0 +1,3 @@
+within Modelica.Mechanics.Translational;
+package Sources "Force sources"
+end Sources;

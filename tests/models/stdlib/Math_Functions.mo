@@ -1,0 +1,22 @@
+model Math_Functions "Modelica.Math functions evaluated on signals of time"
+  Real u = 0.2 + 0.3*time "Argument in [0.2, 0.8]";
+  Real y_sin = Modelica.Math.sin(u) "sin";
+  Real y_cos = Modelica.Math.cos(u) "cos";
+  Real y_tan = Modelica.Math.tan(u) "tan";
+  Real y_asin = Modelica.Math.asin(u) "asin";
+  Real y_acos = Modelica.Math.acos(u) "acos";
+  Real y_atan = Modelica.Math.atan(u) "atan";
+  Real y_atan2 = Modelica.Math.atan2(u, -0.5) "atan2 in the second quadrant";
+  Real y_atan3 = Modelica.Math.atan3(-u, -0.5, 3) "atan2(-u, -0.5) + 2*pi: the branch closest to 3";
+  Real y_sinh = Modelica.Math.sinh(u) "sinh";
+  Real y_cosh = Modelica.Math.cosh(u) "cosh";
+  Real y_tanh = Modelica.Math.tanh(u) "tanh";
+  Real y_asinh = Modelica.Math.asinh(-u) "asinh of a negative argument";
+  Real y_acosh = Modelica.Math.acosh(1 + u) "acosh";
+  Real y_exp = Modelica.Math.exp(u) "exp";
+  Real y_log = Modelica.Math.log(u) "natural logarithm";
+  Real y_log10 = Modelica.Math.log10(u) "base 10 logarithm";
+  Real y_wrap = Modelica.Math.wrapAngle(10*u) "10*u wrapped to (-pi, pi]";
+  Real y_wrapPositive = Modelica.Math.wrapAngle(-10*u, positive=true) "-10*u wrapped to [0, 2*pi)";
+  annotation (experiment(StartTime=0, StopTime=2, Tolerance=1e-8, Interval=0.01));
+end Math_Functions;
