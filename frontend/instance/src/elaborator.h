@@ -166,6 +166,8 @@ private:
   std::optional<flat::Expr> lowerModifierValue(const Modifier::Value& value, std::uint32_t id,
                                                flat::Type expected, const std::string& what);
   void checkBindingVariability(std::uint32_t id, const flat::Expr& binding, SourceRange range);
+  static bool isFirstElement(const ElementVariable& element);
+  void checkArrayValueSize(std::uint32_t id, const Modifier::Value& value);
   void lowerAttribute(std::uint32_t id, const std::string& name, const Modifier& modifier,
                       flat::Attributes& attributes);
 

@@ -192,6 +192,11 @@ void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
   Modifier modifier = declaration.modification
                           ? makeModifier(*declaration.modification, scope, diagnostics())
                           : Modifier{};
+  // `final Real x = 1` may not be modified from outside (MLS 7.2.6).
+  if (element.isFinal) {
+    modifier.isFinal = true;
+    modifier.range = declaration.range;
+  }
   if (ComponentInstance* existing = node.findComponent(declaration.name)) {
     if (existing->declaration == &declaration) return; // the same element inherited twice
     if (!element.redeclare) {

@@ -96,15 +96,17 @@ void ModelFlattener::declareVariables(InstanceNode& node) {
   }
 }
 
+// Equations of the components first (in declaration order), then the instance's own, so
+// that a flat model reads from its parts up.
 void ModelFlattener::lowerSections(InstanceNode& node) {
-  EquationLowering lowering(el_, *this, equations_, initialEquations_, algorithms_);
-  for (const SectionRef& section : node.sections) lowering.lowerSection(section);
   for (ComponentInstance& component : node.components) {
     if (disabled_.count(&component) || !component.enabled || el_.isScalarType(component)) continue;
     if (auto* elements = el_.elements(component)) {
       for (InstanceNode* element : *elements) lowerSections(*element);
     }
   }
+  EquationLowering lowering(el_, *this, equations_, initialEquations_, algorithms_);
+  for (const SectionRef& section : node.sections) lowering.lowerSection(section);
 }
 
 namespace {

@@ -113,6 +113,9 @@ void Elaborator::lowerVariable(std::uint32_t id) {
   Modifier modifier = typeInstance(component)->attributes;
   if (!element.subscripts.empty()) modifier = modifier.sliced(element.subscripts);
   std::optional<flat::Expr> binding;
+  if (isFirstElement(element) && modifier.value && modifier.value->expr && !modifier.value->each) {
+    checkArrayValueSize(id, *modifier.value);
+  }
   if (modifier.value && modifier.value->expr) {
     const flat::Variable& v = variables_[id].variable;
     binding = lowerModifierValue(*modifier.value, id, v.type, "the value of '" + v.name + "'");
@@ -125,6 +128,33 @@ void Elaborator::lowerVariable(std::uint32_t id) {
   done.variable.binding = std::move(binding);
   done.variable.attributes = std::move(attributes);
   done.bindingState = ElementVariable::State::Done;
+}
+
+bool Elaborator::isFirstElement(const ElementVariable& element) {
+  return !element.subscripts.empty() &&
+         std::all_of(element.subscripts.begin(), element.subscripts.end(),
+                     [](std::size_t s) { return s == 1; });
+}
+
+// The value of an array component has the component's size (MLS 7.2.5); checked once, for
+// its first element.
+void Elaborator::checkArrayValueSize(std::uint32_t id, const Modifier::Value& value) {
+  const ElementVariable& element = variables_[id];
+  LowerContext context;
+  context.scope = value.scope;
+  auto tensor = lower(*value.expr, context);
+  if (!tensor) return;
+  std::size_t outer = value.slice.size() - element.subscripts.size();
+  std::vector<std::size_t> remaining(tensor->dims.begin() + std::min(outer, tensor->dims.size()),
+                                     tensor->dims.end());
+  const std::vector<std::size_t>& expected = element.component->dims;
+  if (remaining == expected) return;
+  std::string name = variables_[id].variable.name;
+  name = name.substr(0, name.rfind('['));
+  diagnostics().error(DiagnosticKind::TypeMismatch, value.expr->range,
+                      "the value of '" + name + "' has size " + subscriptText(remaining) +
+                          " but '" + name + "' has size " + subscriptText(expected) +
+                          " (MLS 7.2.5)");
 }
 
 // A modifier value for one scalar variable: the value lowered in its own scope, then the

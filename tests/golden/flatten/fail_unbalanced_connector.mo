@@ -1,0 +1,18 @@
+// A connector needs as many flow as potential variables (MLS 9.3.1).
+package Lib
+  connector Bad
+    Real v;
+    Real w;
+    flow Real i;
+  end Bad;
+  model Part
+    Bad c;
+  end Part;
+end Lib;
+model M
+  Lib.Part a, b;
+equation
+  connect(a.c, b.c);
+end M;
+// CHECK: fail_unbalanced_connector.mo:15:11: error: connector 'Lib.Bad' is unbalanced: 1 flow variable but 2 potential variables (MLS 9.3.1)
+// CHECK: note: the connector is declared here
