@@ -42,13 +42,15 @@ void SystemBuilder::recordAlgorithmOutputs(Algorithm& algorithm, std::size_t ind
     const std::string& name = system_.variables[v].name;
     if (whenAssigned_[v] != kNone) {
       auto& d = diagnostics_.error(DiagnosticKind::MultipleAssignment, algorithm.range,
-                                   "'" + name + "' is assigned both in a when-clause and in an "
-                                                "algorithm section");
+                                   "'" + name +
+                                       "' is assigned both in a when-clause and in an "
+                                       "algorithm section");
       d.notes.push_back({system_.whens[whenAssigned_[v]].range, "the when-clause"});
     } else if (algorithmOf_[v] != kNone) {
       auto& d = diagnostics_.error(DiagnosticKind::MultipleAssignment, algorithm.range,
-                                   "'" + name + "' is assigned in more than one algorithm "
-                                                "section (MLS 11.1.2)");
+                                   "'" + name +
+                                       "' is assigned in more than one algorithm "
+                                       "section (MLS 11.1.2)");
       d.notes.push_back({system_.algorithms[algorithmOf_[v]].range, "the other algorithm section"});
     }
     algorithmOf_[v] = static_cast<std::uint32_t>(index);
@@ -198,12 +200,13 @@ bool SystemBuilder::appendCall(const flat::CallStatement& c, SourceRange range,
   bool readsTarget = false;
   for (const auto& [target, value] : assignments) {
     std::uint32_t t = target;
-    readsTarget = readsTarget || expr::dependsOn(pool, *call, [t](std::uint32_t v) { return v == t; });
+    readsTarget =
+        readsTarget || expr::dependsOn(pool, *call, [t](std::uint32_t v) { return v == t; });
   }
   if (readsTarget && assignments.size() > 1) {
     for (auto& [target, value] : assignments) {
-      std::uint32_t temporary = addInternal(fmt::format("$tuple{}", ++nextTemporary_),
-                                            pool.type(value), range);
+      std::uint32_t temporary =
+          addInternal(fmt::format("$tuple{}", ++nextTemporary_), pool.type(value), range);
       out.push_back({Assignment{temporary, value, range}});
       value = system_.ref(temporary);
     }

@@ -35,8 +35,8 @@ void SystemBuilder::addFunctions() {
     Signature signature;
     for (const flat::FunctionVariable& v : f.variables) {
       if (v.role == flat::FunctionVariable::Role::Protected) continue;
-      auto& list = v.role == flat::FunctionVariable::Role::Input ? signature.inputs
-                                                                 : signature.outputs;
+      auto& list =
+          v.role == flat::FunctionVariable::Role::Input ? signature.inputs : signature.outputs;
       list.insert(list.end(), elementCount(v), exprType(v.type));
     }
     signatures_.push_back(std::move(signature));
@@ -134,7 +134,8 @@ std::optional<sim::FunctionStatement>
 SystemBuilder::functionStatement(const flat::Statement& statement) {
   const std::string& name = function_->function->name;
   SourceRange range = statement.range;
-  if (auto* a = std::get_if<flat::AssignStatement>(&statement.node)) return functionAssign(*a, range);
+  if (auto* a = std::get_if<flat::AssignStatement>(&statement.node))
+    return functionAssign(*a, range);
   if (auto* c = std::get_if<flat::CallStatement>(&statement.node)) {
     return functionCallOutputs(*c, range);
   }
@@ -163,7 +164,8 @@ SystemBuilder::functionStatement(const flat::Statement& statement) {
     if (!condition || !message) return std::nullopt;
     sim::AssertLevel level = a->level == flat::AssertionLevel::Warning ? sim::AssertLevel::Warning
                                                                        : sim::AssertLevel::Error;
-    return sim::FunctionStatement{sim::FunctionAssert{*condition, functionMessage(*message), level}};
+    return sim::FunctionStatement{
+        sim::FunctionAssert{*condition, functionMessage(*message), level}};
   }
   const char* what = std::holds_alternative<flat::WhenStatement>(statement.node) ? "when"
                      : std::holds_alternative<flat::ReinitStatement>(statement.node)
@@ -314,7 +316,8 @@ std::optional<expr::Id> SystemBuilder::elementOffset(std::uint32_t variable,
     double size = static_cast<double>(v.dims[i]);
     if (pool.isConstant(*subscript)) {
       double value = pool.constantValue(*subscript);
-      if (value < 1 || value > size || value != static_cast<double>(static_cast<long long>(value))) {
+      if (value < 1 || value > size ||
+          value != static_cast<double>(static_cast<long long>(value))) {
         diagnostics_.error(DiagnosticKind::WrongArguments, subscripts[i].range,
                            fmt::format("subscript {} is out of range for dimension {} of '{}' "
                                        "(size {})",

@@ -98,8 +98,9 @@ bool SystemBuilder::checkBranchSizes(const flat::IfEquation& equation, SourceRan
     std::size_t count = bodies[b].equations.size();
     if (count == expected) continue;
     bool isElse = b + 1 == bodies.size();
-    SourceRange where = isElse ? (equation.elseBody.empty() ? range : equation.elseBody.front().range)
-                               : equation.branches[b].range;
+    SourceRange where = isElse
+                            ? (equation.elseBody.empty() ? range : equation.elseBody.front().range)
+                            : equation.branches[b].range;
     std::string which = isElse ? (equation.elseBody.empty() ? "the missing else-branch counts as "
                                                             : "the else-branch has ")
                                : "this branch has ";

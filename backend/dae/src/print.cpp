@@ -77,7 +77,6 @@ private:
     }
   }
 
-
   void whens() {
     out_ += "when-clauses:\n";
     for (const WhenClause& clause : system_.whens) {

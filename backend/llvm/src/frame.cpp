@@ -41,8 +41,8 @@ llvm::Value* Frame::loadField(unsigned field, llvm::Type* type, const llvm::Twin
 
 llvm::Value* Frame::modelField(llvm::Value* value, const char* what) const {
   if (owner_ == Owner::User) {
-    throw EmitError(std::string(what) + " is used inside function '" +
-                    function_->getName().str() + "', which only sees its arguments");
+    throw EmitError(std::string(what) + " is used inside function '" + function_->getName().str() +
+                    "', which only sees its arguments");
   }
   return value;
 }
@@ -137,9 +137,9 @@ void Frame::report(std::int32_t kind, llvm::Value* message) {
   llvm::BasicBlock* call = newBlock("report");
   b.CreateCondBr(b.CreateIsNotNull(function), call, next);
   enter(call);
-  llvm::Value* when = owner_ == Owner::User
-                          ? loadField(static_cast<unsigned>(InstanceField::Time), module_.f64, "time")
-                          : time_;
+  llvm::Value* when = owner_ == Owner::User ? loadField(static_cast<unsigned>(InstanceField::Time),
+                                                        module_.f64, "time")
+                                            : time_;
   auto* type = llvm::FunctionType::get(b.getVoidTy(),
                                        {module_.ptr, module_.i32, module_.i32, module_.f64}, false);
   b.CreateCall(type, function, {instance_, b.getInt32(kind), message, when});

@@ -154,8 +154,7 @@ void FunctionBodyEmitter::statement(const sim::FunctionCallOutputs& s) {
   for (const sim::FunctionCallOutputs::Target& target : s.targets) {
     if (target.output >= callee.outputCount) {
       throw EmitError("multiple assignment from output element " + std::to_string(target.output) +
-                      " of '" + callee.name + "', which has " +
-                      std::to_string(callee.outputCount));
+                      " of '" + callee.name + "', which has " + std::to_string(callee.outputCount));
     }
     llvm::Value* value = b.CreateLoad(
         module_.f64, b.CreateConstInBoundsGEP2_64(bufferType, outputs, 0, target.output));

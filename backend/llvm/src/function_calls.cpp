@@ -39,8 +39,8 @@ llvm::Value* ExpressionEmitter::functionCall(Id id) {
   auto* bufferType = llvm::cast<llvm::AllocaInst>(outputs)->getAllocatedType();
   llvm::Value* address =
       module_.builder.CreateConstInBoundsGEP2_64(bufferType, outputs, 0, node.subindex);
-  return module_.builder.CreateLoad(module_.f64, address, callee.name + "[" +
-                                                              std::to_string(node.subindex) + "]");
+  return module_.builder.CreateLoad(module_.f64, address,
+                                    callee.name + "[" + std::to_string(node.subindex) + "]");
 }
 
 llvm::Value* ExpressionEmitter::callOutputs(Id id) {

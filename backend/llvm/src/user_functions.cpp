@@ -26,7 +26,7 @@ namespace {
 
 /// What the body of one function does that matters for its attributes.
 struct BodyFacts {
-  bool reportsItself = false;             // an assert or a run-time subscript check
+  bool reportsItself = false;              // an assert or a run-time subscript check
   std::unordered_set<std::uint32_t> calls; // functions it calls
 };
 
@@ -134,8 +134,8 @@ std::vector<bool> userFunctionsThatReport(const sim::Program& program) {
 void declareUserFunctions(ModuleContext& module) {
   const sim::Program& program = module.program;
   std::vector<bool> reports = userFunctionsThatReport(program);
-  auto* type =
-      llvm::FunctionType::get(module.builder.getVoidTy(), {module.ptr, module.ptr, module.ptr}, false);
+  auto* type = llvm::FunctionType::get(module.builder.getVoidTy(),
+                                       {module.ptr, module.ptr, module.ptr}, false);
   for (std::size_t i = 0; i < program.functions.size(); ++i) {
     llvm::Function* f = llvm::Function::Create(type, llvm::Function::ExternalLinkage,
                                                userFunctionSymbol(program, i), module.module);

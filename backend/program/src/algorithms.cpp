@@ -57,7 +57,8 @@ sim::Statement ProgramBuilder::algorithmStatement(const dae::AlgorithmStatement&
   return std::visit(
       [&](const auto& simple) -> sim::Statement {
         using T = std::decay_t<decltype(simple)>;
-        if constexpr (std::is_same_v<T, dae::AlgorithmIf> || std::is_same_v<T, dae::AlgorithmWhen>) {
+        if constexpr (std::is_same_v<T, dae::AlgorithmIf> ||
+                      std::is_same_v<T, dae::AlgorithmWhen>) {
           return {}; // handled above
         } else {
           return whenStatement(dae::WhenStatement{simple});

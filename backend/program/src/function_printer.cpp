@@ -40,8 +40,8 @@ class FunctionPrinter {
 public:
   FunctionPrinter(const expr::Pool& pool, const Function& function,
                   const std::vector<std::string>& messages, const expr::VariableNamer& functionName)
-      : pool_(pool), function_(function), messages_(messages),
-        names_{nullptr, localNamer(function), functionName} {}
+      : pool_(pool), function_(function),
+        messages_(messages), names_{nullptr, localNamer(function), functionName} {}
 
   std::string run(int indent) {
     out_ += fmt::format("{}function {} ({} inputs, {} outputs, frame {})\n",
@@ -144,8 +144,8 @@ private:
 } // namespace
 
 std::string print(const expr::Pool& pool, const Function& function,
-                  const std::vector<std::string>& messages,
-                  const expr::VariableNamer& functionName, int indent) {
+                  const std::vector<std::string>& messages, const expr::VariableNamer& functionName,
+                  int indent) {
   return FunctionPrinter(pool, function, messages, functionName).run(indent);
 }
 

@@ -12,7 +12,8 @@ void ProgramBuilder::addFunctions() {
       messageOf.push_back(message(text));
     sim::Function out = f.code;
     for (sim::FunctionLocal& local : out.locals) {
-      if (local.boundsMessage < messageOf.size()) local.boundsMessage = messageOf[local.boundsMessage];
+      if (local.boundsMessage < messageOf.size())
+        local.boundsMessage = messageOf[local.boundsMessage];
     }
     out.body = functionStatements(f.code.body, messageOf);
     program_.functions.push_back(std::move(out));

@@ -117,8 +117,7 @@ void ProgramBuilder::addScheduledStatements() {
   // limit of an event they give pre() its value (sample() is false between events). An
   // algorithm's when-statements are inactive there, so its discrete outputs keep pre().
   for (const ContinuousStep& step : continuous_) {
-    program_.outputs.insert(program_.outputs.end(), step.statements.begin(),
-                            step.statements.end());
+    program_.outputs.insert(program_.outputs.end(), step.statements.begin(), step.statements.end());
   }
   for (const dae::Assertion& a : system_.assertions) {
     program_.event.push_back(assertion(a));
@@ -165,8 +164,7 @@ std::vector<sim::Statement> ProgramBuilder::assignmentsNeededBy(std::set<std::ui
   std::vector<sim::Statement> result;
   for (std::size_t i = 0; i < continuous_.size(); ++i) {
     if (!keep[i]) continue;
-    result.insert(result.end(), continuous_[i].statements.begin(),
-                  continuous_[i].statements.end());
+    result.insert(result.end(), continuous_[i].statements.begin(), continuous_[i].statements.end());
   }
   return result;
 }

@@ -116,7 +116,9 @@ private:
       }
       auto node = static_cast<std::size_t>(component[0]);
       if (node >= firstAlgorithm()) {
-        schedule.steps.push_back(Step{Step::Kind::Algorithm, dae::kNone, {},
+        schedule.steps.push_back(Step{Step::Kind::Algorithm,
+                                      dae::kNone,
+                                      {},
                                       static_cast<std::uint32_t>(node - firstAlgorithm())});
       } else if (node >= equationCount) {
         schedule.steps.push_back(Step{
@@ -254,8 +256,8 @@ std::string print(const dae::System& system, const Schedule& schedule,
       out += fmt::format("  algorithm #{} -> {}\n", step.source, outputs);
       continue;
     }
-    out += fmt::format("  {} := {}", name(step.variable),
-                       expr::print(system.pool, step.value, names));
+    out +=
+        fmt::format("  {} := {}", name(step.variable), expr::print(system.pool, step.value, names));
     const SourceRange& range = system.equations[step.source].range;
     if (sources && range.valid()) out += "  // " + sources->describe(range.begin);
     out += "\n";

@@ -167,6 +167,7 @@ private:
                                                flat::Type expected, const std::string& what);
   void checkBindingVariability(std::uint32_t id, const flat::Expr& binding, SourceRange range);
   static bool isFirstElement(const ElementVariable& element);
+  std::optional<flat::Expr> recordFieldBinding(std::uint32_t id);
   void checkArrayValueSize(std::uint32_t id, const Modifier::Value& value);
   void lowerAttribute(std::uint32_t id, const std::string& name, const Modifier& modifier,
                       flat::Attributes& attributes);

@@ -59,6 +59,10 @@ void EquationLowering::simple(const ast::Equation& equation, const ast::SimpleEq
   auto lhs = el_.lower(*s.lhs, context);
   auto rhs = el_.lower(*s.rhs, context);
   if (!lhs || !rhs) return;
+  if (lhs->isRecord() || rhs->isRecord()) {
+    recordEquation(equation, *lhs, *rhs, insideWhen, out);
+    return;
+  }
   if (lhs->dims != rhs->dims) {
     el_.diagnostics().error(DiagnosticKind::TypeMismatch, equation.range,
                             "the two sides of this equation have different sizes");
@@ -81,6 +85,39 @@ void EquationLowering::simple(const ast::Equation& equation, const ast::SimpleEq
       return;
     }
     out.push_back(flat::Equation{flat::Equality{std::move(a), std::move(b)}, equation.range});
+  }
+}
+
+namespace {
+
+bool sameShape(const Tensor& a, const Tensor& b) {
+  if (a.isRecord() != b.isRecord()) return false;
+  if (!a.isRecord()) return a.dims == b.dims;
+  if (a.fieldNames != b.fieldNames) return false;
+  for (std::size_t i = 0; i < a.fieldValues.size(); ++i) {
+    if (!sameShape(a.fieldValues[i], b.fieldValues[i])) return false;
+  }
+  return true;
+}
+
+} // namespace
+
+// r1 = r2 for records: one equation per scalar field (MLS 10.6.1 for records).
+void EquationLowering::recordEquation(const ast::Equation& equation, const Tensor& lhs,
+                                      const Tensor& rhs, bool insideWhen, Equations& out) {
+  if (!sameShape(lhs, rhs)) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, equation.range,
+                            "the two sides of this equation are not records of the same type");
+    return;
+  }
+  std::vector<Expr> a = lhs.leaves(), b = rhs.leaves();
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (insideWhen && a[k].kind != Expr::Kind::Variable) {
+      el_.diagnostics().error(DiagnosticKind::InvalidWhen, equation.range,
+                              "the left side of an equation in a when-clause must be a variable");
+      return;
+    }
+    out.push_back(flat::Equation{flat::Equality{std::move(a[k]), std::move(b[k])}, equation.range});
   }
 }
 

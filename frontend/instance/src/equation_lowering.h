@@ -28,6 +28,8 @@ private:
              Equations& out);
   void simple(const ast::Equation& equation, const ast::SimpleEquation& simple,
               const LowerContext& context, bool insideWhen, Equations& out);
+  void recordEquation(const ast::Equation& equation, const Tensor& lhs, const Tensor& rhs,
+                      bool insideWhen, Equations& out);
   void tupleEquation(const ast::Equation& equation, const ast::TupleExpr& tuple,
                      const ast::Expr& rhs, const LowerContext& context, bool insideWhen,
                      Equations& out);

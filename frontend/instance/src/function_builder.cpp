@@ -95,16 +95,50 @@ bool FunctionBuilder::declareVariables() {
 
 bool FunctionBuilder::declare(ComponentInstance& component, FunctionVariable::Role role,
                               std::size_t& nextInput) {
-  Diagnostics& d = el_.diagnostics();
   InstanceNode* type = el_.typeInstance(component);
   if (!type) return false;
+  const std::vector<std::size_t>* actual =
+      role == FunctionVariable::Role::Input && nextInput < inputDims_.size() ? &inputDims_[nextInput] : nullptr;
+  if (role == FunctionVariable::Role::Input) ++nextInput;
   if (!type->isPredefined() && !type->isEnumeration()) {
-    d.error(DiagnosticKind::Unsupported, component.declaration->range,
-            "function variables of class type (records) are not supported yet");
+    return declareRecord(component, component.name, role);
+  }
+  return declareScalar(component, component.name, role, actual);
+}
+
+// A record variable becomes one variable per field, named "r.a" (MLS 12.6).
+bool FunctionBuilder::declareRecord(ComponentInstance& component, const std::string& name,
+                                    FunctionVariable::Role role) {
+  InstanceNode* type = el_.typeInstance(component);
+  bool record = type && (type->kind == ast::ClassKind::Record || type->kind == ast::ClassKind::OperatorRecord);
+  const auto* sizes = el_.dims(component);
+  auto* elements = el_.elements(component);
+  if (!record || !sizes || !elements || !sizes->empty()) {
+    el_.diagnostics().error(DiagnosticKind::Unsupported, component.declaration->range,
+                            record ? "arrays of records in functions are not supported yet"
+                                   : "function variables must be of a predefined type, an "
+                                     "enumeration or a record (MLS 12.2)");
     return false;
   }
+  RecordLayout layout{type->entry, {}};
+  bool ok = true;
+  for (ComponentInstance& field : elements->front()->components) {
+    layout.fields.push_back(field.name);
+    std::string fieldName = name + "." + field.name;
+    ok = (el_.isScalarType(field) ? declareScalar(field, fieldName, role, nullptr)
+                                  : declareRecord(field, fieldName, role)) && ok;
+  }
+  records_[name] = std::move(layout);
+  return ok;
+}
+
+bool FunctionBuilder::declareScalar(ComponentInstance& component, const std::string& name,
+                                    FunctionVariable::Role role,
+                                    const std::vector<std::size_t>* actual) {
+  Diagnostics& d = el_.diagnostics();
+  InstanceNode* type = el_.typeInstance(component);
   FunctionVariable v;
-  v.name = component.name;
+  v.name = name;
   v.role = role;
   v.type = type->isEnumeration() ? Type::Enumeration
            : type->predefined == Predefined::Integer ? Type::Integer
@@ -115,9 +149,6 @@ bool FunctionBuilder::declare(ComponentInstance& component, FunctionVariable::Ro
   for (const ast::Subscript& s : component.declaration->subscripts) subscripts.push_back({&s, component.scope});
   for (const ast::Subscript& s : component.clause->typeSubscripts) subscripts.push_back({&s, component.scope});
   subscripts.insert(subscripts.end(), type->typeDims.begin(), type->typeDims.end());
-  const std::vector<std::size_t>* actual =
-      role == FunctionVariable::Role::Input && nextInput < inputDims_.size() ? &inputDims_[nextInput] : nullptr;
-  if (role == FunctionVariable::Role::Input) ++nextInput;
   for (std::size_t i = 0; i < subscripts.size(); ++i) {
     const auto& [subscript, scope] = subscripts[i];
     if (!subscript->value) {
@@ -155,6 +186,17 @@ std::optional<std::uint32_t> FunctionBuilder::index(const std::string& name) con
 }
 
 std::optional<Tensor> FunctionBuilder::variable(const std::string& name) const {
+  if (auto record = records_.find(name); record != records_.end()) {
+    Tensor value;
+    value.recordType = record->second.type;
+    for (const std::string& field : record->second.fields) {
+      auto fieldValue = variable(name + "." + field);
+      if (!fieldValue) return std::nullopt;
+      value.fieldNames.push_back(field);
+      value.fieldValues.push_back(std::move(*fieldValue));
+    }
+    return value;
+  }
   auto i = index(name);
   if (!i) return std::nullopt;
   const FunctionVariable& v = out_.variables[*i];
@@ -193,8 +235,9 @@ std::uint32_t FunctionBuilder::addLocal(const std::string& name, Type type) {
 // binding is its default, used at call sites.
 void FunctionBuilder::lowerBindings() {
   for (ComponentInstance& component : instance_->components) {
-    auto i = index(component.name);
-    if (!i || out_.variables[*i].role == FunctionVariable::Role::Input) continue;
+    if (component.clause->prefix.causality == ast::Causality::Input || !declares(component.name)) {
+      continue;
+    }
     InstanceNode* type = el_.typeInstance(component);
     if (!type || !type->attributes.value || !type->attributes.value->expr) continue;
     LowerContext context;
@@ -203,16 +246,17 @@ void FunctionBuilder::lowerBindings() {
     auto value = el_.lower(*type->attributes.value->expr, context);
     auto target = variable(component.name);
     if (!value || !target) continue;
-    if (value->dims != target->dims && !value->isScalar()) {
+    std::vector<Expr> targets = target->leaves();
+    std::vector<Expr> values = value->leaves();
+    if (values.size() != targets.size() && !value->isScalar()) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, component.declaration->range,
-                              "the value of '" + component.name + "' has the wrong size");
+                              "the value of '" + component.name + "' has the wrong type");
       continue;
     }
-    for (std::size_t k = 0; k < target->size(); ++k) {
-      const Expr& t = target->elements[k];
-      flat::LValue lvalue{*i, t.args};
+    for (std::size_t k = 0; k < targets.size(); ++k) {
+      flat::LValue lvalue{targets[k].variable, targets[k].args};
       out_.body.push_back(flat::Statement{
-          flat::AssignStatement{lvalue, value->isScalar() ? value->elements[0] : value->elements[k]},
+          flat::AssignStatement{lvalue, value->isScalar() ? values[0] : values[k]},
           component.declaration->range});
     }
   }

@@ -5,6 +5,7 @@
 
 #include "elaborator.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,8 +26,10 @@ public:
   /// The value of a function variable by name (a tensor of Local/LocalElement expressions),
   /// or nullopt when the function has no such variable.
   std::optional<Tensor> variable(const std::string& name) const;
-  /// The variable index of `name`, or nullopt.
+  /// The variable index of `name` ("x", or "r.a" for a field of record r), or nullopt.
   std::optional<std::uint32_t> index(const std::string& name) const;
+  /// `name` is a variable or a record variable of the function.
+  bool declares(const std::string& name) const { return index(name) || records_.count(name); }
   /// Adds a protected Integer/Real scalar (for-loop iterators).
   std::uint32_t addLocal(const std::string& name, flat::Type type);
 
@@ -36,6 +39,10 @@ private:
   bool declareVariables();
   bool declare(ComponentInstance& component, flat::FunctionVariable::Role role,
                std::size_t& nextInput);
+  bool declareRecord(ComponentInstance& component, const std::string& name,
+                     flat::FunctionVariable::Role role);
+  bool declareScalar(ComponentInstance& component, const std::string& name,
+                     flat::FunctionVariable::Role role, const std::vector<std::size_t>* actual);
   void lowerBindings();
   void lowerAlgorithm(const ast::AlgorithmSection& section);
   void statement(const ast::Statement& s, const LowerContext& context,
@@ -58,6 +65,11 @@ private:
   std::vector<std::vector<std::size_t>> inputDims_;
   std::unique_ptr<InstanceNode> instance_;
   std::uint32_t index_;  // position in the model's function list
+  struct RecordLayout {
+    const ClassEntry* type;
+    std::vector<std::string> fields;
+  };
+  std::map<std::string, RecordLayout> records_; // record variables by name
   flat::Function out_;   // moved into the model when complete
 };
 

@@ -19,29 +19,33 @@ void FunctionBuilder::lowerAlgorithm(const ast::AlgorithmSection& section) {
   for (const ast::Statement& s : section.statements) statement(s, context, out_.body);
 }
 
-// The assignable elements a reference names: one LValue per element, in row-major order.
+// The assignable elements a reference names: one LValue per scalar, in row-major order,
+// records field by field.
 std::optional<std::vector<flat::LValue>>
 FunctionBuilder::targets(const ast::ComponentRef& ref, const LowerContext& context,
                          std::vector<std::size_t>& dims) {
-  const ast::RefPart& part = ref.parts.front();
-  auto i = ref.parts.size() == 1 && !ref.global ? index(part.ident) : std::nullopt;
-  if (!i) {
+  std::string name;
+  for (const ast::RefPart& part : ref.parts) name += (name.empty() ? "" : ".") + part.ident;
+  if (ref.global || !declares(name)) {
     el_.diagnostics().error(DiagnosticKind::InvalidOperator, ref.range,
                             "'" + ref.str() + "' is not a variable of this function");
     return std::nullopt;
   }
-  if (out_.variables[*i].role == flat::FunctionVariable::Role::Input) {
-    el_.diagnostics().error(DiagnosticKind::InvalidOperator, ref.range,
-                            "input '" + part.ident + "' cannot be assigned (MLS 12.2)");
-    return std::nullopt;
-  }
   ast::Expr where;
   where.range = ref.range;
-  auto value = ExpressionLowering(el_, context).functionReference(where, part);
+  auto value = ExpressionLowering(el_, context).functionReference(where, name, ref.parts.back().subscripts);
   if (!value) return std::nullopt;
   dims = value->dims;
   std::vector<flat::LValue> result;
-  for (Expr& element : value->elements) result.push_back(flat::LValue{*i, std::move(element.args)});
+  for (Expr& element : value->leaves()) {
+    if (out_.variables[element.variable].role == flat::FunctionVariable::Role::Input) {
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, ref.range,
+                              "input '" + out_.variables[element.variable].name +
+                                  "' cannot be assigned (MLS 12.2)");
+      return std::nullopt;
+    }
+    result.push_back(flat::LValue{element.variable, std::move(element.args)});
+  }
   return result;
 }
 
@@ -52,6 +56,17 @@ void FunctionBuilder::assignment(const ast::Statement& s, const ast::ComponentRe
   auto lvalues = targets(target, context, dims);
   auto value = el_.lower(valueExpr, context);
   if (!lvalues || !value) return;
+  if (value->isRecord()) {
+    std::vector<Expr> leaves = value->leaves();
+    if (leaves.size() != lvalues->size()) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, s.range, "a record of a different type is assigned");
+      return;
+    }
+    for (std::size_t k = 0; k < leaves.size(); ++k) {
+      out.push_back(flat::Statement{flat::AssignStatement{std::move((*lvalues)[k]), std::move(leaves[k])}, s.range});
+    }
+    return;
+  }
   if (value->dims != dims && !value->isScalar()) {
     el_.diagnostics().error(DiagnosticKind::TypeMismatch, s.range,
                             "the two sides of this assignment have different sizes");
@@ -101,13 +116,13 @@ void FunctionBuilder::tupleAssignment(const ast::Statement& s, const ast::TupleA
       return;
     }
     if (!ref) {
-      for (std::size_t k = 0; k < output.size(); ++k) statement.outputs.push_back(std::nullopt);
+      for (std::size_t k = 0; k < output.leaves().size(); ++k) statement.outputs.push_back(std::nullopt);
       continue;
     }
     std::vector<std::size_t> dims;
     auto lvalues = targets(ref->ref, context, dims);
     if (!lvalues) return;
-    if (dims != output.dims) {
+    if (lvalues->size() != output.leaves().size()) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, target->range,
                               "output " + std::to_string(i + 1) + " of the call has a different size");
       return;

@@ -6,6 +6,8 @@
 #include "flat_builders.h"
 #include "name_suggestion.h"
 
+#include <map>
+
 namespace mocc::frontend {
 
 using flat::Expr;
@@ -168,43 +170,81 @@ ExpressionLowering::specialisedCall(const ast::Expr& e, const ClassEntry& cls, S
   const flat::Function& function = el_.model().functions[*index];
   CallResult result;
   result.function = *index;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const flat::FunctionVariable* input = nullptr;
-    std::size_t seen = 0;
-    for (const flat::FunctionVariable& v : function.variables) {
-      if (v.role != flat::FunctionVariable::Role::Input) continue;
-      if (seen++ == i) input = &v;
+  // Inputs flatten in declaration order, records field by field (MLS 12.6).
+  std::vector<const flat::FunctionVariable*> elementTypes;
+  std::map<std::string, std::uint32_t> outputOffsets;
+  std::uint32_t outputs = 0;
+  for (const flat::FunctionVariable& v : function.variables) {
+    if (v.role == flat::FunctionVariable::Role::Input) {
+      for (std::size_t k = 0; k < v.elementCount(); ++k) elementTypes.push_back(&v);
+    } else if (v.role == flat::FunctionVariable::Role::Output) {
+      outputOffsets[v.name] = outputs;
+      outputs += static_cast<std::uint32_t>(v.elementCount());
     }
-    for (const Expr& x : args[i].elements) {
-      if (input && !typesCompatible(input->type, x.type)) {
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    for (const Expr& x : args[i].leaves()) {
+      const flat::FunctionVariable* input =
+          result.args.size() < elementTypes.size() ? elementTypes[result.args.size()] : nullptr;
+      if (!input || !typesCompatible(input->type, x.type)) {
         el_.diagnostics().error(DiagnosticKind::TypeMismatch, x.range.valid() ? x.range : e.range,
-                                std::string("input '") + inputs[i]->name + "' of '" + cls.qualifiedName() +
-                                    "' must be " + flat::spelling(input->type) + ", but the argument is " +
-                                    flat::spelling(x.type));
+                                "input '" + inputs[i]->name + "' of '" + cls.qualifiedName() +
+                                    "' does not accept this argument" +
+                                    (input ? std::string(" (it must be ") + flat::spelling(input->type) + ")"
+                                           : std::string()));
         return std::nullopt;
       }
       result.args.push_back(x);
     }
   }
-  std::uint32_t offset = 0;
-  for (const flat::FunctionVariable& v : function.variables) {
-    if (v.role != flat::FunctionVariable::Role::Output) continue;
-    Tensor output;
-    output.dims = v.dims;
-    for (std::size_t k = 0; k < v.elementCount(); ++k) {
-      Expr call;
-      call.kind = Expr::Kind::FunctionCall;
-      call.type = v.type;
-      call.variable = *index;
-      call.output = offset + static_cast<std::uint32_t>(k);
-      call.args = result.args;
-      call.range = e.range;
-      output.elements.push_back(std::move(call));
-    }
-    offset += static_cast<std::uint32_t>(v.elementCount());
-    result.outputs.push_back(std::move(output));
+  InstanceNode* signature = el_.packageInstance(cls);
+  for (ComponentInstance& output : signature->components) {
+    if (output.clause->prefix.causality != ast::Causality::Output) continue;
+    auto value = outputValue(e, function, *index, result.args, output.name, output, outputOffsets);
+    if (!value) return std::nullopt;
+    result.outputs.push_back(std::move(*value));
   }
   return result;
+}
+
+// One output of a call: FunctionCall expressions for its elements, a record of them for a
+// record output.
+std::optional<Tensor> ExpressionLowering::outputValue(const ast::Expr& e, const flat::Function& function,
+                                                      std::uint32_t index, const std::vector<Expr>& args,
+                                                      const std::string& name, ComponentInstance& output,
+                                                      const std::map<std::string, std::uint32_t>& offsets) {
+  if (!el_.isScalarType(output)) {
+    auto* elements = el_.elements(output);
+    if (!elements || elements->size() != 1) return std::nullopt;
+    Tensor record;
+    record.recordType = elements->front()->entry;
+    for (ComponentInstance& field : elements->front()->components) {
+      auto value = outputValue(e, function, index, args, name + "." + field.name, field, offsets);
+      if (!value) return std::nullopt;
+      record.fieldNames.push_back(field.name);
+      record.fieldValues.push_back(std::move(*value));
+    }
+    return record;
+  }
+  auto offset = offsets.find(name);
+  const flat::FunctionVariable* v = nullptr;
+  for (const flat::FunctionVariable& candidate : function.variables) {
+    if (candidate.name == name) v = &candidate;
+  }
+  if (offset == offsets.end() || !v) return std::nullopt;
+  Tensor tensor;
+  tensor.dims = v->dims;
+  for (std::size_t k = 0; k < v->elementCount(); ++k) {
+    Expr call;
+    call.kind = Expr::Kind::FunctionCall;
+    call.type = v->type;
+    call.variable = index;
+    call.output = offset->second + static_cast<std::uint32_t>(k);
+    call.args = args;
+    call.range = e.range;
+    tensor.elements.push_back(std::move(call));
+  }
+  return tensor;
 }
 
 std::optional<Tensor> ExpressionLowering::userCall(const ast::Expr& e, const ast::CallExpr& c) {
@@ -258,9 +298,52 @@ std::optional<Tensor> ExpressionLowering::userCall(const ast::Expr& e, const ast
     }
     return vectorisedCall(e, *cls, definitionScope, inputs, *args, *extra);
   }
+  if (cls->definition && (cls->definition->kind == ast::ClassKind::Record ||
+                          cls->definition->kind == ast::ClassKind::OperatorRecord)) {
+    return recordConstructor(e, *cls, c.function, c.args);
+  }
   auto result = functionCall(e, c);
   if (!result) return std::nullopt;
   return std::move(result->outputs.front());
+}
+
+// The record constructor (MLS 12.6): an input for each public, modifiable component, with
+// the component's binding as default; other components keep their bindings.
+std::optional<Tensor> ExpressionLowering::recordConstructor(const ast::Expr& e, const ClassEntry& cls,
+                                                            const ast::ComponentRef& function,
+                                                            const ast::FunctionArgs& args) {
+  InstanceNode* record = el_.packageInstance(cls);
+  std::vector<ComponentInstance*> inputs;
+  for (ComponentInstance& field : record->components) {
+    bool fixed = field.clause->prefix.variability == ast::Variability::Constant &&
+                 field.declaration->modification && field.declaration->modification->value;
+    if (!field.isProtected && !fixed && !field.element->isFinal) inputs.push_back(&field);
+  }
+  auto values = matchArguments(e, function, args, inputs);
+  if (!values) return std::nullopt;
+  Tensor result;
+  result.recordType = &cls;
+  std::size_t next = 0;
+  for (ComponentInstance& field : record->components) {
+    std::optional<Tensor> value;
+    if (next < inputs.size() && inputs[next] == &field) {
+      value = std::move((*values)[next++]);
+    } else {
+      InstanceNode* type = el_.typeInstance(field);
+      if (!type || !type->attributes.value || !type->attributes.value->expr) {
+        el_.diagnostics().error(DiagnosticKind::MissingBinding, e.range,
+                                "record field '" + field.name + "' has no value");
+        return std::nullopt;
+      }
+      LowerContext inner;
+      inner.scope = type->attributes.value->scope;
+      value = el_.lower(*type->attributes.value->expr, inner);
+      if (!value) return std::nullopt;
+    }
+    result.fieldNames.push_back(field.name);
+    result.fieldValues.push_back(std::move(*value));
+  }
+  return result;
 }
 
 std::optional<Tensor>

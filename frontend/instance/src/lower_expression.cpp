@@ -14,7 +14,7 @@ using flat::Type;
 namespace {
 
 std::string dimsText(const std::vector<std::size_t>& dims) {
-  if (dims.empty()) return "a scalar";
+  if (dims.empty()) return "a scalar or a record";
   std::string text = "an array of size [";
   for (std::size_t i = 0; i < dims.size(); ++i) text += (i ? ", " : "") + std::to_string(dims[i]);
   return text + "]";
@@ -151,6 +151,11 @@ std::optional<Tensor> ExpressionLowering::binary(const ast::Expr& e, const ast::
   auto lhs = lower(*b.lhs);
   auto rhs = lower(*b.rhs);
   if (!lhs || !rhs) return std::nullopt;
+  if (lhs->isRecord() || rhs->isRecord()) {
+    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                            "operators on records (operator records, MLS 14) are not supported yet");
+    return std::nullopt;
+  }
   OperatorInfo info = operatorInfo(b.op);
   if (lhs->isScalar() && rhs->isScalar()) {
     auto result = scalarBinary(e, info.op, lhs->scalarValue(), rhs->scalarValue());

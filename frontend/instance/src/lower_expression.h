@@ -5,6 +5,8 @@
 
 #include "elaborator.h"
 
+#include <map>
+
 namespace mocc::frontend {
 
 class ExpressionLowering {
@@ -17,7 +19,8 @@ public:
   // lower_reference.cpp
   std::optional<Tensor> reference(const ast::Expr& e, const ast::ComponentRef& ref);
   /// A variable of the function being lowered, with run-time subscripts where given.
-  std::optional<Tensor> functionReference(const ast::Expr& e, const ast::RefPart& part);
+  std::optional<Tensor> functionReference(const ast::Expr& e, const std::string& name,
+                                          const std::vector<ast::Subscript>& subscripts);
   /// The subscripts of one part of a reference applied to a tensor (MLS 10.5).
   std::optional<Tensor> subscript(const Tensor& value, const std::vector<ast::Subscript>& subs,
                                   const ast::Expr& e);
@@ -54,6 +57,7 @@ private:
                                  std::vector<std::size_t> dims, ComponentInstance* firstComponent);
   std::optional<Tensor> classMemberReference(const ast::Expr& e, const ast::ComponentRef& ref,
                                              Elaborator::Found found);
+  std::optional<Tensor> recordValue(InstanceNode& node, const ast::Expr& e);
   std::optional<Tensor> typeValues(const ClassEntry& type, const ast::Expr& e);
   std::optional<Tensor> enumerationLiteral(const ClassEntry& type, InstanceNode& instance,
                                            const std::string& literal, const ast::Expr& e);
@@ -100,6 +104,13 @@ private:
                                             Scope definitionScope,
                                             const std::vector<ComponentInstance*>& inputs,
                                             const std::vector<Tensor>& args);
+  std::optional<Tensor> outputValue(const ast::Expr& e, const flat::Function& function,
+                                    std::uint32_t index, const std::vector<flat::Expr>& args,
+                                    const std::string& name, ComponentInstance& output,
+                                    const std::map<std::string, std::uint32_t>& offsets);
+  std::optional<Tensor> recordConstructor(const ast::Expr& e, const ClassEntry& cls,
+                                          const ast::ComponentRef& function,
+                                          const ast::FunctionArgs& args);
   std::optional<Tensor> vectorisedCall(const ast::Expr& e, const ClassEntry& cls,
                                        Scope definitionScope,
                                        const std::vector<ComponentInstance*>& inputs,

@@ -13,13 +13,12 @@ using flat::Type;
 
 namespace {
 
-std::string componentPath(const ComponentInstance& component) {
-  const InstanceNode* owner = component.owner;
-  return owner && !owner->path.empty() ? owner->path + "." + component.name : component.name;
-}
-
 // A node belongs to the simulated model when its chain of parents reaches the model's root;
 // package instances (for constants) have no parent.
+bool isRecordKind(ast::ClassKind kind) {
+  return kind == ast::ClassKind::Record || kind == ast::ClassKind::OperatorRecord;
+}
+
 bool isInModel(const InstanceNode* node) {
   while (node && node->parent) node = node->parent;
   return node && node->path.empty() && !node->component;
@@ -124,15 +123,21 @@ std::optional<Tensor> ExpressionLowering::subscript(const Tensor& value,
 
 // Inside a function, subscripts may change at run time: `x[i]` in a loop. Each dimension
 // takes a run-time index (and disappears) or a constant list of indices (and stays).
-std::optional<Tensor> ExpressionLowering::functionReference(const ast::Expr& e,
-                                                            const ast::RefPart& part) {
+std::optional<Tensor> ExpressionLowering::functionReference(
+    const ast::Expr& e, const std::string& name, const std::vector<ast::Subscript>& subscripts) {
   const FunctionBuilder& function = *context_.function;
-  std::uint32_t index = *function.index(part.ident);
+  if (subscripts.empty()) return function.variable(name);
+  auto found = function.index(name);
+  if (!found) {
+    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                            "'" + name + "' is a record; it cannot be subscripted");
+    return std::nullopt;
+  }
+  std::uint32_t index = *found;
   const flat::FunctionVariable& v = function.function().variables[index];
-  if (part.subscripts.empty()) return function.variable(part.ident);
-  if (part.subscripts.size() > v.dims.size()) {
+  if (subscripts.size() > v.dims.size()) {
     el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
-                            "too many subscripts for '" + part.ident + "'");
+                            "too many subscripts for '" + name + "'");
     return std::nullopt;
   }
   struct Axis {
@@ -142,18 +147,18 @@ std::optional<Tensor> ExpressionLowering::functionReference(const ast::Expr& e,
   std::vector<Axis> axes(v.dims.size());
   for (std::size_t d = 0; d < v.dims.size(); ++d) {
     Axis& axis = axes[d];
-    if (d >= part.subscripts.size() || !part.subscripts[d].value) {
+    if (d >= subscripts.size() || !subscripts[d].value) {
       for (std::size_t i = 1; i <= v.dims[d]; ++i) axis.constant.push_back(i);
       continue;
     }
     LowerContext inner = context_;
     inner.end = v.dims[d];
-    auto value = ExpressionLowering(el_, inner).lower(*part.subscripts[d].value);
+    auto value = ExpressionLowering(el_, inner).lower(*subscripts[d].value);
     if (!value) return std::nullopt;
     if (value->isScalar()) {
       Expr index = value->scalarValue();
       if (index.type != Type::Integer && index.type != Type::Enumeration && index.type != Type::Boolean) {
-        el_.diagnostics().error(DiagnosticKind::TypeMismatch, part.subscripts[d].range,
+        el_.diagnostics().error(DiagnosticKind::TypeMismatch, subscripts[d].range,
                                 "a subscript must be an Integer");
         return std::nullopt;
       }
@@ -209,13 +214,23 @@ std::optional<Tensor> ExpressionLowering::reference(const ast::Expr& e,
       return subscript(it->value, first.subscripts, e);
     }
   }
-  if (!ref.global && context_.function && context_.function->index(first.ident)) {
-    if (ref.parts.size() > 1) {
-      el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
-                              "'" + ref.str() + "': function variables have no components");
+  if (!ref.global && context_.function && context_.function->declares(first.ident)) {
+    // r.a.b names the field variable "r.a.b"; only the last part may have subscripts.
+    std::string name = first.ident;
+    for (std::size_t i = 1; i < ref.parts.size(); ++i) {
+      if (!ref.parts[i - 1].subscripts.empty()) {
+        el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                                "'" + ref.str() + "': arrays of records are not supported yet");
+        return std::nullopt;
+      }
+      name += "." + ref.parts[i].ident;
+    }
+    if (!context_.function->declares(name)) {
+      el_.diagnostics().error(DiagnosticKind::UndefinedName, e.range,
+                              "'" + ref.str() + "' is not a variable of this function");
       return std::nullopt;
     }
-    return functionReference(e, first);
+    return functionReference(e, name, ref.parts.back().subscripts);
   }
   if (!ref.global && ref.parts.size() == 1 && first.ident == "time") {
     if (context_.function) {
@@ -313,12 +328,45 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
     }
   }
   if (last) {
+    bool record = !next.empty() && isRecordKind(next.front()->kind);
+    if (record && nextDims.empty()) return recordValue(*next.front(), e);
     el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
-                            "'" + ref.str() + "' is a component of class type; records and "
-                                              "connectors cannot be used as values here yet");
+                            "'" + ref.str() + "' is " +
+                                (record ? "an array of records; arrays of records cannot be used "
+                                          "as values yet"
+                                        : std::string("a ") +
+                                              ast::spelling(next.empty() ? ast::ClassKind::Class
+                                                                         : next.front()->kind) +
+                                              " component and has no value (only records do)"));
     return std::nullopt;
   }
   return navigate(e, ref, part + 1, std::move(next), std::move(nextDims), nullptr);
+}
+
+// A component of record type as a value: its fields in declaration order (MLS 12.6).
+std::optional<Tensor> ExpressionLowering::recordValue(InstanceNode& node, const ast::Expr& e) {
+  Tensor record;
+  record.recordType = node.entry;
+  for (ComponentInstance& field : node.components) {
+    std::optional<Tensor> value;
+    if (el_.isScalarType(field)) {
+      value = componentValue(field, &node, e);
+    } else {
+      auto* elements = el_.elements(field);
+      const auto* sizes = el_.dims(field);
+      if (!elements || !sizes) return std::nullopt;
+      if (!sizes->empty()) {
+        el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                                "records with arrays of records are not supported yet");
+        return std::nullopt;
+      }
+      value = recordValue(*elements->front(), e);
+    }
+    if (!value) return std::nullopt;
+    record.fieldNames.push_back(field.name);
+    record.fieldValues.push_back(std::move(*value));
+  }
+  return record;
 }
 
 // The variables of a component of scalar type; constants of packages and enclosing classes

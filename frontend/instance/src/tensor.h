@@ -5,20 +5,47 @@
 #include "mocc/flat/model.h"
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace mocc::frontend {
 
+struct ClassEntry;
+
 struct Tensor {
   std::vector<std::size_t> dims;
   std::vector<flat::Expr> elements; // row-major
+
+  /// A record value (MLS 12.6): its fields by name, in declaration order; `elements` and
+  /// `dims` are empty then.
+  const ClassEntry* recordType = nullptr;
+  std::vector<std::string> fieldNames;
+  std::vector<Tensor> fieldValues;
+
+  bool isRecord() const { return recordType != nullptr; }
+  const Tensor* field(const std::string& name) const {
+    for (std::size_t i = 0; i < fieldNames.size(); ++i) {
+      if (fieldNames[i] == name) return &fieldValues[i];
+    }
+    return nullptr;
+  }
+  /// Every scalar of the value: record fields in order, arrays row-major.
+  std::vector<flat::Expr> leaves() const {
+    if (!isRecord()) return elements;
+    std::vector<flat::Expr> out;
+    for (const Tensor& f : fieldValues) {
+      auto more = f.leaves();
+      out.insert(out.end(), more.begin(), more.end());
+    }
+    return out;
+  }
 
   static Tensor scalar(flat::Expr e) {
     Tensor t;
     t.elements.push_back(std::move(e));
     return t;
   }
-  bool isScalar() const { return dims.empty(); }
+  bool isScalar() const { return dims.empty() && !isRecord(); }
   std::size_t size() const { return elements.size(); }
   std::size_t dim(std::size_t i) const { return dims[i]; }
   const flat::Expr& scalarValue() const { return elements.front(); }

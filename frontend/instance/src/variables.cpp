@@ -121,6 +121,7 @@ void Elaborator::lowerVariable(std::uint32_t id) {
     binding = lowerModifierValue(*modifier.value, id, v.type, "the value of '" + v.name + "'");
     if (binding) checkBindingVariability(id, *binding, modifier.value->expr->range);
   }
+  if (!binding) binding = recordFieldBinding(id);
   flat::Attributes attributes;
   for (const auto& [name, child] : modifier.elements) lowerAttribute(id, name, child, attributes);
   // `element` may have moved: lowering can allocate variables.
@@ -128,6 +129,44 @@ void Elaborator::lowerVariable(std::uint32_t id) {
   done.variable.binding = std::move(binding);
   done.variable.attributes = std::move(attributes);
   done.bindingState = ElementVariable::State::Done;
+}
+
+// `R r = R(1, 2)` gives r's fields their values: a field without a binding of its own takes
+// the matching field of the nearest enclosing record component's value.
+std::optional<flat::Expr> Elaborator::recordFieldBinding(std::uint32_t id) {
+  ComponentInstance& component = *variables_[id].component;
+  std::vector<std::string> path{component.name};
+  for (InstanceNode* node = component.owner; node && node->component;
+       node = node->component->owner) {
+    bool record = node->kind == ast::ClassKind::Record || node->kind == ast::ClassKind::OperatorRecord;
+    const auto& value = node->attributes.value;
+    if (record && value && value->expr) {
+      LowerContext context;
+      context.scope = value->scope;
+      auto tensor = lower(*value->expr, context);
+      if (!tensor) return std::nullopt;
+      for (std::size_t index : value->slice) {
+        if (tensor->dims.empty()) break;
+        *tensor = tensor->row(index - 1);
+      }
+      const Tensor* field = &*tensor;
+      for (const std::string& name : path) {
+        field = field->isRecord() ? field->field(name) : nullptr;
+        if (!field) {
+          diagnostics().error(DiagnosticKind::TypeMismatch, value->range,
+                              "the value of '" + node->path + "' is not a record with a field '" +
+                                  name + "'");
+          return std::nullopt;
+        }
+      }
+      Tensor selected = *field;
+      for (std::size_t index : variables_[id].subscripts) selected = selected.row(index - 1);
+      if (!selected.isScalar()) return std::nullopt;
+      return selected.scalarValue();
+    }
+    path.insert(path.begin(), node->component->name);
+  }
+  return std::nullopt;
 }
 
 bool Elaborator::isFirstElement(const ElementVariable& element) {

@@ -77,8 +77,7 @@ TEST(BackendAlgorithms, OneBlockInSortingAndInEveryList) {
                       "  end when\n";
   std::string listing = sim::print(*c.program);
   for (const char* section : {"derivatives:\n", "outputs:\n", "event:\n"}) {
-    EXPECT_NE(listing.find(std::string(section) + block), std::string::npos)
-        << section << listing;
+    EXPECT_NE(listing.find(std::string(section) + block), std::string::npos) << section << listing;
   }
   ASSERT_EQ(c.program->crossings.size(), 2u);
   EXPECT_EQ(c.program->crossings[0].description, "y < 1.0 at test.mo:22:5");
@@ -149,9 +148,9 @@ TEST(BackendAlgorithmsErrors, StatementsAreChecked) {
           assign(n, m.ref(y) * number(2), at(19, 5)),
       },
       at(10, 3));
-  flat::When when;
-  when.branches.push_back({m.ref(x) > number(2), {equality(m.ref(d), number(1))}, at(16, 3)});
-  m.model.equations.push_back({std::move(when), at(16, 3)});
+  flat::Equation& when = m.model.equations.emplace_back();
+  when.node = flat::When{{{m.ref(x) > number(2), {equality(m.ref(d), number(1))}, at(16, 3)}}};
+  when.range = at(16, 3);
   m.algorithm({assign(d, number(2))}, at(17, 3));
   m.model.algorithms.push_back({{assign(y, number(1))}, true, at(18, 3)});
   Compilation c;

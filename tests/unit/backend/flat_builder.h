@@ -50,10 +50,11 @@ inline Expr binary(BinaryOp op, Expr lhs, Expr rhs) {
   e.kind = Expr::Kind::Binary;
   e.binary = op;
   bool comparison = op >= BinaryOp::Lt;
-  e.type = comparison                                                      ? Type::Boolean
-           : lhs.type == Type::Integer && rhs.type == Type::Integer &&
-                   op != BinaryOp::Div && op != BinaryOp::Pow ? Type::Integer
-                                                              : Type::Real;
+  e.type = comparison ? Type::Boolean
+           : lhs.type == Type::Integer && rhs.type == Type::Integer && op != BinaryOp::Div &&
+                   op != BinaryOp::Pow
+               ? Type::Integer
+               : Type::Real;
   e.args = {std::move(lhs), std::move(rhs)};
   return e;
 }
@@ -141,8 +142,8 @@ inline flat::Statement ifStatement(Expr condition, std::vector<flat::Statement> 
 }
 inline flat::Statement forStatement(std::uint32_t iterator, Expr start, Expr stop,
                                     std::vector<flat::Statement> body, Expr step = integer(1)) {
-  return statement(flat::ForStatement{iterator, std::move(start), std::move(step),
-                                      std::move(stop), std::move(body)});
+  return statement(flat::ForStatement{iterator, std::move(start), std::move(step), std::move(stop),
+                                      std::move(body)});
 }
 inline flat::Statement whileStatement(Expr condition, std::vector<flat::Statement> body) {
   return statement(flat::WhileStatement{std::move(condition), std::move(body)});

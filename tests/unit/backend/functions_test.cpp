@@ -35,8 +35,7 @@ TEST(BackendFunctions, FrameLayoutAndBodyArePrinted) {
   Compilation c;
   compileModel(c, m.model, {"build-program"});
   ASSERT_TRUE(c.program) << c.rendered();
-  EXPECT_NE(c.printed.find("  z := P.f(time, 1.0, 2.0, 3.0)[2]\n"), std::string::npos)
-      << c.printed;
+  EXPECT_NE(c.printed.find("  z := P.f(time, 1.0, 2.0, 3.0)[2]\n"), std::string::npos) << c.printed;
   // Inputs first, then outputs, then protected variables, in declaration order.
   EXPECT_NE(c.printed.find("functions:\n"
                            "  function P.f (4 inputs, 3 outputs, frame 9)\n"
@@ -87,8 +86,8 @@ TEST(BackendFunctions, MatrixSubscriptsCheckEachDimension) {
   std::uint32_t a = g.input("a", Type::Real, {2, 3});
   std::uint32_t i = g.input("i", Type::Integer);
   std::uint32_t y = g.output("y");
-  g.function.body = {
-      assign(y, element(a, {local(i, Type::Integer), integer(3)}) + element(a, {integer(2), integer(1)}))};
+  g.function.body = {assign(y, element(a, {local(i, Type::Integer), integer(3)}) +
+                                   element(a, {integer(2), integer(1)}))};
   ModelBuilder m;
   std::uint32_t z = m.variable("z");
   std::vector<Expr> args;
@@ -218,8 +217,7 @@ TEST(BackendFunctionsErrors, BodiesAreChecked) {
   EXPECT_NE(out.find("test.mo:7:5: error: when cannot be used inside function 'bad'"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("error: time cannot be used inside function 'bad'"), std::string::npos)
-      << out;
+  EXPECT_NE(out.find("error: time cannot be used inside function 'bad'"), std::string::npos) << out;
   EXPECT_NE(out.find("test.mo:9:5: error: Integer 'k' cannot be assigned a Real value"),
             std::string::npos)
       << out;

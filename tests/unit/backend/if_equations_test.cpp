@@ -48,10 +48,10 @@ TEST(BackendIfEquations, VariableAloneOnOneSideGivesExplicitForm) {
 TEST(BackendIfEquations, OtherwiseResidualForm) {
   ModelBuilder m;
   std::uint32_t y = m.variable("y");
-  m.model.equations.push_back(ifEquation(
-      {{timeExpr() < number(1), {equality(number(2) * m.ref(y), timeExpr())}, at(3, 3)},
-       {timeExpr() < number(2), {equality(m.ref(y) + number(1), timeExpr())}, at(5, 3)}},
-      {equality(m.ref(y), number(3))}));
+  m.model.equations.push_back(
+      ifEquation({{timeExpr() < number(1), {equality(number(2) * m.ref(y), timeExpr())}, at(3, 3)},
+                  {timeExpr() < number(2), {equality(m.ref(y) + number(1), timeExpr())}, at(5, 3)}},
+                 {equality(m.ref(y), number(3))}));
   Compilation c;
   compileModel(c, m.model, {"build-dae", "sort"});
   ASSERT_TRUE(c.program) << c.rendered();
@@ -119,9 +119,8 @@ TEST(BackendIfEquationsErrors, BranchSizesMustAgree) {
         at(3, 3)},
        {timeExpr() < number(2), {equality(m.ref(y), number(2))}, at(6, 3)}},
       {equality(m.ref(y), number(3), at(9, 5)), equality(m.ref(z), number(3))}, at(3, 3)));
-  m.model.equations.push_back(
-      ifEquation({{timeExpr() > number(4), {equality(m.ref(z), number(1))}, at(12, 3)}}, {},
-                 at(12, 3)));
+  m.model.equations.push_back(ifEquation(
+      {{timeExpr() > number(4), {equality(m.ref(z), number(1))}, at(12, 3)}}, {}, at(12, 3)));
   Compilation c;
   compileModel(c, m.model);
   EXPECT_FALSE(c.program);

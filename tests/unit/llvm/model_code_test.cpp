@@ -82,8 +82,9 @@ TEST(JitAlgorithms, ReinitInWhenStatementAppliedAtTheEnd) {
   std::uint32_t v = m.variable("v", Type::Real, flat::Variability::Continuous, number(0));
   m.equation(m.der(h), m.ref(v));
   m.equation(m.der(v), number(-10));
-  m.algorithm({whenStatement(m.ref(h) < number(0),
-                             {statement(flat::ReinitStatement{m.ref(v), number(-0.5) * m.pre(v)})})});
+  m.algorithm(
+      {whenStatement(m.ref(h) < number(0),
+                     {statement(flat::ReinitStatement{m.ref(v), number(-0.5) * m.pre(v)})})});
   auto c = compileFlat(m.model);
   ASSERT_TRUE(c->compiled);
   const mocc_model& model = c->model();
@@ -107,7 +108,8 @@ TEST(JitIfEquations, BothSidesOfTheEvent) {
   std::uint32_t y = m.variable("y");
   m.equation(m.der(x), number(-1));
   flat::IfEquation branches;
-  branches.branches.push_back({m.ref(x) > number(1), {equality(m.ref(y), number(2) * m.ref(x))}, {}});
+  branches.branches.push_back(
+      {m.ref(x) > number(1), {equality(m.ref(y), number(2) * m.ref(x))}, {}});
   branches.elseBody = {equality(m.ref(y), -m.ref(x))};
   m.model.equations.push_back({std::move(branches), {}});
   auto c = compileFlat(m.model);

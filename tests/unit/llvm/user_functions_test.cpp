@@ -89,9 +89,9 @@ FunctionBuilder gcd() {
   f.function.body = {
       assign(x, I(a)),
       assign(y, I(b)),
-      whileStatement(binary(BinaryOp::Ne, I(y), integer(0)),
-                     {assign(t, call("mod", {I(x), I(y)}, Type::Integer)), assign(x, I(y)),
-                      assign(y, I(t))}),
+      whileStatement(
+          binary(BinaryOp::Ne, I(y), integer(0)),
+          {assign(t, call("mod", {I(x), I(y)}, Type::Integer)), assign(x, I(y)), assign(y, I(t))}),
       assign(g, I(x)),
   };
   return f;
@@ -260,8 +260,7 @@ TEST(JitUserFunctions, AndShortCircuitsInFunctions) {
   Expr I = local(i, Type::Integer);
   f.function.body = {
       assign(i, integer(1)),
-      whileStatement(I <= integer(3) && element(v, {I}) > number(0),
-                     {assign(i, I + integer(1))}),
+      whileStatement(I <= integer(3) && element(v, {I}) > number(0), {assign(i, I + integer(1))}),
       assign(n, I - integer(1)),
   };
   auto c = compileFlat(library({std::move(f)}));
@@ -304,10 +303,10 @@ TEST(JitUserFunctions, OptimisationLevelsGiveIdenticalBits) {
   std::uint32_t x = f.input("x");
   std::uint32_t y = f.output("y");
   std::uint32_t i = f.protectedVariable("i", Type::Integer);
-  f.function.body = {forStatement(
-      i, integer(1), integer(20),
-      {assign(y, local(y) * number(0.3) + call("sin", {local(x) * local(i, Type::Integer)}) /
-                                              number(3))})};
+  f.function.body = {
+      forStatement(i, integer(1), integer(20),
+                   {assign(y, local(y) * number(0.3) +
+                                  call("sin", {local(x) * local(i, Type::Integer)}) / number(3))})};
   auto o0 = compileFlat(library({f}), 0);
   auto o3 = compileFlat(library({f}), 3);
   ASSERT_TRUE(o0->compiled && o3->compiled);

@@ -35,13 +35,13 @@ enum class Op : std::uint8_t {
   Not,
   And,
   Or,
-  If,       // args: condition, then, else
-  Call,     // index: Builtin; args: the arguments
-  NoEvent,  // arg: relations inside never generate events (MLS 3.7.5)
-  Initial,  // initial()
-  Terminal, // terminal()
-  Sample,   // args: start, interval
-  Relation, // index: relation number; arg: the comparison (Lt..Ne). Frozen between events.
+  If,           // args: condition, then, else
+  Call,         // index: Builtin; args: the arguments
+  NoEvent,      // arg: relations inside never generate events (MLS 3.7.5)
+  Initial,      // initial()
+  Terminal,     // terminal()
+  Sample,       // args: start, interval
+  Relation,     // index: relation number; arg: the comparison (Lt..Ne). Frozen between events.
   FunctionCall, // index: function number; subindex: flattened output element; args: the
                 // flattened input elements. Functions are pure, so equal calls are one node.
   Local,        // inside a function: index is a frame slot (a scalar)
@@ -87,12 +87,13 @@ struct Id {
   friend auto operator<=>(Id, Id) = default;
 };
 
+/// Set `value` by name (not by position in a braced list): `subindex` comes before it.
 struct Node {
   Op op;
   Type type;
-  std::uint32_t index = 0; // Variable/Pre: variable; Call: Builtin; Relation: relation number
+  std::uint32_t index = 0;    // Variable/Pre: variable; Call: Builtin; Relation: relation number
   std::uint32_t subindex = 0; // FunctionCall: output element
-  double value = 0;        // Constant
+  double value = 0;           // Constant
   std::uint32_t firstArg = 0;
   std::uint32_t argCount = 0;
 };

@@ -152,8 +152,8 @@ struct FunctionCallOutputs {
 };
 
 struct FunctionStatement {
-  std::variant<LocalAssign, FunctionIf, FunctionFor, FunctionWhile, FunctionBreak,
-               FunctionReturn, FunctionAssert, FunctionCallOutputs>
+  std::variant<LocalAssign, FunctionIf, FunctionFor, FunctionWhile, FunctionBreak, FunctionReturn,
+               FunctionAssert, FunctionCallOutputs>
       node;
 };
 
@@ -265,8 +265,8 @@ std::string print(const Program& program);
 /// expressions from `pool`, assert messages from `messages` and called functions named by
 /// `functionName`. Shared by sim::print and the DAE printer.
 std::string print(const expr::Pool& pool, const Function& function,
-                  const std::vector<std::string>& messages,
-                  const expr::VariableNamer& functionName, int indent = 2);
+                  const std::vector<std::string>& messages, const expr::VariableNamer& functionName,
+                  int indent = 2);
 
 /// Names frame slots for expr::print: the local whose first slot is `slot`.
 expr::VariableNamer localNamer(const Function& function);

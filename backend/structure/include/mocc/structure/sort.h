@@ -1,8 +1,8 @@
 // Pass `sort` (backend/structure): causalisation. Matches every equation to the unknown it
 // computes, orders the equations, when-clauses and algorithm sections by their dependencies
 // (Tarjan's BLT) and solves each equation for its unknown. A when-clause or an algorithm is
-// one block that computes all the variables it assigns. Adds expression nodes to the pool; never changes
-// variables or equations. Algebraic loops and nonlinear equations are reported until the
+// one block that computes all the variables it assigns. Adds expression nodes to the pool; never
+// changes variables or equations. Algebraic loops and nonlinear equations are reported until the
 // DAE stage can solve them.
 #pragma once
 
