@@ -101,7 +101,7 @@ private:
     case Op::Sample: return call("sample", args);
     case Op::Relation: return "$rel" + std::to_string(n.index) + "(" + print(args[0]) + ")";
     case Op::FunctionCall:
-      return call(functionName(n.index), args) + "[" + std::to_string(n.subindex) + "]";
+      return call(functionName(n.index), args) + "[" + std::to_string(n.subindex + 1) + "]";
     case Op::Local: return localName(n.index);
     case Op::LocalElement: return localName(n.index) + "[" + print(args[0]) + "]";
     }

@@ -1,6 +1,7 @@
 // The printer of sim::Function: its locals with their frame slots, then its structured body.
 // Used by sim::print and, for functions whose expressions still live in the DAE's pool, by
-// the DAE printer. Element offsets are shown 0-based and row-major, as the IR stores them.
+// the DAE printer. Element offsets are shown 0-based and row-major, as the IR stores them;
+// output elements of calls count from 1, as in `mocc flatten`.
 #include "mocc/sim/program.h"
 
 #include <fmt/format.h>
@@ -121,17 +122,20 @@ private:
     out_ += pad + "end if\n";
   }
 
-  // (a, b[i]) := f(x): each target with the output element it receives.
+  // (a <- [1], b[i] <- [2]) := f(x): each target with the output element it receives. The
+  // call node's own output element does not matter here, so it is not printed.
   void callOutputs(const FunctionCallOutputs& node, const std::string& pad) {
     std::string targets;
     for (const FunctionCallOutputs::Target& t : node.targets) {
       if (!targets.empty()) targets += ", ";
-      targets += fmt::format("{} <- [{}]", target(t.slot, t.offset), t.output);
+      targets += fmt::format("{} <- [{}]", target(t.slot, t.offset), t.output + 1);
     }
-    std::string call = e(node.call);
-    // The call node's own output element is irrelevant here: drop its "[k]" suffix.
-    if (auto bracket = call.rfind('['); bracket != std::string::npos) call.resize(bracket);
-    out_ += fmt::format("{}({}) := {}\n", pad, targets, call);
+    std::string call = names_.function ? names_.function(pool_.node(node.call).index)
+                                       : "$fn" + std::to_string(pool_.node(node.call).index);
+    std::string args;
+    for (expr::Id arg : pool_.args(node.call))
+      args += (args.empty() ? "" : ", ") + e(arg);
+    out_ += fmt::format("{}({}) := {}({})\n", pad, targets, call, args);
   }
 
   const expr::Pool& pool_;

@@ -136,6 +136,10 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const Scope& scope
     std::vector<InstanceNode*> next;
     for (InstanceNode* node : nodes) {
       ComponentInstance* c = node->findComponent(p.ident);
+      if (c && c->element->outer && !c->element->inner) {
+        c = el_.innerOf(*c, p.range);
+        if (!c) return false;
+      }
       if (!c) {
         d.error(DiagnosticKind::UndefinedName, p.range,
                 "connect: '" + node->entry->qualifiedName() + "' has no component '" + p.ident + "'");

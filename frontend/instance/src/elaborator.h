@@ -10,6 +10,7 @@
 #include "mocc/flat/model.h"
 
 #include <map>
+#include <set>
 #include <memory>
 #include <optional>
 #include <string>
@@ -99,6 +100,8 @@ public:
   const ClassEntry* lookupClass(const ast::Name& name, Scope scope, Scope* definitionScope);
   /// Names visible from `scope`, for suggestions.
   std::vector<std::string> visibleNames(Scope scope);
+  /// The inner component an outer one stands for (MLS 5.4); null after reporting an error.
+  ComponentInstance* innerOf(ComponentInstance& outer, SourceRange use = {});
   /// What an import clause provides under `name`, if anything.
   Found importedName(const ast::ImportClause& import, const std::string& name);
 
@@ -153,6 +156,7 @@ private:
                      std::size_t firstClass);
   void redeclareComponent(ComponentInstance& component, const Modifier& modifier);
   void redeclareClass(LocalClass& local, const Modifier& modifier);
+  void checkRestrictions(const ClassEntry& cls, const ast::Composition& body);
 
   // component_types.cpp
   std::optional<std::size_t> flexibleSize(ComponentInstance& component, std::size_t dimension);
@@ -179,6 +183,7 @@ private:
   std::vector<const ClassEntry*> instantiating_; // classes being filled, to detect recursion
   std::map<std::pair<const ClassEntry*, std::string>, std::optional<std::uint32_t>> functions_;
   std::vector<std::pair<const ClassEntry*, std::string>> importing_; // imports being followed
+  std::set<const ClassEntry*> checkedRestrictions_;
   flat::Model model_;
 };
 

@@ -113,6 +113,7 @@ void Elaborator::fillLong(InstanceNode& node, const ClassEntry& cls,
                             " extends " + cls.name + "') is not supported yet");
     return;
   }
+  if (checkedRestrictions_.insert(&cls).second) checkRestrictions(cls, body.composition);
   std::size_t firstComponent = node.components.size();
   std::size_t firstClass = node.classes.size();
   addElements(node, cls, body.composition);
@@ -128,6 +129,43 @@ void Elaborator::fillLong(InstanceNode& node, const ClassEntry& cls,
     node.annotations.push_back(annotation.get());
   }
   applyModifier(node, std::move(modifier), firstComponent, firstClass);
+}
+
+// MLS 4.6: what the specialized classes record, connector and their operator and expandable
+// forms may not contain.
+void Elaborator::checkRestrictions(const ClassEntry& cls, const ast::Composition& body) {
+  using K = ast::ClassKind;
+  K kind = cls.definition->kind;
+  bool record = kind == K::Record || kind == K::OperatorRecord;
+  bool connector = kind == K::Connector || kind == K::ExpandableConnector;
+  if (!record && !connector) return;
+  std::string what = std::string("a ") + ast::spelling(kind);
+  auto fail = [&](SourceRange range, const std::string& message) {
+    diagnostics().error(DiagnosticKind::InvalidOperator, range, what + " " + message + " (MLS 4.6)");
+  };
+  for (const ast::EquationSection& section : body.equationSections) {
+    fail(section.range, "cannot have equations");
+  }
+  for (const ast::AlgorithmSection& section : body.algorithmSections) {
+    fail(section.range, "cannot have algorithms");
+  }
+  for (const ast::Element& element : body.elements) {
+    if (element.visibility == ast::Visibility::Protected) {
+      fail(element.range, "cannot have protected elements");
+      break;
+    }
+  }
+  for (const ast::Element& element : body.elements) {
+    if (element.inner || element.outer) fail(element.range, "cannot have inner or outer elements");
+    const auto* component = std::get_if<ast::Component>(&element.node);
+    if (!component || !record) continue;
+    if (component->prefix.causality != ast::Causality::None) {
+      fail(element.range, "cannot have input or output components");
+    }
+    if (component->prefix.connector != ast::ConnectorKind::None) {
+      fail(element.range, "cannot have flow or stream components");
+    }
+  }
 }
 
 // Local classes first, so that extends clauses and component types can use them; then
@@ -167,12 +205,37 @@ void Elaborator::addElements(InstanceNode& node, const ClassEntry& cls,
   }
 }
 
+namespace {
+
+// MLS 7.1.3: which kind of class may extend which.
+bool baseKindAllowed(ast::ClassKind derived, ast::ClassKind base) {
+  using K = ast::ClassKind;
+  if (base == K::Class || derived == base) return true;
+  switch (derived) {
+  case K::OperatorFunction: return base == K::Function;
+  case K::Connector: return base == K::Type || base == K::Record || base == K::OperatorRecord;
+  case K::Block: return base == K::Record;
+  case K::Model: return base == K::Record || base == K::Block;
+  default: return false;
+  }
+}
+
+} // namespace
+
 void Elaborator::inherit(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
                          const ast::ExtendsClause& extends) {
   Scope scope{&node, &cls};
   Scope baseScope;
   const ClassEntry* base = lookupClass(extends.base, scope, &baseScope);
   if (!base) return;
+  ast::ClassKind baseKind = base->definition ? base->definition->kind : ast::ClassKind::Type;
+  if (cls.definition && !baseKindAllowed(cls.definition->kind, baseKind)) {
+    diagnostics().error(DiagnosticKind::InvalidOperator, extends.base.range,
+                        std::string("a ") + ast::spelling(cls.definition->kind) +
+                            " cannot extend a " + ast::spelling(baseKind) + " ('" +
+                            base->qualifiedName() + "', MLS 7.1.3)");
+    return;
+  }
   Modifier modifier =
       extends.modification ? makeModifier(*extends.modification, scope, diagnostics()) : Modifier{};
   std::size_t firstComponent = node.components.size();

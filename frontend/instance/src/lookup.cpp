@@ -162,6 +162,34 @@ const ClassEntry* Elaborator::lookupClass(const ast::Name& name, Scope scope,
   return nullptr;
 }
 
+// MLS 5.4: an outer element is the inner element of the same name in the nearest enclosing
+// instance that declares one.
+ComponentInstance* Elaborator::innerOf(ComponentInstance& outer, SourceRange use) {
+  for (InstanceNode* node = outer.owner ? outer.owner->parent : nullptr; node; node = node->parent) {
+    ComponentInstance* candidate = node->findComponent(outer.name);
+    if (!candidate || !candidate->element->inner) continue;
+    const ClassEntry* outerType = componentType(outer);
+    const ClassEntry* innerType = componentType(*candidate);
+    const auto* outerDims = dims(outer);
+    const auto* innerDims = dims(*candidate);
+    bool sameType = outerType && innerType &&
+                    (outerType == innerType || (outerType->predefined != Predefined::None &&
+                                                outerType->predefined == innerType->predefined));
+    if (!sameType || !outerDims || !innerDims || *outerDims != *innerDims) {
+      auto& d = diagnostics().error(DiagnosticKind::TypeMismatch, outer.declaration->range,
+                                    "outer '" + outer.name + "' does not match the type of its inner "
+                                    "declaration (MLS 5.4)");
+      d.notes.push_back({candidate->declaration->range, "the inner declaration"});
+      return nullptr;
+    }
+    return candidate;
+  }
+  diagnostics().error(DiagnosticKind::UndefinedName, use.valid() ? use : outer.declaration->range,
+                      "outer '" + outer.name + "' has no matching inner declaration in an enclosing "
+                      "instance (MLS 5.4)");
+  return nullptr;
+}
+
 std::vector<std::string> Elaborator::visibleNames(Scope scope) {
   std::vector<std::string> names;
   if (scope.instance) {

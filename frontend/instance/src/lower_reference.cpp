@@ -277,6 +277,8 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
   std::vector<ComponentInstance*> components;
   for (InstanceNode* node : nodes) {
     ComponentInstance* c = firstComponent ? firstComponent : node->findComponent(current.ident);
+    if (c && c->element->outer && !c->element->inner) c = el_.innerOf(*c, current.range);
+    if (!c && firstComponent) return std::nullopt;
     if (!c) {
       el_.diagnostics().error(DiagnosticKind::UndefinedName, current.range,
                               "'" + ref.str() + "': '" + node->entry->qualifiedName() +

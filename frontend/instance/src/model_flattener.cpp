@@ -65,9 +65,9 @@ bool ModelFlattener::componentEnabled(ComponentInstance& component) {
 
 void ModelFlattener::declareVariables(InstanceNode& node) {
   for (ComponentInstance& component : node.components) {
-    if (component.element->inner || component.element->outer) {
-      el_.diagnostics().error(DiagnosticKind::Unsupported, component.declaration->range,
-                              "inner and outer elements are not supported yet");
+    // An outer element is its inner one (MLS 5.4): it has no variables of its own.
+    if (component.element->outer && !component.element->inner) {
+      el_.innerOf(component);
       continue;
     }
     if (!componentEnabled(component)) continue;
@@ -101,6 +101,7 @@ void ModelFlattener::declareVariables(InstanceNode& node) {
 void ModelFlattener::lowerSections(InstanceNode& node) {
   for (ComponentInstance& component : node.components) {
     if (disabled_.count(&component) || !component.enabled || el_.isScalarType(component)) continue;
+    if (component.element->outer && !component.element->inner) continue;
     if (auto* elements = el_.elements(component)) {
       for (InstanceNode* element : *elements) lowerSections(*element);
     }

@@ -122,8 +122,8 @@ TEST(BackendAlgorithms, TupleCallReadingItsTargetUsesTemporaries) {
   compileModel(c, m.model, {"build-dae"});
   ASSERT_TRUE(c.program) << c.rendered();
   EXPECT_NE(c.printed.find("    when $whenCondition1\n"
-                           "      $tuple1 := swap(a, 5.0)[0]\n"
-                           "      $tuple2 := swap(a, 5.0)[1]\n"
+                           "      $tuple1 := swap(a, 5.0)[1]\n"
+                           "      $tuple2 := swap(a, 5.0)[2]\n"
                            "      a := $tuple1\n"
                            "      b := $tuple2\n"
                            "    end when\n"),

@@ -35,7 +35,7 @@ TEST(BackendFunctions, FrameLayoutAndBodyArePrinted) {
   Compilation c;
   compileModel(c, m.model, {"build-program"});
   ASSERT_TRUE(c.program) << c.rendered();
-  EXPECT_NE(c.printed.find("  z := P.f(time, 1.0, 2.0, 3.0)[2]\n"), std::string::npos) << c.printed;
+  EXPECT_NE(c.printed.find("  z := P.f(time, 1.0, 2.0, 3.0)[3]\n"), std::string::npos) << c.printed;
   // Inputs first, then outputs, then protected variables, in declaration order.
   EXPECT_NE(c.printed.find("functions:\n"
                            "  function P.f (4 inputs, 3 outputs, frame 9)\n"
@@ -73,7 +73,7 @@ TEST(BackendFunctions, DaePrinterShowsFunctions) {
   Compilation c;
   compileModel(c, m.model, {"build-dae"});
   ASSERT_TRUE(c.program) << c.rendered();
-  EXPECT_NE(c.printed.find("  z = P.f(time, 1.0, 2.0, 3.0)[0]\n"), std::string::npos) << c.printed;
+  EXPECT_NE(c.printed.find("  z = P.f(time, 1.0, 2.0, 3.0)[1]\n"), std::string::npos) << c.printed;
   EXPECT_NE(c.printed.find("functions:\n  function P.f (4 inputs, 3 outputs, frame 9)\n"),
             std::string::npos)
       << c.printed;
@@ -126,11 +126,11 @@ TEST(BackendFunctions, CallStatementAssignsOutputElements) {
   Compilation c;
   compileModel(c, m.model, {"build-program"});
   ASSERT_TRUE(c.program) << c.rendered();
-  EXPECT_NE(c.printed.find("    (y <- [0], rest <- [1]) := divide(x, 7)\n"), std::string::npos)
+  EXPECT_NE(c.printed.find("    (y <- [1], rest <- [2]) := divide(x, 7)\n"), std::string::npos)
       << c.printed;
 }
 
-// (a, b) = g(x) arrives as a = g(x)[0], b = g(x)[1]; equal calls are one DAG node apart from
+// (a, b) = g(x) arrives as a = g(x)[1], b = g(x)[2]; equal calls are one DAG node apart from
 // the output element, and each equation is explicit in its unknown.
 TEST(BackendFunctions, EquationsCallingFunctionsAreSorted) {
   FunctionBuilder g("g");
@@ -149,12 +149,12 @@ TEST(BackendFunctions, EquationsCallingFunctionsAreSorted) {
   Compilation c;
   compileModel(c, m.model, {"sort"});
   ASSERT_TRUE(c.program) << c.rendered();
-  EXPECT_NE(c.printed.find("  a := g(x)[0]\n  b := g(x)[1]\n  der(x) := a - b\n"),
+  EXPECT_NE(c.printed.find("  a := g(x)[1]\n  b := g(x)[2]\n  der(x) := a - b\n"),
             std::string::npos)
       << c.printed;
   // The derivatives need the call: it is in the derivative function.
   std::string listing = sim::print(*c.program);
-  EXPECT_NE(listing.find("derivatives:\n  a := g(x)[0]\n  b := g(x)[1]\n  der(x) := a - b\n"),
+  EXPECT_NE(listing.find("derivatives:\n  a := g(x)[1]\n  b := g(x)[2]\n  der(x) := a - b\n"),
             std::string::npos)
       << listing;
 }

@@ -183,7 +183,8 @@ std::string print(const Pool& pool, Id id, const VariableNamer& name);
 /// The names an expression printer uses. `local` names frame slots (Local nodes and the base
 /// of LocalElement nodes), `function` names called functions; when unset they print as
 /// `$localN` and `$fnN`. A FunctionCall prints as `f(args)[k]` with k its flattened output
-/// element (0-based); a LocalElement as `a[offset]` with its 0-based row-major offset.
+/// element counted from 1, as `mocc flatten` shows it; a LocalElement as `a[offset]` with its
+/// 0-based row-major offset, as the IR stores it.
 struct Names {
   VariableNamer variable;
   VariableNamer local;

@@ -180,15 +180,16 @@ struct Function {
   /// Starts with the initial values of outputs and protected variables; a slot without one
   /// starts as 0.
   std::vector<FunctionStatement> body;
-  /// The declared variables in frame order (may be empty for hand-built functions: element
-  /// offsets are then only checked against the frame).
+  /// The declared variables in frame order. Every LocalElement node and element assignment
+  /// needs an array here whose first slot is its base (scalars may be left out).
   std::vector<FunctionLocal> locals;
 };
 //
-// Run-time semantics shared by the emitters: an element offset outside its array (or, without
-// `locals`, outside the frame) reports its array's `boundsMessage` (or no message) as a failed
-// assert and leaves the function; so does a failed assert with level Error (a Warning carries
-// on). Inside functions `and`/`or` evaluate their right operand only when it decides the
+// Run-time semantics shared by the emitters: an element offset that is not constant and falls
+// outside its array reports the array's `boundsMessage` as a failed assert and leaves the
+// function (outputs as they are); so does a failed assert with level Error, while a Warning is
+// reported and the function carries on. A constant offset outside its array is a malformed
+// program. Inside functions `and`/`or` evaluate their right operand only when it decides the
 // result (MLS 3.3 leaves the order open), so that `i <= n and a[i] > 0` is safe.
 
 /// A relation that generates events (MLS 8.5): continuous mode reads its stored value;
