@@ -235,6 +235,37 @@ bool SystemBuilder::appendIf(const flat::IfStatement& statement, SourceRange ran
   return ok;
 }
 
+// One internal Boolean per element of the branch's condition (a vector `{c1, c2}` or a scalar),
+// with its assignment appended to `assignments`.
+bool SystemBuilder::addWhenConditions(const flat::StatementBranch& branch,
+                                      AlgorithmWhenBranch& lowered,
+                                      std::vector<AlgorithmStatement>& assignments) {
+  const flat::Expr& condition = branch.condition;
+  std::vector<const flat::Expr*> elements;
+  if (condition.kind == flat::Expr::Kind::Call && condition.text == "array") {
+    for (const flat::Expr& element : condition.args)
+      elements.push_back(&element);
+  } else {
+    elements.push_back(&condition);
+  }
+  bool ok = true;
+  for (const flat::Expr* element : elements) {
+    bool isInitial = element->kind == flat::Expr::Kind::Call && element->text == "initial";
+    lowered.activeAtInitial = lowered.activeAtInitial || isInitial;
+    auto translated = translate(*element);
+    if (!translated) {
+      ok = false;
+      continue;
+    }
+    SourceRange where = element->range.valid() ? element->range : branch.range;
+    std::uint32_t variable =
+        addInternal(fmt::format("$whenCondition{}", ++nextCondition_), expr::Type::Boolean, where);
+    assignments.push_back({Assignment{variable, *translated, where}});
+    lowered.conditions.push_back(variable);
+  }
+  return ok;
+}
+
 // MLS 11.2.7: when-statements are not nested and not inside if-statements (nor loops, which
 // are unrolled here). Each condition element gets an internal Boolean assigned right before
 // the when-statement, so its pre() value gives the edge like for when-equations.
@@ -255,29 +286,7 @@ bool SystemBuilder::appendWhen(const flat::WhenStatement& when, SourceRange rang
   for (const flat::StatementBranch& branch : when.branches) {
     AlgorithmWhenBranch lowered;
     lowered.range = branch.range;
-    const flat::Expr& condition = branch.condition;
-    bool isVector = condition.kind == flat::Expr::Kind::Call && condition.text == "array";
-    std::vector<const flat::Expr*> elements;
-    if (isVector) {
-      for (const flat::Expr& element : condition.args)
-        elements.push_back(&element);
-    } else {
-      elements.push_back(&condition);
-    }
-    for (const flat::Expr* element : elements) {
-      bool isInitial = element->kind == flat::Expr::Kind::Call && element->text == "initial";
-      lowered.activeAtInitial = lowered.activeAtInitial || isInitial;
-      auto translated = translate(*element);
-      if (!translated) {
-        ok = false;
-        continue;
-      }
-      SourceRange where = element->range.valid() ? element->range : branch.range;
-      std::uint32_t variable = addInternal(fmt::format("$whenCondition{}", ++nextCondition_),
-                                           expr::Type::Boolean, where);
-      conditionAssignments.push_back({Assignment{variable, *translated, where}});
-      lowered.conditions.push_back(variable);
-    }
+    ok = addWhenConditions(branch, lowered, conditionAssignments) && ok;
     ok = appendStatements(branch.body, scope, lowered.body) && ok;
     result.branches.push_back(std::move(lowered));
   }

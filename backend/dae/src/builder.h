@@ -95,6 +95,8 @@ private:
                 std::vector<AlgorithmStatement>& out);
   bool appendWhen(const flat::WhenStatement& when, SourceRange range, AlgorithmScope& scope,
                   std::vector<AlgorithmStatement>& out);
+  bool addWhenConditions(const flat::StatementBranch& branch, AlgorithmWhenBranch& lowered,
+                         std::vector<AlgorithmStatement>& assignments);
   std::optional<std::uint32_t> algorithmTarget(const flat::LValue& target, SourceRange range,
                                                AlgorithmScope& scope);
   std::uint32_t addInternal(std::string name, expr::Type type, SourceRange range);

@@ -163,13 +163,10 @@ void EquationLowering::tupleEquation(const ast::Equation& equation, const ast::T
 }
 
 bool forEachIteration(Elaborator& el, const ast::ForIterator& iterator, const LowerContext& context,
-                      const std::function<void(const LowerContext&)>& body) {
-  if (!iterator.range) {
-    el.diagnostics().error(DiagnosticKind::Unsupported, iterator.location,
-                           "for-loops without a range ('for i loop') are not supported yet");
-    return false;
-  }
-  auto range = el.lower(*iterator.range, context);
+                      const std::function<void(const LowerContext&)>& body,
+                      const std::vector<IteratorUse>& uses) {
+  auto range = iterator.range ? el.lower(*iterator.range, context)
+                              : deducedRange(el, iterator, uses, context);
   if (!range) return false;
   if (range->dims.size() != 1) {
     el.diagnostics().error(DiagnosticKind::TypeMismatch, iterator.range->range,
@@ -196,7 +193,8 @@ void EquationLowering::forEquation(const ast::Equation& equation, const ast::For
       return;
     }
     forEachIteration(el_, loop.iterators[i], inner,
-                     [&](const LowerContext& next) { nest(i + 1, next); });
+                     [&](const LowerContext& next) { nest(i + 1, next); },
+                     iteratorUses(loop.iterators[i].name, loop.body));
   };
   nest(0, context);
   (void)equation;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "elaborator.h"
+#include "iterator_range.h"
 #include "model_flattener.h"
 
 #include <functional>
@@ -62,8 +63,10 @@ private:
   std::vector<flat::Algorithm>& algorithms_;
 };
 
-/// Iterates `body(value)` over the elements of a for-loop range, binding the iterator.
+/// Iterates `body(value)` over the elements of a for-loop range, binding the iterator. An
+/// iterator without a range takes the one its `uses` as a subscript imply.
 bool forEachIteration(Elaborator& el, const ast::ForIterator& iterator, const LowerContext& context,
-                      const std::function<void(const LowerContext&)>& body);
+                      const std::function<void(const LowerContext&)>& body,
+                      const std::vector<IteratorUse>& uses = {});
 
 } // namespace mocc::frontend

@@ -142,12 +142,7 @@ void FunctionBuilder::forLoop(const ast::Statement& s, const ast::ForStatement& 
     return;
   }
   const ast::ForIterator& it = loop.iterators[iterator];
-  if (!it.range) {
-    el_.diagnostics().error(DiagnosticKind::Unsupported, it.location,
-                            "for-loops without a range are not supported yet");
-    return;
-  }
-  if (const auto* range = std::get_if<ast::RangeExpr>(&it.range->node)) {
+  if (const auto* range = it.range ? std::get_if<ast::RangeExpr>(&it.range->node) : nullptr) {
     auto start = el_.lowerScalar(*range->start, context);
     auto stop = el_.lowerScalar(*range->stop, context);
     std::optional<Expr> step = range->step ? el_.lowerScalar(*range->step, context)
@@ -177,7 +172,7 @@ void FunctionBuilder::forLoop(const ast::Statement& s, const ast::ForStatement& 
       }
     }
     forLoop(s, loop, iterator + 1, inner, out);
-  });
+  }, iteratorUses(it.name, loop.body));
 }
 
 void FunctionBuilder::statement(const ast::Statement& s, const LowerContext& context,

@@ -2,6 +2,7 @@
 #include "lower_expression.h"
 
 #include "flat_builders.h"
+#include "iterator_range.h"
 
 #include <cmath>
 
@@ -409,12 +410,8 @@ std::optional<Tensor> ExpressionLowering::comprehensionRest(
     std::size_t next) {
   if (next == iterators.size()) return lower(body);
   const ast::ForIterator& iterator = iterators[next];
-  if (!iterator.range) {
-    el_.diagnostics().error(DiagnosticKind::Unsupported, iterator.location,
-                            "iterators without a range ('for i') are not supported yet");
-    return std::nullopt;
-  }
-  auto values = lower(*iterator.range);
+  auto values = iterator.range ? lower(*iterator.range)
+                               : deducedRange(el_, iterator, iteratorUses(iterator.name, body), context_);
   if (!values) return std::nullopt;
   if (values->dims.size() != 1) {
     el_.diagnostics().error(DiagnosticKind::TypeMismatch, iterator.range->range,

@@ -113,7 +113,8 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
         return;
       }
       forEachIteration(el_, loop->iterators[k], inner,
-                       [&](const LowerContext& next) { nest(k + 1, next); });
+                       [&](const LowerContext& next) { nest(k + 1, next); },
+                       iteratorUses(loop->iterators[k].name, loop->body));
     };
     nest(0, context);
   } else if (auto* loop = std::get_if<ast::WhileStatement>(&s.node)) {

@@ -21,17 +21,16 @@ TEST(JitIfStatement, FirstTrueBranchRunsInEveryFunction) {
   std::uint32_t message = m.addMessage("x is not 0.5");
   auto& p = m.pool();
   sim::Statement check{
-      sim::Assert{p.compare(Op::Ne, m.read(x), m.real(0.5)), message, sim::AssertLevel::Error},
-      ""};
-  sim::Statement statement = ifStatement(
-      {{p.compare(Op::Lt, m.read(x), m.real(0)), {assign(y, m.real(-1))}},
-       {p.compare(Op::Lt, m.read(x), m.real(1)), {assign(y, m.read(x)), check}}},
-      {assign(y, m.real(1))});
+      sim::Assert{p.compare(Op::Ne, m.read(x), m.real(0.5)), message, sim::AssertLevel::Error}, ""};
+  sim::Statement statement =
+      ifStatement({{p.compare(Op::Lt, m.read(x), m.real(0)), {assign(y, m.real(-1))}},
+                   {p.compare(Op::Lt, m.read(x), m.real(1)), {assign(y, m.read(x)), check}}},
+                  {assign(y, m.real(1))});
   m.program.outputs = {statement};
   m.program.event = {statement};
   auto compiled = compileOrFail(m.program);
   ASSERT_TRUE(compiled);
-  for (auto function : {compiled->model().outputs, (void (*)(mocc_instance*))nullptr}) {
+  for (auto function : {compiled->model().outputs, (void (*)(mocc_instance*)) nullptr}) {
     Instance instance(compiled->model());
     auto run = [&] {
       if (function) {
@@ -67,8 +66,8 @@ struct HandBuiltFunctions {
     pair.name = "pair";
     pair.outputCount = 2;
     pair.frameSize = 2;
-    pair.locals = {sim::FunctionLocal{"v", 0, 2, expr::Type::Real,
-                                      sim::FunctionLocal::Role::Output, true, 0}};
+    pair.locals = {
+        sim::FunctionLocal{"v", 0, 2, expr::Type::Real, sim::FunctionLocal::Role::Output, true, 0}};
     m.addMessage("index out of bounds for v");
     Id call = p.functionCall(0, 0, expr::Type::Real, std::vector<Id>{m.real(3), m.real(1)});
     pair.body = {{sim::FunctionCallOutputs{
@@ -131,9 +130,8 @@ TEST(JitFunctionIr, MalformedFunctionsAreErrors) {
     return p.localElement(0, p.sub(input, p.real(1)), expr::Type::Real);
   });
   check("time is used inside function", [](TestModel&, expr::Pool& p, Id) { return p.time(); });
-  check("a model variable is used inside function", [](TestModel& m, expr::Pool&, Id) {
-    return m.read(m.addValue("a"));
-  });
+  check("a model variable is used inside function",
+        [](TestModel& m, expr::Pool&, Id) { return m.read(m.addValue("a")); });
   check("relations there never generate events", [](TestModel& m, expr::Pool&, Id input) {
     return m.addRelation(Op::Lt, input, m.real(0), false);
   });
@@ -142,7 +140,8 @@ TEST(JitFunctionIr, MalformedFunctionsAreErrors) {
   EXPECT_NE(compileError(m.program).find("break outside a loop in function 'f'"),
             std::string::npos);
   TestModel outside;
-  outside.program.outputs = {assign(outside.addValue("a"), outside.pool().local(0, expr::Type::Real))};
+  outside.program.outputs = {
+      assign(outside.addValue("a"), outside.pool().local(0, expr::Type::Real))};
   EXPECT_NE(compileError(outside.program).find("reads a function's frame outside a function"),
             std::string::npos);
 }

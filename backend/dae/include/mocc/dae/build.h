@@ -1,6 +1,8 @@
 // backend/dae: flat::Model -> dae::System. Constants are folded, der() becomes derivative
 // variables, variables are classified (MLS appendix B: states, algebraic, discrete),
-// edge/change are expanded, when-conditions get internal Boolean variables.
+// edge/change are expanded, when-conditions get internal Boolean variables, if-equations
+// become equations over if-expressions, algorithm sections become blocks and user functions
+// are translated into the function IR.
 #pragma once
 
 #include "mocc/dae/system.h"

@@ -1,6 +1,7 @@
 // backend/program: dae::System + Schedule -> sim::Program. Lays out storage (states,
-// derivatives, values), translates expressions into the program's pool and splits the
-// schedule into the ABI functions: bind, derivatives, crossings, outputs, event update.
+// derivatives, values), translates expressions into the program's pool, splits the schedule
+// (equations, when-clauses, algorithm blocks) into the ABI functions: bind, derivatives,
+// crossings, outputs, event update, and copies the user functions.
 #pragma once
 
 #include "mocc/dae/system.h"
