@@ -143,27 +143,51 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
   } else if (std::holds_alternative<ast::BreakStatement>(s.node)) {
     d.error(DiagnosticKind::InvalidOperator, s.range, "break is only allowed inside a loop (MLS 11.2.4)");
   } else if (auto* tuple = std::get_if<ast::TupleAssignStatement>(&s.node)) {
+    // (a, b) := f(x): one call, all outputs assigned together (MLS 11.2.1.1).
     ast::Expr where;
     where.range = s.range;
     auto result = ExpressionLowering(el_, context).functionCallOf(where, tuple->function, tuple->args);
     if (!result) return;
-    for (std::size_t i = 0; i < tuple->targets.size() && i < result->outputs.size(); ++i) {
-      if (!tuple->targets[i]) continue;
-      auto* ref = std::get_if<ast::RefExpr>(&tuple->targets[i]->node);
+    if (tuple->targets.size() > result->outputs.size()) {
+      d.error(DiagnosticKind::WrongArguments, s.range,
+              "the call has " + std::to_string(result->outputs.size()) + " outputs, but " +
+                  std::to_string(tuple->targets.size()) + " are assigned");
+      return;
+    }
+    flat::CallStatement call;
+    call.call.kind = Expr::Kind::FunctionCall;
+    call.call.variable = result->function;
+    call.call.args = result->args;
+    call.call.range = s.range;
+    for (std::size_t i = 0; i < result->outputs.size(); ++i) {
+      std::vector<Expr> leaves = result->outputs[i].leaves();
+      const ast::Expr* target = i < tuple->targets.size() ? tuple->targets[i].get() : nullptr;
+      if (!target) {
+        for (std::size_t k = 0; k < leaves.size(); ++k) call.outputs.push_back(std::nullopt);
+        continue;
+      }
+      auto* ref = std::get_if<ast::RefExpr>(&target->node);
       if (!ref) {
-        d.error(DiagnosticKind::InvalidOperator, tuple->targets[i]->range, "only variables can be assigned");
+        d.error(DiagnosticKind::InvalidOperator, target->range, "only variables can be assigned");
         return;
       }
-      ExpressionLowering lowering(el_, context);
-      auto targets = lowering.reference(*tuple->targets[i], ref->ref);
+      auto targets = ExpressionLowering(el_, context).reference(*target, ref->ref);
       if (!targets) return;
-      for (std::size_t k = 0; k < targets->size() && k < result->outputs[i].size(); ++k) {
-        out.push_back(flat::Statement{
-            flat::AssignStatement{flat::LValue{targets->elements[k].variable, {}},
-                                  result->outputs[i].elements[k]},
-            s.range});
+      std::vector<Expr> variables = targets->leaves();
+      if (variables.size() != leaves.size()) {
+        d.error(DiagnosticKind::TypeMismatch, target->range,
+                "output " + std::to_string(i + 1) + " of the call has a different size");
+        return;
+      }
+      for (const Expr& v : variables) {
+        if (v.kind != Expr::Kind::Variable) {
+          d.error(DiagnosticKind::InvalidOperator, target->range, "only variables can be assigned");
+          return;
+        }
+        call.outputs.push_back(flat::LValue{v.variable, {}});
       }
     }
+    out.push_back(flat::Statement{std::move(call), s.range});
   } else {
     d.error(DiagnosticKind::Unsupported, s.range, "this statement is not supported yet");
   }
