@@ -39,9 +39,8 @@ InstanceNode* Elaborator::typeInstance(ComponentInstance& component) {
       return nullptr;
     }
   }
-  component.typeInstance =
-      instantiate(*type, component.modifier, component.typeScope, component.owner,
-                  joinPath(component.owner, component.name));
+  component.typeInstance = instantiate(*type, component.modifier, component.typeScope,
+                                       component.owner, joinPath(component.owner, component.name));
   component.typeInstance->component = &component;
   return component.typeInstance.get();
 }
@@ -68,10 +67,13 @@ const std::vector<std::size_t>* Elaborator::dims(ComponentInstance& component) {
   }
   // MLS 10.1: `Real[2] x[3]` is x[3, 2]; a type's own sizes come last.
   std::vector<std::pair<const ast::Subscript*, Scope>> subscripts;
-  for (const ast::Subscript& s : component.declaration->subscripts) {
+  const ast::Declaration& sized =
+      component.sizeDeclaration ? *component.sizeDeclaration : *component.declaration;
+  const ast::Component& sizedClause =
+      component.sizeClause ? *component.sizeClause : *component.clause;
+  for (const ast::Subscript& s : sized.subscripts)
     subscripts.push_back({&s, component.scope});
-  }
-  for (const ast::Subscript& s : component.clause->typeSubscripts) {
+  for (const ast::Subscript& s : sizedClause.typeSubscripts) {
     subscripts.push_back({&s, component.scope});
   }
   subscripts.insert(subscripts.end(), type->typeDims.begin(), type->typeDims.end());
@@ -115,8 +117,9 @@ std::optional<std::size_t> Elaborator::flexibleSize(ComponentInstance& component
   }
   if (!value || !value->expr) {
     diagnostics().error(DiagnosticKind::MissingBinding, component.declaration->range,
-                        "'" + component.name + "' has a flexible size (:) but no value to take it "
-                                               "from (MLS 10.1)");
+                        "'" + component.name +
+                            "' has a flexible size (:) but no value to take it "
+                            "from (MLS 10.1)");
     return std::nullopt;
   }
   LowerContext context;
@@ -126,8 +129,9 @@ std::optional<std::size_t> Elaborator::flexibleSize(ComponentInstance& component
   std::size_t index = dimension + value->slice.size();
   if (index >= tensor->dims.size()) {
     diagnostics().error(DiagnosticKind::TypeMismatch, value->range,
-                        "the value of '" + component.name + "' has fewer dimensions than its "
-                                                            "declaration");
+                        "the value of '" + component.name +
+                            "' has fewer dimensions than its "
+                            "declaration");
     return std::nullopt;
   }
   return tensor->dims[index];
@@ -170,10 +174,9 @@ std::vector<InstanceNode*>* Elaborator::elements(ComponentInstance& component) {
     std::size_t count = elementCount(*sizes);
     for (std::size_t k = 0; k < count; ++k) {
       std::vector<std::size_t> subscripts = subscriptsOf(k, *sizes);
-      component.ownedElements.push_back(instantiate(*component.type,
-                                                    component.modifier.sliced(subscripts),
-                                                    component.typeScope, component.owner,
-                                                    path + subscriptText(subscripts)));
+      component.ownedElements.push_back(
+          instantiate(*component.type, component.modifier.sliced(subscripts), component.typeScope,
+                      component.owner, path + subscriptText(subscripts)));
       component.ownedElements.back()->component = &component;
       component.elements.push_back(component.ownedElements.back().get());
     }

@@ -54,8 +54,7 @@ struct Modifier {
 
 /// A modification as written; `scope` is where its expressions are interpreted. Reports
 /// an element modified twice in one modification (MLS 7.2.6).
-Modifier makeModifier(const ast::Modification& modification, Scope scope,
-                      Diagnostics& diagnostics);
+Modifier makeModifier(const ast::Modification& modification, Scope scope, Diagnostics& diagnostics);
 Modifier makeModifier(const ast::ClassModification& modification, Scope scope,
                       Diagnostics& diagnostics);
 /// `outer` merged over `inner`: outer values win (MLS 7.2.4). Modifying an element the inner
@@ -68,6 +67,9 @@ struct ComponentInstance {
   const ast::Element* element = nullptr;
   const ast::Component* clause = nullptr;
   const ast::Declaration* declaration = nullptr;
+  /// A redeclaration without sizes keeps those of the declaration it replaces (MLS 7.3.1).
+  const ast::Declaration* sizeDeclaration = nullptr;
+  const ast::Component* sizeClause = nullptr;
   InstanceNode* owner = nullptr; // the instance it is an element of (names its variables)
   Scope scope;       // where it is declared: type, sizes and condition are looked up here
   Modifier modifier; // every modification that applies, merged
@@ -78,7 +80,7 @@ struct ComponentInstance {
   enum class Progress : std::uint8_t { Pending, Working, Done, Failed };
   Progress typeProgress = Progress::Pending;
   const ClassEntry* type = nullptr;
-  Scope typeScope; // where the type's definition is interpreted
+  Scope typeScope;                            // where the type's definition is interpreted
   std::unique_ptr<InstanceNode> typeInstance; // the type with the component's modifier
   Progress dimsProgress = Progress::Pending;
   std::vector<std::size_t> dims;
@@ -87,13 +89,14 @@ struct ComponentInstance {
   std::vector<std::unique_ptr<InstanceNode>> ownedElements;
   /// Conditional components (MLS 4.4.5): false when the condition is false.
   std::optional<bool> enabled;
+  bool missingInnerReported = false;
 };
 
 /// A class declared in an instance (or inherited into it, or redeclared).
 struct LocalClass {
   std::string name;
   const ClassEntry* entry = nullptr;
-  Scope scope; // where its own definition is interpreted
+  Scope scope;             // where its own definition is interpreted
   bool redeclared = false; // by a `redeclare` element: inherited definitions do not replace it
 };
 

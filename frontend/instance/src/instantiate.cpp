@@ -27,8 +27,8 @@ Elaborator::Elaborator(ClassTree& tree) : tree_(tree) {}
 Elaborator::~Elaborator() = default;
 
 std::unique_ptr<InstanceNode> Elaborator::instantiate(const ClassEntry& cls, Modifier modifier,
-                                                      Scope definitionScope,
-                                                      InstanceNode* parent, std::string path) {
+                                                      Scope definitionScope, InstanceNode* parent,
+                                                      std::string path) {
   auto node = std::make_unique<InstanceNode>();
   node->entry = &cls;
   node->parent = parent;
@@ -99,7 +99,8 @@ void Elaborator::fillShort(InstanceNode& node, const ClassEntry& cls,
   const ClassEntry* base = lookupClass(s.base, scope, &baseScope);
   if (!base) return;
   Modifier own = s.modification ? makeModifier(*s.modification, scope, diagnostics()) : Modifier{};
-  for (const ast::Subscript& subscript : s.subscripts) node.typeDims.push_back({&subscript, scope});
+  for (const ast::Subscript& subscript : s.subscripts)
+    node.typeDims.push_back({&subscript, scope});
   if (s.causality != ast::Causality::None) node.causality = s.causality;
   node.definition = base;
   fill(node, *base, merge(std::move(modifier), std::move(own), diagnostics()), baseScope);
@@ -141,7 +142,8 @@ void Elaborator::checkRestrictions(const ClassEntry& cls, const ast::Composition
   if (!record && !connector) return;
   std::string what = std::string("a ") + ast::spelling(kind);
   auto fail = [&](SourceRange range, const std::string& message) {
-    diagnostics().error(DiagnosticKind::InvalidOperator, range, what + " " + message + " (MLS 4.6)");
+    diagnostics().error(DiagnosticKind::InvalidOperator, range,
+                        what + " " + message + " (MLS 4.6)");
   };
   for (const ast::EquationSection& section : body.equationSections) {
     fail(section.range, "cannot have equations");
@@ -183,9 +185,9 @@ void Elaborator::addElements(InstanceNode& node, const ClassEntry& cls,
       if (!element.redeclare && existing->entry != entry) {
         auto& d = diagnostics().error(DiagnosticKind::DuplicateDeclaration, (*nested)->nameRange,
                                       "class '" + name + "' is already declared");
-        d.notes.push_back({existing->entry->definition ? existing->entry->definition->nameRange
-                                                       : SourceRange{},
-                           "the other declaration"});
+        d.notes.push_back(
+            {existing->entry->definition ? existing->entry->definition->nameRange : SourceRange{},
+             "the other declaration"});
       }
       existing->entry = entry;
       existing->scope = Scope{&node, &cls};
@@ -309,7 +311,8 @@ void Elaborator::applyModifier(InstanceNode& node, Modifier modifier, std::size_
       if (child.redeclaration && child.redeclaration->component) {
         redeclareComponent(*component, child);
       } else {
-        component->modifier = merge(std::move(child), std::move(component->modifier), diagnostics());
+        component->modifier =
+            merge(std::move(child), std::move(component->modifier), diagnostics());
       }
       continue;
     }
@@ -320,7 +323,8 @@ void Elaborator::applyModifier(InstanceNode& node, Modifier modifier, std::size_
       continue;
     }
     std::vector<std::string> names;
-    for (const ComponentInstance& c : node.components) names.push_back(c.name);
+    for (const ComponentInstance& c : node.components)
+      names.push_back(c.name);
     auto& d = diagnostics().error(DiagnosticKind::UndefinedName, child.range,
                                   "'" + name + "' is not an element of '" +
                                       node.entry->qualifiedName() + "' that can be modified");
@@ -339,6 +343,10 @@ void Elaborator::redeclareComponent(ComponentInstance& component, const Modifier
                      : Modifier{};
   Modifier outer = modifier;
   outer.redeclaration = nullptr;
+  if (declaration.subscripts.empty() && clause.typeSubscripts.empty()) {
+    component.sizeDeclaration = component.declaration;
+    component.sizeClause = component.clause;
+  }
   component.clause = &clause;
   component.declaration = &declaration;
   component.scope = scope;

@@ -42,7 +42,6 @@ Elaborator::Found Elaborator::member(const ClassEntry& cls, const std::string& n
   return found;
 }
 
-
 Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
   Found found;
   if (InstanceNode* instance = scope.instance) {
@@ -94,7 +93,7 @@ Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
 // One import clause asked for `name` (MLS 13.2.1): `import A.B.C` provides C, `import D =
 // A.B.C` provides D, `import A.B.*` and `import A.B.{c, d}` provide members of A.B.
 Elaborator::Found Elaborator::importedName(const ast::ImportClause& import,
-                                          const std::string& name) {
+                                           const std::string& name) {
   auto resolve = [&](const std::vector<std::string>& parts) -> Found {
     Found current;
     for (std::size_t i = 0; i < parts.size(); ++i) {
@@ -165,7 +164,8 @@ const ClassEntry* Elaborator::lookupClass(const ast::Name& name, Scope scope,
 // MLS 5.4: an outer element is the inner element of the same name in the nearest enclosing
 // instance that declares one.
 ComponentInstance* Elaborator::innerOf(ComponentInstance& outer, SourceRange use) {
-  for (InstanceNode* node = outer.owner ? outer.owner->parent : nullptr; node; node = node->parent) {
+  for (InstanceNode* node = outer.owner ? outer.owner->parent : nullptr; node;
+       node = node->parent) {
     ComponentInstance* candidate = node->findComponent(outer.name);
     if (!candidate || !candidate->element->inner) continue;
     const ClassEntry* outerType = componentType(outer);
@@ -177,24 +177,32 @@ ComponentInstance* Elaborator::innerOf(ComponentInstance& outer, SourceRange use
                                                 outerType->predefined == innerType->predefined));
     if (!sameType || !outerDims || !innerDims || *outerDims != *innerDims) {
       auto& d = diagnostics().error(DiagnosticKind::TypeMismatch, outer.declaration->range,
-                                    "outer '" + outer.name + "' does not match the type of its inner "
-                                    "declaration (MLS 5.4)");
+                                    "outer '" + outer.name +
+                                        "' does not match the type of its inner "
+                                        "declaration (MLS 5.4)");
       d.notes.push_back({candidate->declaration->range, "the inner declaration"});
       return nullptr;
     }
     return candidate;
   }
-  diagnostics().error(DiagnosticKind::UndefinedName, use.valid() ? use : outer.declaration->range,
-                      "outer '" + outer.name + "' has no matching inner declaration in an enclosing "
-                      "instance (MLS 5.4)");
-  return nullptr;
+  // MLS 5.4: without an inner declaration the outer element acts as its own inner one.
+  if (!outer.missingInnerReported) {
+    outer.missingInnerReported = true;
+    diagnostics().warning(DiagnosticKind::UndefinedName, outer.declaration->range,
+                          "outer '" + outer.name +
+                              "' has no inner declaration in an enclosing "
+                              "instance; it is used as its own inner element (MLS 5.4)");
+  }
+  return &outer;
 }
 
 std::vector<std::string> Elaborator::visibleNames(Scope scope) {
   std::vector<std::string> names;
   if (scope.instance) {
-    for (const ComponentInstance& c : scope.instance->components) names.push_back(c.name);
-    for (const LocalClass& c : scope.instance->classes) names.push_back(c.name);
+    for (const ComponentInstance& c : scope.instance->components)
+      names.push_back(c.name);
+    for (const LocalClass& c : scope.instance->classes)
+      names.push_back(c.name);
   }
   for (const ClassEntry* c = scope.lexical; c && !c->isRoot(); c = c->parent) {
     if (const ast::Composition* body = compositionOf(*c)) {
@@ -202,7 +210,8 @@ std::vector<std::string> Elaborator::visibleNames(Scope scope) {
         if (auto* nested = std::get_if<ast::ClassDefPtr>(&element.node)) {
           names.push_back((*nested)->name);
         } else if (auto* clause = std::get_if<ast::Component>(&element.node)) {
-          for (const ast::Declaration& d : clause->declarations) names.push_back(d.name);
+          for (const ast::Declaration& d : clause->declarations)
+            names.push_back(d.name);
         }
       }
     }

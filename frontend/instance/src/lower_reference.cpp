@@ -20,7 +20,8 @@ bool isRecordKind(ast::ClassKind kind) {
 }
 
 bool isInModel(const InstanceNode* node) {
-  while (node && node->parent) node = node->parent;
+  while (node && node->parent)
+    node = node->parent;
   return node && node->path.empty() && !node->component;
 }
 
@@ -39,14 +40,16 @@ Selection select(const std::vector<std::size_t>& dims,
   }
   std::vector<std::size_t> position(dims.size(), 0);
   std::size_t total = 1;
-  for (const auto& list : indices) total *= list.size();
+  for (const auto& list : indices)
+    total *= list.size();
   for (std::size_t k = 0; k < total; ++k) {
     std::size_t rest = k, linear = 0;
     for (std::size_t d = dims.size(); d-- > 0;) {
       position[d] = rest % indices[d].size();
       rest /= indices[d].size();
     }
-    for (std::size_t d = 0; d < dims.size(); ++d) linear = linear * dims[d] + (indices[d][position[d]] - 1);
+    for (std::size_t d = 0; d < dims.size(); ++d)
+      linear = linear * dims[d] + (indices[d][position[d]] - 1);
     s.linear.push_back(linear);
   }
   return s;
@@ -59,7 +62,8 @@ ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, 
   std::vector<std::size_t> indices;
   if (!s.value) {
     keepsDim = true;
-    for (std::size_t i = 1; i <= size; ++i) indices.push_back(i);
+    for (std::size_t i = 1; i <= size; ++i)
+      indices.push_back(i);
     return indices;
   }
   LowerContext inner = context_;
@@ -80,10 +84,11 @@ ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, 
     double position = folded->type == Type::Boolean ? folded->number + 1 : folded->number;
     if (folded->type == Type::Real || position < 1 || position > static_cast<double>(size)) {
       el_.diagnostics().error(DiagnosticKind::InvalidOperator, s.range,
-                              "subscript " + (folded->type == Type::Real
-                                                  ? std::string("must be an Integer")
-                                                  : std::to_string(static_cast<long long>(position)) +
-                                                        " is outside 1.." + std::to_string(size)));
+                              "subscript " +
+                                  (folded->type == Type::Real
+                                       ? std::string("must be an Integer")
+                                       : std::to_string(static_cast<long long>(position)) +
+                                             " is outside 1.." + std::to_string(size)));
       return std::nullopt;
     }
     indices.push_back(static_cast<std::size_t>(position));
@@ -110,21 +115,24 @@ std::optional<Tensor> ExpressionLowering::subscript(const Tensor& value,
       if (!list) return std::nullopt;
       indices[d] = std::move(*list);
     } else {
-      for (std::size_t i = 1; i <= value.dims[d]; ++i) indices[d].push_back(i);
+      for (std::size_t i = 1; i <= value.dims[d]; ++i)
+        indices[d].push_back(i);
     }
     keeps[d] = keep;
   }
   Selection s = select(value.dims, indices, keeps);
   Tensor result;
   result.dims = s.dims;
-  for (std::size_t linear : s.linear) result.elements.push_back(value.elements[linear]);
+  for (std::size_t linear : s.linear)
+    result.elements.push_back(value.elements[linear]);
   return result;
 }
 
 // Inside a function, subscripts may change at run time: `x[i]` in a loop. Each dimension
 // takes a run-time index (and disappears) or a constant list of indices (and stays).
-std::optional<Tensor> ExpressionLowering::functionReference(
-    const ast::Expr& e, const std::string& name, const std::vector<ast::Subscript>& subscripts) {
+std::optional<Tensor>
+ExpressionLowering::functionReference(const ast::Expr& e, const std::string& name,
+                                      const std::vector<ast::Subscript>& subscripts) {
   const FunctionBuilder& function = *context_.function;
   if (subscripts.empty()) return function.variable(name);
   auto found = function.index(name);
@@ -148,7 +156,8 @@ std::optional<Tensor> ExpressionLowering::functionReference(
   for (std::size_t d = 0; d < v.dims.size(); ++d) {
     Axis& axis = axes[d];
     if (d >= subscripts.size() || !subscripts[d].value) {
-      for (std::size_t i = 1; i <= v.dims[d]; ++i) axis.constant.push_back(i);
+      for (std::size_t i = 1; i <= v.dims[d]; ++i)
+        axis.constant.push_back(i);
       continue;
     }
     LowerContext inner = context_;
@@ -157,7 +166,8 @@ std::optional<Tensor> ExpressionLowering::functionReference(
     if (!value) return std::nullopt;
     if (value->isScalar()) {
       Expr index = value->scalarValue();
-      if (index.type != Type::Integer && index.type != Type::Enumeration && index.type != Type::Boolean) {
+      if (index.type != Type::Integer && index.type != Type::Enumeration &&
+          index.type != Type::Boolean) {
         el_.diagnostics().error(DiagnosticKind::TypeMismatch, subscripts[d].range,
                                 "a subscript must be an Integer");
         return std::nullopt;
@@ -167,7 +177,8 @@ std::optional<Tensor> ExpressionLowering::functionReference(
     }
     auto folded = foldAll(el_, *value, e, "a slice subscript");
     if (!folded) return std::nullopt;
-    for (const ConstValue& c : *folded) axis.constant.push_back(static_cast<std::size_t>(c.number));
+    for (const ConstValue& c : *folded)
+      axis.constant.push_back(static_cast<std::size_t>(c.number));
   }
   Tensor result;
   std::size_t total = 1;
@@ -304,7 +315,8 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
       if (c == components.front()) {
         result.dims.insert(result.dims.end(), selected->dims.begin(), selected->dims.end());
       }
-      for (Expr& x : selected->elements) result.elements.push_back(std::move(x));
+      for (Expr& x : selected->elements)
+        result.elements.push_back(std::move(x));
     }
     return result;
   }
@@ -332,14 +344,14 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
   if (last) {
     bool record = !next.empty() && isRecordKind(next.front()->kind);
     if (record && nextDims.empty()) return recordValue(*next.front(), e);
-    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
-                            "'" + ref.str() + "' is " +
-                                (record ? "an array of records; arrays of records cannot be used "
-                                          "as values yet"
-                                        : std::string("a ") +
-                                              ast::spelling(next.empty() ? ast::ClassKind::Class
-                                                                         : next.front()->kind) +
-                                              " component and has no value (only records do)"));
+    el_.diagnostics().error(
+        DiagnosticKind::Unsupported, e.range,
+        "'" + ref.str() + "' is " +
+            (record ? "an array of records; arrays of records cannot be used "
+                      "as values yet"
+                    : std::string("a ") +
+                          ast::spelling(next.empty() ? ast::ClassKind::Class : next.front()->kind) +
+                          " component and has no value (only records do)"));
     return std::nullopt;
   }
   return navigate(e, ref, part + 1, std::move(next), std::move(nextDims), nullptr);
@@ -375,8 +387,8 @@ std::optional<Tensor> ExpressionLowering::recordValue(InstanceNode& node, const 
 // (outside the simulated model) stand for their values.
 std::optional<Tensor> ExpressionLowering::componentValue(ComponentInstance& component,
                                                          InstanceNode* owner, const ast::Expr& e) {
-  std::string path = owner && !owner->path.empty() ? owner->path + "." + component.name
-                                                   : component.name;
+  std::string path =
+      owner && !owner->path.empty() ? owner->path + "." + component.name : component.name;
   std::uint32_t first = el_.variablesOf(component, path);
   const auto* sizes = el_.dims(component);
   if (first == UINT32_MAX || !sizes) return std::nullopt;
@@ -392,8 +404,9 @@ std::optional<Tensor> ExpressionLowering::componentValue(ComponentInstance& comp
     }
     if (v.variability != flat::Variability::Constant) {
       el_.diagnostics().error(DiagnosticKind::NotConstant, e.range,
-                              "'" + v.name + "' is not a constant; only constants can be used "
-                                             "from packages and enclosing classes (MLS 5.3.2)");
+                              "'" + v.name +
+                                  "' is not a constant; only constants can be used "
+                                  "from packages and enclosing classes (MLS 5.3.2)");
       return std::nullopt;
     }
     el_.lowerVariable(id);
@@ -442,10 +455,12 @@ std::optional<Tensor> ExpressionLowering::classMemberReference(const ast::Expr& 
 
 std::optional<Tensor> ExpressionLowering::typeValues(const ClassEntry& type, const ast::Expr& e) {
   Tensor result;
-  if (type.predefined == Predefined::Boolean) {
-    result.elements = {make::literal(Type::Boolean, 0, e.range), make::literal(Type::Boolean, 1, e.range)};
-  } else if (type.definition) {
-    InstanceNode* instance = el_.packageInstance(type);
+  InstanceNode* instance = type.definition ? el_.packageInstance(type) : nullptr;
+  if (type.predefined == Predefined::Boolean ||
+      (instance && instance->predefined == Predefined::Boolean)) {
+    result.elements = {make::literal(Type::Boolean, 0, e.range),
+                       make::literal(Type::Boolean, 1, e.range)};
+  } else if (instance) {
     if (!instance->isEnumeration()) return std::nullopt;
     for (std::size_t i = 0; i < instance->enumeration.size(); ++i) {
       Expr literal = make::literal(Type::Enumeration, static_cast<double>(i + 1), e.range);
@@ -469,8 +484,9 @@ std::optional<Tensor> ExpressionLowering::enumerationLiteral(const ClassEntry& t
     value.text = type.qualifiedName() + "." + literal;
     return Tensor::scalar(value);
   }
-  auto& d = el_.diagnostics().error(DiagnosticKind::UndefinedName, e.range,
-                                    "'" + literal + "' is not a literal of " + type.qualifiedName());
+  auto& d =
+      el_.diagnostics().error(DiagnosticKind::UndefinedName, e.range,
+                              "'" + literal + "' is not a literal of " + type.qualifiedName());
   if (auto suggestion = nearestName(literal, instance.enumeration)) {
     d.notes.push_back({{}, "did you mean '" + *suggestion + "'?"});
   }

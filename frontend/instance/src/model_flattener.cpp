@@ -37,7 +37,8 @@ std::optional<flat::Model> ModelFlattener::run() {
   if (!checkSimulatable()) return std::nullopt;
   root_ = el_.instantiate(cls_, {}, Scope{nullptr, cls_.parent}, nullptr, "");
   declareVariables(*root_);
-  for (std::uint32_t id : order_) el_.lowerVariable(id);
+  for (std::uint32_t id : order_)
+    el_.lowerVariable(id);
   lowerSections(*root_);
   generateConnections();
   if (el_.diagnostics().errorCount() > errorsBefore) return std::nullopt;
@@ -66,8 +67,8 @@ bool ModelFlattener::componentEnabled(ComponentInstance& component) {
 void ModelFlattener::declareVariables(InstanceNode& node) {
   for (ComponentInstance& component : node.components) {
     // An outer element is its inner one (MLS 5.4): it has no variables of its own.
-    if (component.element->outer && !component.element->inner) {
-      el_.innerOf(component);
+    if (component.element->outer && !component.element->inner &&
+        el_.innerOf(component) != &component) {
       continue;
     }
     if (!componentEnabled(component)) continue;
@@ -92,7 +93,8 @@ void ModelFlattener::declareVariables(InstanceNode& node) {
     }
     auto* elements = el_.elements(component);
     if (!elements) continue;
-    for (InstanceNode* element : *elements) declareVariables(*element);
+    for (InstanceNode* element : *elements)
+      declareVariables(*element);
   }
 }
 
@@ -101,13 +103,18 @@ void ModelFlattener::declareVariables(InstanceNode& node) {
 void ModelFlattener::lowerSections(InstanceNode& node) {
   for (ComponentInstance& component : node.components) {
     if (disabled_.count(&component) || !component.enabled || el_.isScalarType(component)) continue;
-    if (component.element->outer && !component.element->inner) continue;
+    if (component.element->outer && !component.element->inner &&
+        el_.innerOf(component) != &component) {
+      continue;
+    }
     if (auto* elements = el_.elements(component)) {
-      for (InstanceNode* element : *elements) lowerSections(*element);
+      for (InstanceNode* element : *elements)
+        lowerSections(*element);
     }
   }
   EquationLowering lowering(el_, *this, equations_, initialEquations_, algorithms_);
-  for (const SectionRef& section : node.sections) lowering.lowerSection(section);
+  for (const SectionRef& section : node.sections)
+    lowering.lowerSection(section);
 }
 
 namespace {
@@ -115,14 +122,16 @@ namespace {
 // Rewrites every Variable reference of an expression through `map`.
 void renumber(flat::Expr& e, const std::function<std::uint32_t(std::uint32_t)>& map) {
   if (e.kind == flat::Expr::Kind::Variable) e.variable = map(e.variable);
-  for (flat::Expr& arg : e.args) renumber(arg, map);
+  for (flat::Expr& arg : e.args)
+    renumber(arg, map);
 }
 
 void renumber(flat::Equation& equation, const std::function<std::uint32_t(std::uint32_t)>& map);
 
 void renumberAll(std::vector<flat::Equation>& equations,
                  const std::function<std::uint32_t(std::uint32_t)>& map) {
-  for (flat::Equation& eq : equations) renumber(eq, map);
+  for (flat::Equation& eq : equations)
+    renumber(eq, map);
 }
 
 void renumber(flat::Equation& equation, const std::function<std::uint32_t(std::uint32_t)>& map) {
@@ -155,7 +164,8 @@ void renumber(flat::Statement& statement, const std::function<std::uint32_t(std:
 
 void renumberStatements(std::vector<flat::Statement>& statements,
                         const std::function<std::uint32_t(std::uint32_t)>& map) {
-  for (flat::Statement& s : statements) renumber(s, map);
+  for (flat::Statement& s : statements)
+    renumber(s, map);
 }
 
 void renumberBranches(std::vector<flat::StatementBranch>& branches,
@@ -220,19 +230,22 @@ void ModelFlattener::finish() {
     }
     return index[id];
   };
-  for (std::uint32_t id : order_) model.variables.push_back(el_.variable(id).variable);
+  for (std::uint32_t id : order_)
+    model.variables.push_back(el_.variable(id).variable);
   for (flat::Variable& v : model.variables) {
     if (v.binding) renumber(*v.binding, map);
-    for (auto* attribute : {&v.attributes.start, &v.attributes.fixed, &v.attributes.nominal,
-                            &v.attributes.min, &v.attributes.max, &v.attributes.stateSelect,
-                            &v.attributes.unbounded}) {
+    for (auto* attribute :
+         {&v.attributes.start, &v.attributes.fixed, &v.attributes.nominal, &v.attributes.min,
+          &v.attributes.max, &v.attributes.stateSelect, &v.attributes.unbounded}) {
       if (*attribute) renumber(**attribute, map);
     }
   }
-  for (flat::ArrayDeclaration& array : model.arrays) array.firstVariable = index[array.firstVariable];
+  for (flat::ArrayDeclaration& array : model.arrays)
+    array.firstVariable = index[array.firstVariable];
   renumberAll(equations_, map);
   renumberAll(initialEquations_, map);
-  for (flat::Algorithm& algorithm : algorithms_) renumberStatements(algorithm.statements, map);
+  for (flat::Algorithm& algorithm : algorithms_)
+    renumberStatements(algorithm.statements, map);
   model.name = cls_.qualifiedName();
   model.range = cls_.definition->nameRange;
   if (auto* body = std::get_if<ast::LongClassSpecifier>(&cls_.definition->specifier)) {

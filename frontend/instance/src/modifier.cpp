@@ -20,10 +20,16 @@ Modifier* Modifier::find(const std::string& name) {
 
 Modifier Modifier::sliced(const std::vector<std::size_t>& index) const {
   Modifier result = *this;
-  if (result.value && !result.value->each) {
-    result.value->slice.insert(result.value->slice.end(), index.begin(), index.end());
+  if (result.value) {
+    if (!result.value->each) {
+      result.value->slice.insert(result.value->slice.end(), index.begin(), index.end());
+    }
+    // `each` belongs to the array level it was written for; inside an element the value
+    // is an ordinary one again (`C c[2](each a = {1, 2, 3})` gives every c[i].a all three).
+    result.value->each = false;
   }
-  for (auto& [name, child] : result.elements) child = child.sliced(index);
+  for (auto& [name, child] : result.elements)
+    child = child.sliced(index);
   return result;
 }
 
@@ -31,7 +37,8 @@ namespace {
 
 void markEach(Modifier& modifier) {
   if (modifier.value) modifier.value->each = true;
-  for (auto& [name, child] : modifier.elements) markEach(child);
+  for (auto& [name, child] : modifier.elements)
+    markEach(child);
 }
 
 // Adds `child` as the modifier of `name` in `parent`, merging with what an earlier argument
@@ -45,8 +52,9 @@ void addElement(Modifier& parent, const std::string& name, Modifier child,
   }
   if (existing->value && child.value) {
     auto& d = diagnostics.error(DiagnosticKind::DuplicateDeclaration, child.range,
-                                "'" + name + "' is modified twice in the same modification "
-                                             "(MLS 7.2.6)");
+                                "'" + name +
+                                    "' is modified twice in the same modification "
+                                    "(MLS 7.2.6)");
     d.notes.push_back({existing->range, "the other modification"});
     return;
   }
