@@ -42,6 +42,7 @@ InstanceNode* Elaborator::typeInstance(ComponentInstance& component) {
   component.typeInstance = instantiate(*type, component.modifier, component.typeScope,
                                        component.owner, joinPath(component.owner, component.name));
   component.typeInstance->component = &component;
+  checkTypePrefixes(component, *component.typeInstance);
   return component.typeInstance.get();
 }
 

@@ -7,8 +7,8 @@
 #include "flat_builders.h"
 #include "lower_expression.h"
 
-#include <map>
 #include <algorithm>
+#include <map>
 #include <numeric>
 
 namespace mocc::frontend {
@@ -44,7 +44,8 @@ public:
   }
   void join(std::size_t a, std::size_t b) { parent_[find(a)] = find(b); }
   std::size_t find(std::size_t a) {
-    while (parent_[a] != a) a = parent_[a] = parent_[parent_[a]];
+    while (parent_[a] != a)
+      a = parent_[a] = parent_[parent_[a]];
     return a;
   }
   /// The sets, each in order of its elements' creation, ordered by their first element.
@@ -67,6 +68,16 @@ private:
 
 bool isConnectorKind(ast::ClassKind kind) {
   return kind == ast::ClassKind::Connector || kind == ast::ClassKind::ExpandableConnector;
+}
+
+/// MLS 9.2: only flow variables of connectors form connection sets (and are set to zero when
+/// unconnected); a `flow` variable elsewhere is an ordinary variable.
+bool isConnectorElement(const ComponentInstance& component) {
+  for (const InstanceNode* node = component.owner; node;
+       node = node->component ? node->component->owner : nullptr) {
+    if (isConnectorKind(node->kind)) return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -142,8 +153,12 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const Scope& scope
       }
       if (!c) {
         d.error(DiagnosticKind::UndefinedName, p.range,
-                "connect: '" + node->entry->qualifiedName() + "' has no component '" + p.ident + "'");
+                "connect: '" + node->entry->qualifiedName() + "' has no component '" + p.ident +
+                    "'");
         return false;
+      }
+      if (part > 0 && c->isProtected) {
+        el_.reportProtectedAccess(p.ident, node->entry->qualifiedName(), p.range);
       }
       if (disabled_.count(c) || (c->enabled && !*c->enabled)) side.disabled = true;
       if (part == 0) {
@@ -167,7 +182,8 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const Scope& scope
       bool last = part + 1 == ref.parts.size();
       if (el_.isScalarType(*c)) {
         if (!last) {
-          d.error(DiagnosticKind::UndefinedName, ref.range, "connect: '" + p.ident + "' has no components");
+          d.error(DiagnosticKind::UndefinedName, ref.range,
+                  "connect: '" + p.ident + "' has no components");
           return false;
         }
         for (const Expr& position : selected->elements) {
@@ -192,11 +208,12 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const Scope& scope
               "connect: '" + ref.str() + "' is not a connector (MLS 9.1)");
       return false;
     }
-    std::string path = component->owner->path.empty() ? component->name
-                                                      : component->owner->path + "." + component->name;
+    std::string path = component->owner->path.empty()
+                           ? component->name
+                           : component->owner->path + "." + component->name;
     std::uint32_t first = el_.variablesOf(*component, path);
     if (first == UINT32_MAX) return false;
-    bool flow = component->clause->prefix.connector == ast::ConnectorKind::Flow;
+    bool flow = Elaborator::isFlow(*component);
     side.connectors.push_back({Leaf{"", first + static_cast<std::uint32_t>(k), flow}});
   }
   for (InstanceNode* node : nodes) {
@@ -214,7 +231,8 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const Scope& scope
   return true;
 }
 
-void ConnectionBuilder::leaves(InstanceNode& node, const std::string& prefix, std::vector<Leaf>& out) {
+void ConnectionBuilder::leaves(InstanceNode& node, const std::string& prefix,
+                               std::vector<Leaf>& out) {
   for (ComponentInstance& c : node.components) {
     if (c.clause->prefix.connector == ast::ConnectorKind::Stream) {
       el_.diagnostics().error(DiagnosticKind::Unsupported, c.declaration->range,
@@ -228,8 +246,8 @@ void ConnectionBuilder::leaves(InstanceNode& node, const std::string& prefix, st
       const auto* sizes = el_.dims(c);
       if (first == UINT32_MAX || !sizes) continue;
       for (std::size_t k = 0; k < elementCount(*sizes); ++k) {
-        out.push_back({name + subscriptText(subscriptsOf(k, *sizes)), first + static_cast<std::uint32_t>(k),
-                       c.clause->prefix.connector == ast::ConnectorKind::Flow});
+        out.push_back({name + subscriptText(subscriptsOf(k, *sizes)),
+                       first + static_cast<std::uint32_t>(k), Elaborator::isFlow(c)});
       }
       continue;
     }
@@ -260,12 +278,12 @@ void ConnectionBuilder::checkBalance(InstanceNode& connector, SourceRange range)
     }
   }
   if (flows == potentials || flows == 0) return;
-  auto& d = el_.diagnostics().error(
-      DiagnosticKind::StructurallySingular, range,
-      "connector '" + connector.entry->qualifiedName() + "' is unbalanced: " +
-          std::to_string(flows) + " flow variable" + (flows == 1 ? "" : "s") + " but " +
-          std::to_string(potentials) + " potential variable" + (potentials == 1 ? "" : "s") +
-          " (MLS 9.3.1)");
+  auto& d = el_.diagnostics().error(DiagnosticKind::StructurallySingular, range,
+                                    "connector '" + connector.entry->qualifiedName() +
+                                        "' is unbalanced: " + std::to_string(flows) +
+                                        " flow variable" + (flows == 1 ? "" : "s") + " but " +
+                                        std::to_string(potentials) + " potential variable" +
+                                        (potentials == 1 ? "" : "s") + " (MLS 9.3.1)");
   if (connector.entry->definition) {
     d.notes.push_back({connector.entry->definition->nameRange, "the connector is declared here"});
   }
@@ -278,9 +296,10 @@ bool ConnectionBuilder::pair(const std::vector<Leaf>& a, bool aOutside, const st
     match = a[i].relative == b[i].relative && a[i].flow == b[i].flow;
   }
   if (!match) {
-    el_.diagnostics().error(DiagnosticKind::TypeMismatch, c.range,
-                            "connect: '" + c.equation->a.str() + "' and '" + c.equation->b.str() +
-                                "' are not compatible connectors (their variables differ; MLS 9.3)");
+    el_.diagnostics().error(
+        DiagnosticKind::TypeMismatch, c.range,
+        "connect: '" + c.equation->a.str() + "' and '" + c.equation->b.str() +
+            "' are not compatible connectors (their variables differ; MLS 9.3)");
     return false;
   }
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -311,26 +330,32 @@ void ConnectionBuilder::emitEqualities(const std::vector<std::pair<std::uint32_t
                                        std::vector<flat::Equation>& equations, SourceRange range) {
   std::vector<std::uint32_t> variables;
   for (auto [id, outside] : set) {
-    if (std::find(variables.begin(), variables.end(), id) == variables.end()) variables.push_back(id);
+    if (std::find(variables.begin(), variables.end(), id) == variables.end())
+      variables.push_back(id);
   }
   for (std::size_t i = 1; i < variables.size(); ++i) {
     const flat::Variable& a = el_.variable(variables[0]).variable;
     const flat::Variable& b = el_.variable(variables[i]).variable;
-    if (a.variability <= flat::Variability::Parameter && b.variability <= flat::Variability::Parameter) {
+    if (a.variability <= flat::Variability::Parameter &&
+        b.variability <= flat::Variability::Parameter) {
       continue; // connected parameters and constants give no equation to solve
     }
-    equations.push_back(flat::Equation{
-        flat::Equality{make::variable(variables[0], a.type, range), make::variable(variables[i], b.type, range)},
-        range});
+    equations.push_back(flat::Equation{flat::Equality{make::variable(variables[0], a.type, range),
+                                                      make::variable(variables[i], b.type, range)},
+                                       range});
   }
 }
 
 void ModelFlattener::generateConnections() {
   ConnectionBuilder builder(el_, disabled_);
   for (std::uint32_t id : order_) {
-    if (el_.variable(id).variable.isFlow) builder.addFlowVariable(id);
+    const ElementVariable& element = el_.variable(id);
+    if (element.variable.isFlow && isConnectorElement(*element.component)) {
+      builder.addFlowVariable(id);
+    }
   }
-  for (const PendingConnect& c : connects_) builder.connect(c);
+  for (const PendingConnect& c : connects_)
+    builder.connect(c);
   builder.emit(equations_);
 }
 

@@ -10,9 +10,9 @@
 #include "mocc/flat/model.h"
 
 #include <map>
-#include <set>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,7 +23,7 @@ struct ElementVariable {
   flat::Variable variable;
   ComponentInstance* component = nullptr;
   std::vector<std::size_t> subscripts; // within the component's dimensions
-  std::uint64_t sequence = UINT64_MAX;  // position in declaration order, once visited
+  std::uint64_t sequence = UINT64_MAX; // position in declaration order, once visited
   enum class State : std::uint8_t { Pending, Lowering, Done } bindingState = State::Pending;
   bool enabled = true; // false inside a disabled conditional component
 };
@@ -86,16 +86,22 @@ public:
 
   // lookup.cpp --------------------------------------------------------------------------
   struct Found {
-    const ClassEntry* cls = nullptr; // a class ...
-    Scope classScope;                // ... and where its definition is interpreted
+    const ClassEntry* cls = nullptr;        // a class ...
+    Scope classScope;                       // ... and where its definition is interpreted
     ComponentInstance* component = nullptr; // or a component ...
     InstanceNode* owner = nullptr;          // ... of this instance
+    bool isProtected = false;
     explicit operator bool() const { return cls || component; }
   };
   /// MLS 5.3.1: the first identifier of a name, from `scope` outwards.
   Found lookup(const std::string& name, Scope scope);
   /// A member class or component of `cls` (nested, inherited, or in its directory).
   Found member(const ClassEntry& cls, const std::string& name);
+  /// member() reached through dot notation (`P.x`): a protected element is reported (MLS 4.1)
+  /// and still returned, so that one error does not cause others.
+  Found memberAccess(const ClassEntry& cls, const std::string& name, SourceRange range);
+  /// Reports the access of protected `name` of `owner` through dot notation (MLS 4.1).
+  void reportProtectedAccess(const std::string& name, const std::string& owner, SourceRange range);
   /// A class by dotted name; reports an error (with a suggestion) when it is not found.
   const ClassEntry* lookupClass(const ast::Name& name, Scope scope, Scope* definitionScope);
   /// Names visible from `scope`, for suggestions.
@@ -142,22 +148,40 @@ private:
   friend class FunctionBuilder;
 
   // instantiate.cpp
-  void fill(InstanceNode& node, const ClassEntry& cls, Modifier modifier, Scope definitionScope);
+  /// `baseClassModifier`: the modifier is an extends clause's, which may modify protected
+  /// elements (MLS 4.1).
+  void fill(InstanceNode& node, const ClassEntry& cls, Modifier modifier, Scope definitionScope,
+            bool baseClassModifier = false);
   void fillShort(InstanceNode& node, const ClassEntry& cls, const ast::ShortClassSpecifier& s,
-                 Modifier modifier, Scope definitionScope);
+                 Modifier modifier, Scope definitionScope, bool baseClassModifier);
   void fillLong(InstanceNode& node, const ClassEntry& cls, const ast::LongClassSpecifier& body,
-                Modifier modifier);
+                Modifier modifier, bool baseClassModifier);
   void addElements(InstanceNode& node, const ClassEntry& cls, const ast::Composition& body);
   void inherit(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
                const ast::ExtendsClause& extends);
   void addComponent(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
                     const ast::Component& clause, const ast::Declaration& declaration);
   void applyModifier(InstanceNode& node, Modifier modifier, std::size_t firstComponent,
-                     std::size_t firstClass);
+                     std::size_t firstClass, bool baseClassModifier);
+  void checkProtectedModification(bool isProtected, const std::string& name, const Modifier& child,
+                                  bool baseClassModifier);
   void redeclareComponent(ComponentInstance& component, const Modifier& modifier);
   void redeclareClass(LocalClass& local, const Modifier& modifier);
   void checkRestrictions(const ClassEntry& cls, const ast::Composition& body);
 
+  // prefix_rules.cpp
+  void checkTypePrefixes(ComponentInstance& component, InstanceNode& type);
+  void checkStructuredPrefixes(ComponentInstance& component, InstanceNode& type);
+  const ComponentInstance* prefixedElement(InstanceNode& type, bool causalities);
+
+public:
+  /// The component's own input/output, else the one its type gives (`connector RealInput =
+  /// input Real`). Call after typeInstance().
+  ast::Causality effectiveCausality(ComponentInstance& component);
+  /// A flow variable: declared `flow`, or an element of a structured `flow` component.
+  static bool isFlow(const ComponentInstance& component);
+
+private:
   // component_types.cpp
   std::optional<std::size_t> flexibleSize(ComponentInstance& component, std::size_t dimension);
   std::optional<long long> dimensionSize(const ast::Expr& e, const LowerContext& context,
@@ -184,6 +208,7 @@ private:
   std::map<std::pair<const ClassEntry*, std::string>, std::optional<std::uint32_t>> functions_;
   std::vector<std::pair<const ClassEntry*, std::string>> importing_; // imports being followed
   std::set<const ClassEntry*> checkedRestrictions_;
+  std::set<const ast::Declaration*> prefixesChecked_;
   flat::Model model_;
 };
 

@@ -98,6 +98,7 @@ struct LocalClass {
   const ClassEntry* entry = nullptr;
   Scope scope;             // where its own definition is interpreted
   bool redeclared = false; // by a `redeclare` element: inherited definitions do not replace it
+  bool isProtected = false;
 };
 
 /// An equation or algorithm section and the scope of its text.

@@ -54,7 +54,7 @@ InstanceNode* Elaborator::packageInstance(const ClassEntry& cls) {
 }
 
 void Elaborator::fill(InstanceNode& node, const ClassEntry& cls, Modifier modifier,
-                      Scope definitionScope) {
+                      Scope definitionScope, bool baseClassModifier) {
   if (cls.predefined != Predefined::None) {
     node.predefined = cls.predefined;
     node.attributes = merge(std::move(modifier), std::move(node.attributes), diagnostics());
@@ -69,9 +69,9 @@ void Elaborator::fill(InstanceNode& node, const ClassEntry& cls, Modifier modifi
   instantiating_.push_back(&cls);
   const ast::ClassDef& definition = *cls.definition;
   if (auto* body = std::get_if<ast::LongClassSpecifier>(&definition.specifier)) {
-    fillLong(node, cls, *body, std::move(modifier));
+    fillLong(node, cls, *body, std::move(modifier), baseClassModifier);
   } else if (auto* s = std::get_if<ast::ShortClassSpecifier>(&definition.specifier)) {
-    fillShort(node, cls, *s, std::move(modifier), definitionScope);
+    fillShort(node, cls, *s, std::move(modifier), definitionScope, baseClassModifier);
   } else if (auto* e = std::get_if<ast::EnumerationSpecifier>(&definition.specifier)) {
     if (e->unspecified) {
       diagnostics().error(DiagnosticKind::Unsupported, definition.nameRange,
@@ -93,7 +93,7 @@ void Elaborator::fill(InstanceNode& node, const ClassEntry& cls, Modifier modifi
 // modifications sit between the outer modifier and the base (MLS 4.5.1).
 void Elaborator::fillShort(InstanceNode& node, const ClassEntry& cls,
                            const ast::ShortClassSpecifier& s, Modifier modifier,
-                           Scope definitionScope) {
+                           Scope definitionScope, bool baseClassModifier) {
   Scope scope{definitionScope.instance, cls.parent};
   Scope baseScope;
   const ClassEntry* base = lookupClass(s.base, scope, &baseScope);
@@ -103,11 +103,13 @@ void Elaborator::fillShort(InstanceNode& node, const ClassEntry& cls,
     node.typeDims.push_back({&subscript, scope});
   if (s.causality != ast::Causality::None) node.causality = s.causality;
   node.definition = base;
-  fill(node, *base, merge(std::move(modifier), std::move(own), diagnostics()), baseScope);
+  fill(node, *base, merge(std::move(modifier), std::move(own), diagnostics()), baseScope,
+       baseClassModifier);
 }
 
 void Elaborator::fillLong(InstanceNode& node, const ClassEntry& cls,
-                          const ast::LongClassSpecifier& body, Modifier modifier) {
+                          const ast::LongClassSpecifier& body, Modifier modifier,
+                          bool baseClassModifier) {
   if (body.extendsForm) {
     diagnostics().error(DiagnosticKind::Unsupported, cls.definition->nameRange,
                         std::string("class extension ('") + ast::spelling(cls.definition->kind) +
@@ -129,7 +131,7 @@ void Elaborator::fillLong(InstanceNode& node, const ClassEntry& cls,
   for (const auto& annotation : body.composition.annotations) {
     node.annotations.push_back(annotation.get());
   }
-  applyModifier(node, std::move(modifier), firstComponent, firstClass);
+  applyModifier(node, std::move(modifier), firstComponent, firstClass, baseClassModifier);
 }
 
 // MLS 4.6: what the specialized classes record, connector and their operator and expandable
@@ -194,7 +196,8 @@ void Elaborator::addElements(InstanceNode& node, const ClassEntry& cls,
       existing->redeclared = element.redeclare;
       continue;
     }
-    node.classes.push_back({name, entry, Scope{&node, &cls}, element.redeclare});
+    node.classes.push_back({name, entry, Scope{&node, &cls}, element.redeclare,
+                            element.visibility == ast::Visibility::Protected});
   }
   for (const ast::Element& element : body.elements) {
     if (auto* extends = std::get_if<ast::ExtendsClause>(&element.node)) {
@@ -241,11 +244,15 @@ void Elaborator::inherit(InstanceNode& node, const ClassEntry& cls, const ast::E
   Modifier modifier =
       extends.modification ? makeModifier(*extends.modification, scope, diagnostics()) : Modifier{};
   std::size_t firstComponent = node.components.size();
-  fill(node, *base, std::move(modifier), baseScope);
+  std::size_t firstClass = node.classes.size();
+  fill(node, *base, std::move(modifier), baseScope, /*baseClassModifier=*/true);
   // MLS 7.1.2: elements inherited through a protected extends clause are protected.
   if (element.visibility == ast::Visibility::Protected) {
     for (std::size_t i = firstComponent; i < node.components.size(); ++i) {
       node.components[i].isProtected = true;
+    }
+    for (std::size_t i = firstClass; i < node.classes.size(); ++i) {
+      node.classes[i].isProtected = true;
     }
   }
 }
@@ -293,7 +300,7 @@ void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
 }
 
 void Elaborator::applyModifier(InstanceNode& node, Modifier modifier, std::size_t firstComponent,
-                               std::size_t firstClass) {
+                               std::size_t firstClass, bool baseClassModifier) {
   if (node.isPredefined()) {
     node.attributes = merge(std::move(modifier), std::move(node.attributes), diagnostics());
     return;
@@ -308,6 +315,7 @@ void Elaborator::applyModifier(InstanceNode& node, Modifier modifier, std::size_
     auto component = std::find_if(node.components.begin() + firstComponent, node.components.end(),
                                   [&](const ComponentInstance& c) { return c.name == name; });
     if (component != node.components.end()) {
+      checkProtectedModification(component->isProtected, name, child, baseClassModifier);
       if (child.redeclaration && child.redeclaration->component) {
         redeclareComponent(*component, child);
       } else {
@@ -319,6 +327,7 @@ void Elaborator::applyModifier(InstanceNode& node, Modifier modifier, std::size_
     auto local = std::find_if(node.classes.begin() + firstClass, node.classes.end(),
                               [&](const LocalClass& c) { return c.name == name; });
     if (local != node.classes.end() && child.redeclaration && child.redeclaration->classDef) {
+      checkProtectedModification(local->isProtected, name, child, baseClassModifier);
       redeclareClass(*local, child);
       continue;
     }
@@ -332,6 +341,16 @@ void Elaborator::applyModifier(InstanceNode& node, Modifier modifier, std::size_
       d.notes.push_back({{}, "did you mean '" + *suggestion + "'?"});
     }
   }
+}
+
+// MLS 4.1: a protected element is modified or redeclared only by its own declaration or by
+// the modification of an extends clause (not one nested inside a component or class).
+void Elaborator::checkProtectedModification(bool isProtected, const std::string& name,
+                                            const Modifier& child, bool baseClassModifier) {
+  if (!isProtected || baseClassModifier) return;
+  diagnostics().error(DiagnosticKind::InvalidOperator, child.range,
+                      "'" + name + "' is protected: only an extends clause may " +
+                          (child.redeclaration ? "redeclare" : "modify") + " it (MLS 4.1)");
 }
 
 void Elaborator::redeclareComponent(ComponentInstance& component, const Modifier& modifier) {

@@ -27,11 +27,13 @@ Elaborator::Found Elaborator::member(const ClassEntry& cls, const std::string& n
     if (ComponentInstance* component = package->findComponent(name)) {
       found.component = component;
       found.owner = package;
+      found.isProtected = component->isProtected;
       return found;
     }
     if (LocalClass* local = package->findClass(name)) {
       found.cls = local->entry;
       found.classScope = local->scope;
+      found.isProtected = local->isProtected;
       return found;
     }
   }
@@ -40,6 +42,20 @@ Elaborator::Found Elaborator::member(const ClassEntry& cls, const std::string& n
     found.classScope = Scope{nullptr, entry->parent};
   }
   return found;
+}
+
+Elaborator::Found Elaborator::memberAccess(const ClassEntry& cls, const std::string& name,
+                                           SourceRange range) {
+  Found found = member(cls, name);
+  if (found.isProtected) reportProtectedAccess(name, cls.qualifiedName(), range);
+  return found;
+}
+
+void Elaborator::reportProtectedAccess(const std::string& name, const std::string& owner,
+                                       SourceRange range) {
+  diagnostics().error(DiagnosticKind::UndefinedName, range,
+                      "'" + name + "' is a protected element of '" + owner +
+                          "': it cannot be accessed with dot notation (MLS 4.1)");
 }
 
 Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
@@ -105,7 +121,7 @@ Elaborator::Found Elaborator::importedName(const ast::ImportClause& import,
         continue;
       }
       if (!current.cls) return {};
-      current = member(*current.cls, parts[i]);
+      current = memberAccess(*current.cls, parts[i], import.name.range);
       if (!current) return {};
     }
     return current;
@@ -118,7 +134,7 @@ Elaborator::Found Elaborator::importedName(const ast::ImportClause& import,
     }
     Found package = resolve(path);
     if (!package.cls) return {};
-    return member(*package.cls, name);
+    return memberAccess(*package.cls, name, import.name.range);
   }
   const std::string& provided = import.alias.empty() ? path.back() : import.alias;
   if (provided != name) return {};
@@ -138,7 +154,7 @@ const ClassEntry* Elaborator::lookupClass(const ast::Name& name, Scope scope,
   }
   std::size_t resolved = 0;
   for (std::size_t i = 1; current.cls && i < name.parts.size(); ++i) {
-    current = member(*current.cls, name.parts[i]);
+    current = memberAccess(*current.cls, name.parts[i], name.range);
     resolved = i;
   }
   if (current.cls) {

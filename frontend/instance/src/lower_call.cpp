@@ -36,7 +36,7 @@ const ClassEntry* ExpressionLowering::resolveFunction(const ast::ComponentRef& f
     found = el_.lookup(first.ident, context_.scope);
   }
   for (std::size_t i = 1; found.cls && i < function.parts.size(); ++i) {
-    found = el_.member(*found.cls, function.parts[i].ident);
+    found = el_.memberAccess(*found.cls, function.parts[i].ident, function.parts[i].range);
   }
   if (found.cls) {
     *definitionScope = found.classScope;
@@ -63,14 +63,15 @@ ExpressionLowering::matchArguments(const ast::Expr& e, const ast::ComponentRef& 
   Diagnostics& d = el_.diagnostics();
   const std::string name = function.str();
   if (!callArgs.iterators.empty()) {
-    d.error(DiagnosticKind::Unsupported, e.range, "reduction calls of user-defined functions are not supported yet");
+    d.error(DiagnosticKind::Unsupported, e.range,
+            "reduction calls of user-defined functions are not supported yet");
     return std::nullopt;
   }
   if (callArgs.positional.size() > inputs.size()) {
     d.error(DiagnosticKind::WrongArguments, e.range,
             "'" + name + "' takes " + std::to_string(inputs.size()) + " input" +
-                (inputs.size() == 1 ? "" : "s") + ", but " + std::to_string(callArgs.positional.size()) +
-                " were given");
+                (inputs.size() == 1 ? "" : "s") + ", but " +
+                std::to_string(callArgs.positional.size()) + " were given");
     return std::nullopt;
   }
   std::vector<std::optional<Tensor>> values(inputs.size());
@@ -80,10 +81,12 @@ ExpressionLowering::matchArguments(const ast::Expr& e, const ast::ComponentRef& 
   }
   for (const ast::NamedArgument& named : callArgs.named) {
     std::size_t i = 0;
-    while (i < inputs.size() && inputs[i]->name != named.name) ++i;
+    while (i < inputs.size() && inputs[i]->name != named.name)
+      ++i;
     if (i == inputs.size()) {
       std::vector<std::string> names;
-      for (ComponentInstance* input : inputs) names.push_back(input->name);
+      for (ComponentInstance* input : inputs)
+        names.push_back(input->name);
       auto& diag = d.error(DiagnosticKind::WrongArguments, named.range,
                            "'" + name + "' has no input named '" + named.name + "'");
       if (auto suggestion = nearestName(named.name, names)) {
@@ -139,14 +142,12 @@ ExpressionLowering::functionCallOf(const ast::Expr& e, const ast::ComponentRef& 
   if (!cls->definition || cls->definition->kind != ast::ClassKind::Function) {
     bool record = cls->definition && (cls->definition->kind == ast::ClassKind::Record ||
                                       cls->definition->kind == ast::ClassKind::OperatorRecord);
-    el_.diagnostics().error(record ? DiagnosticKind::Unsupported : DiagnosticKind::InvalidOperator,
-                            function.range,
-                            record ? "record constructors ('" + cls->qualifiedName() +
-                                         "') are not supported yet"
-                                   : "'" + cls->qualifiedName() + "' is a " +
-                                         ast::spelling(cls->definition ? cls->definition->kind
-                                                                       : ast::ClassKind::Type) +
-                                         ", not a function");
+    el_.diagnostics().error(
+        record ? DiagnosticKind::Unsupported : DiagnosticKind::InvalidOperator, function.range,
+        record ? "record constructors ('" + cls->qualifiedName() + "') are not supported yet"
+               : "'" + cls->qualifiedName() + "' is a " +
+                     ast::spelling(cls->definition ? cls->definition->kind : ast::ClassKind::Type) +
+                     ", not a function");
     return std::nullopt;
   }
   InstanceNode* signature = el_.packageInstance(*cls);
@@ -159,12 +160,12 @@ ExpressionLowering::functionCallOf(const ast::Expr& e, const ast::ComponentRef& 
   return specialisedCall(e, *cls, definitionScope, inputs, *args);
 }
 
-std::optional<ExpressionLowering::CallResult>
-ExpressionLowering::specialisedCall(const ast::Expr& e, const ClassEntry& cls, Scope definitionScope,
-                                    const std::vector<ComponentInstance*>& inputs,
-                                    const std::vector<Tensor>& args) {
+std::optional<ExpressionLowering::CallResult> ExpressionLowering::specialisedCall(
+    const ast::Expr& e, const ClassEntry& cls, Scope definitionScope,
+    const std::vector<ComponentInstance*>& inputs, const std::vector<Tensor>& args) {
   std::vector<std::vector<std::size_t>> dims;
-  for (const Tensor& arg : args) dims.push_back(arg.dims);
+  for (const Tensor& arg : args)
+    dims.push_back(arg.dims);
   auto index = el_.specialize(cls, definitionScope, dims, e.range);
   if (!index) return std::nullopt;
   const flat::Function& function = el_.model().functions[*index];
@@ -176,7 +177,8 @@ ExpressionLowering::specialisedCall(const ast::Expr& e, const ClassEntry& cls, S
   std::uint32_t outputs = 0;
   for (const flat::FunctionVariable& v : function.variables) {
     if (v.role == flat::FunctionVariable::Role::Input) {
-      for (std::size_t k = 0; k < v.elementCount(); ++k) elementTypes.push_back(&v);
+      for (std::size_t k = 0; k < v.elementCount(); ++k)
+        elementTypes.push_back(&v);
     } else if (v.role == flat::FunctionVariable::Role::Output) {
       outputOffsets[v.name] = outputs;
       outputs += static_cast<std::uint32_t>(v.elementCount());
@@ -187,11 +189,12 @@ ExpressionLowering::specialisedCall(const ast::Expr& e, const ClassEntry& cls, S
       const flat::FunctionVariable* input =
           result.args.size() < elementTypes.size() ? elementTypes[result.args.size()] : nullptr;
       if (!input || !typesCompatible(input->type, x.type)) {
-        el_.diagnostics().error(DiagnosticKind::TypeMismatch, x.range.valid() ? x.range : e.range,
-                                "input '" + inputs[i]->name + "' of '" + cls.qualifiedName() +
-                                    "' does not accept this argument" +
-                                    (input ? std::string(" (it must be ") + flat::spelling(input->type) + ")"
-                                           : std::string()));
+        el_.diagnostics().error(
+            DiagnosticKind::TypeMismatch, x.range.valid() ? x.range : e.range,
+            "input '" + inputs[i]->name + "' of '" + cls.qualifiedName() +
+                "' does not accept this argument" +
+                (input ? std::string(" (it must be ") + flat::spelling(input->type) + ")"
+                       : std::string()));
         return std::nullopt;
       }
       result.args.push_back(x);
@@ -209,10 +212,11 @@ ExpressionLowering::specialisedCall(const ast::Expr& e, const ClassEntry& cls, S
 
 // One output of a call: FunctionCall expressions for its elements, a record of them for a
 // record output.
-std::optional<Tensor> ExpressionLowering::outputValue(const ast::Expr& e, const flat::Function& function,
-                                                      std::uint32_t index, const std::vector<Expr>& args,
-                                                      const std::string& name, ComponentInstance& output,
-                                                      const std::map<std::string, std::uint32_t>& offsets) {
+std::optional<Tensor>
+ExpressionLowering::outputValue(const ast::Expr& e, const flat::Function& function,
+                                std::uint32_t index, const std::vector<Expr>& args,
+                                const std::string& name, ComponentInstance& output,
+                                const std::map<std::string, std::uint32_t>& offsets) {
   if (!el_.isScalarType(output)) {
     auto* elements = el_.elements(output);
     if (!elements || elements->size() != 1) return std::nullopt;
@@ -263,8 +267,8 @@ std::optional<Tensor> ExpressionLowering::userCall(const ast::Expr& e, const ast
     // MLS 12.9: `external "builtin"` makes a library function the built-in of that name
     // (how Modelica.Math.sin and friends are defined).
     if (signature->external && signature->external->language == "builtin") {
-      std::string builtin = signature->external->function.empty() ? cls->name
-                                                                  : signature->external->function;
+      std::string builtin =
+          signature->external->function.empty() ? cls->name : signature->external->function;
       if (!isBuiltinFunction(builtin)) {
         el_.diagnostics().error(DiagnosticKind::Unsupported, signature->external->range,
                                 "'" + builtin + "' is not a built-in function");
@@ -279,8 +283,9 @@ std::optional<Tensor> ExpressionLowering::userCall(const ast::Expr& e, const ast
         std::vector<std::size_t> outer((*args)[i].dims.begin(),
                                        (*args)[i].dims.end() - static_cast<std::ptrdiff_t>(rank));
         if (extra && *extra != outer) {
-          el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
-                                  "the array arguments of this vectorised call have different sizes");
+          el_.diagnostics().error(
+              DiagnosticKind::TypeMismatch, e.range,
+              "the array arguments of this vectorised call have different sizes");
           return std::nullopt;
         }
         extra = outer;
@@ -291,7 +296,8 @@ std::optional<Tensor> ExpressionLowering::userCall(const ast::Expr& e, const ast
       if (!result) return std::nullopt;
       if (result->outputs.empty()) {
         el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
-                                "'" + cls->qualifiedName() + "' has no output, so its call has no value");
+                                "'" + cls->qualifiedName() +
+                                    "' has no output, so its call has no value");
         return std::nullopt;
       }
       return std::move(result->outputs.front());
@@ -309,7 +315,8 @@ std::optional<Tensor> ExpressionLowering::userCall(const ast::Expr& e, const ast
 
 // The record constructor (MLS 12.6): an input for each public, modifiable component, with
 // the component's binding as default; other components keep their bindings.
-std::optional<Tensor> ExpressionLowering::recordConstructor(const ast::Expr& e, const ClassEntry& cls,
+std::optional<Tensor> ExpressionLowering::recordConstructor(const ast::Expr& e,
+                                                            const ClassEntry& cls,
                                                             const ast::ComponentRef& function,
                                                             const ast::FunctionArgs& args) {
   InstanceNode* record = el_.packageInstance(cls);
@@ -349,7 +356,8 @@ std::optional<Tensor> ExpressionLowering::recordConstructor(const ast::Expr& e, 
 std::optional<Tensor>
 ExpressionLowering::vectorisedCall(const ast::Expr& e, const ClassEntry& cls, Scope definitionScope,
                                    const std::vector<ComponentInstance*>& inputs,
-                                   const std::vector<Tensor>& args, const std::vector<std::size_t>& outer) {
+                                   const std::vector<Tensor>& args,
+                                   const std::vector<std::size_t>& outer) {
   Tensor result;
   for (std::size_t k = 0; k < elementCount(outer); ++k) {
     std::vector<Tensor> elementArgs;
@@ -362,7 +370,8 @@ ExpressionLowering::vectorisedCall(const ast::Expr& e, const ClassEntry& cls, Sc
       Tensor slice = args[i];
       std::size_t linear = k;
       std::vector<std::size_t> subs = subscriptsOf(linear, outer);
-      for (std::size_t s : subs) slice = slice.row(s - 1);
+      for (std::size_t s : subs)
+        slice = slice.row(s - 1);
       elementArgs.push_back(std::move(slice));
     }
     auto call = specialisedCall(e, cls, definitionScope, inputs, elementArgs);
@@ -372,7 +381,8 @@ ExpressionLowering::vectorisedCall(const ast::Expr& e, const ClassEntry& cls, Sc
       result.dims = outer;
       result.dims.insert(result.dims.end(), out.dims.begin(), out.dims.end());
     }
-    for (Expr& x : out.elements) result.elements.push_back(std::move(x));
+    for (Expr& x : out.elements)
+      result.elements.push_back(std::move(x));
   }
   return result;
 }

@@ -296,6 +296,9 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
                                   "' has no component '" + current.ident + "'");
       return std::nullopt;
     }
+    if (!firstComponent && c->isProtected) {
+      el_.reportProtectedAccess(current.ident, node->entry->qualifiedName(), current.range);
+    }
     components.push_back(c);
   }
   if (el_.isScalarType(*components.front())) {
@@ -436,7 +439,7 @@ std::optional<Tensor> ExpressionLowering::classMemberReference(const ast::Expr& 
       if (part + 1 != ref.parts.size()) break;
       return enumerationLiteral(*found.cls, *type, name, e);
     }
-    Elaborator::Found next = el_.member(*found.cls, name);
+    Elaborator::Found next = el_.memberAccess(*found.cls, name, ref.parts[part].range);
     if (!next) {
       el_.diagnostics().error(DiagnosticKind::UndefinedName, ref.parts[part].range,
                               "'" + found.cls->qualifiedName() + "' has no element '" + name + "'");

@@ -30,16 +30,20 @@ flat::Variability prefixVariability(ast::Variability v) {
 }
 
 // The most restrictive variability and the innermost causality along the chain of
-// components that contain this one (`parameter Record r` makes its fields parameters).
-void applyEnclosingPrefixes(const ComponentInstance& component, flat::Variable& v) {
+// components that contain this one (`parameter Record r` makes its fields parameters); a
+// component's causality is its own prefix, else the one its type gives.
+void applyEnclosingPrefixes(const ComponentInstance& component, const InstanceNode& type,
+                            flat::Variable& v) {
   flat::Variability variability = prefixVariability(component.clause->prefix.variability);
   ast::Causality causality = component.clause->prefix.causality;
+  if (causality == ast::Causality::None) causality = type.causality;
   bool isProtected = component.isProtected;
   for (const InstanceNode* node = component.owner; node && node->component;
        node = node->component->owner) {
     const ComponentInstance& outer = *node->component;
     variability = std::min(variability, prefixVariability(outer.clause->prefix.variability));
     if (causality == ast::Causality::None) causality = outer.clause->prefix.causality;
+    if (causality == ast::Causality::None) causality = node->causality;
     isProtected = isProtected || outer.isProtected;
   }
   v.variability = variability;
@@ -53,8 +57,8 @@ void applyEnclosingPrefixes(const ComponentInstance& component, flat::Variable& 
 std::vector<std::string> attributeNames(flat::Type type) {
   switch (type) {
   case flat::Type::Real:
-    return {"quantity", "unit",    "displayUnit", "min",       "max",
-            "start",    "fixed",   "nominal",     "unbounded", "stateSelect"};
+    return {"quantity", "unit",  "displayUnit", "min",       "max",
+            "start",    "fixed", "nominal",     "unbounded", "stateSelect"};
   case flat::Type::Integer:
   case flat::Type::Enumeration: return {"quantity", "min", "max", "start", "fixed"};
   default: return {"quantity", "start", "fixed"};
@@ -81,16 +85,12 @@ std::uint32_t Elaborator::variablesOf(ComponentInstance& component, const std::s
     v.name = path + subscriptText(element.subscripts);
     v.type = flatType(*type);
     if (type->isEnumeration()) v.typeName = type->enumerationType->qualifiedName();
-    applyEnclosingPrefixes(component, v);
-    if (v.causality == flat::Causality::None && type->causality != ast::Causality::None) {
-      v.causality = type->causality == ast::Causality::Input ? flat::Causality::Input
-                                                             : flat::Causality::Output;
-    }
+    applyEnclosingPrefixes(component, *type, v);
     // Integer, Boolean, String and enumeration variables are discrete-time (MLS 3.8.4).
     if (v.type != flat::Type::Real && v.variability == flat::Variability::Continuous) {
       v.variability = flat::Variability::Discrete;
     }
-    v.isFlow = component.clause->prefix.connector == ast::ConnectorKind::Flow;
+    v.isFlow = isFlow(component);
     v.description = component.declaration->comment.description;
     v.range = component.declaration->range;
     variables_.push_back(std::move(element));
@@ -123,7 +123,8 @@ void Elaborator::lowerVariable(std::uint32_t id) {
   }
   if (!binding) binding = recordFieldBinding(id);
   flat::Attributes attributes;
-  for (const auto& [name, child] : modifier.elements) lowerAttribute(id, name, child, attributes);
+  for (const auto& [name, child] : modifier.elements)
+    lowerAttribute(id, name, child, attributes);
   // `element` may have moved: lowering can allocate variables.
   ElementVariable& done = variables_[id];
   done.variable.binding = std::move(binding);
@@ -138,7 +139,8 @@ std::optional<flat::Expr> Elaborator::recordFieldBinding(std::uint32_t id) {
   std::vector<std::string> path{component.name};
   for (InstanceNode* node = component.owner; node && node->component;
        node = node->component->owner) {
-    bool record = node->kind == ast::ClassKind::Record || node->kind == ast::ClassKind::OperatorRecord;
+    bool record =
+        node->kind == ast::ClassKind::Record || node->kind == ast::ClassKind::OperatorRecord;
     const auto& value = node->attributes.value;
     if (record && value && value->expr) {
       LowerContext context;
@@ -160,7 +162,8 @@ std::optional<flat::Expr> Elaborator::recordFieldBinding(std::uint32_t id) {
         }
       }
       Tensor selected = *field;
-      for (std::size_t index : variables_[id].subscripts) selected = selected.row(index - 1);
+      for (std::size_t index : variables_[id].subscripts)
+        selected = selected.row(index - 1);
       if (!selected.isScalar()) return std::nullopt;
       return selected.scalarValue();
     }
@@ -231,14 +234,14 @@ std::optional<flat::Expr> Elaborator::lowerModifierValue(const Modifier::Value& 
   return result;
 }
 
-void Elaborator::lowerAttribute(std::uint32_t id, const std::string& name,
-                                const Modifier& modifier, flat::Attributes& attributes) {
+void Elaborator::lowerAttribute(std::uint32_t id, const std::string& name, const Modifier& modifier,
+                                flat::Attributes& attributes) {
   flat::Type type = variables_[id].variable.type;
   std::vector<std::string> valid = attributeNames(type);
   if (std::find(valid.begin(), valid.end(), name) == valid.end()) {
-    auto& d = diagnostics().error(DiagnosticKind::UnknownAttribute, modifier.range,
-                                  std::string(flat::spelling(type)) + " has no attribute '" +
-                                      name + "'");
+    auto& d =
+        diagnostics().error(DiagnosticKind::UnknownAttribute, modifier.range,
+                            std::string(flat::spelling(type)) + " has no attribute '" + name + "'");
     if (auto suggestion = nearestName(name, valid)) {
       d.notes.push_back({{}, "did you mean '" + *suggestion + "'?"});
     }
@@ -250,12 +253,13 @@ void Elaborator::lowerAttribute(std::uint32_t id, const std::string& name,
     return;
   }
   flat::Type expected = name == "fixed" || name == "unbounded" ? flat::Type::Boolean
-                       : name == "quantity" || name == "unit" || name == "displayUnit"
-                           ? flat::Type::String
-                       : name == "stateSelect" ? flat::Type::Enumeration
-                                               : type;
-  auto value = lowerModifierValue(*modifier.value, id, expected,
-                                  "attribute '" + name + "' of '" + variables_[id].variable.name + "'");
+                        : name == "quantity" || name == "unit" || name == "displayUnit"
+                            ? flat::Type::String
+                        : name == "stateSelect" ? flat::Type::Enumeration
+                                                : type;
+  auto value =
+      lowerModifierValue(*modifier.value, id, expected,
+                         "attribute '" + name + "' of '" + variables_[id].variable.name + "'");
   if (!value) return;
   if (name == "quantity" || name == "unit" || name == "displayUnit") {
     auto text = fold(*value);
@@ -269,13 +273,13 @@ void Elaborator::lowerAttribute(std::uint32_t id, const std::string& name,
                         : attributes.displayUnit) = text->text;
     return;
   }
-  std::optional<flat::Expr>* slot = name == "start"         ? &attributes.start
-                                    : name == "fixed"       ? &attributes.fixed
-                                    : name == "nominal"     ? &attributes.nominal
-                                    : name == "min"         ? &attributes.min
-                                    : name == "max"         ? &attributes.max
-                                    : name == "unbounded"   ? &attributes.unbounded
-                                                            : &attributes.stateSelect;
+  std::optional<flat::Expr>* slot = name == "start"       ? &attributes.start
+                                    : name == "fixed"     ? &attributes.fixed
+                                    : name == "nominal"   ? &attributes.nominal
+                                    : name == "min"       ? &attributes.min
+                                    : name == "max"       ? &attributes.max
+                                    : name == "unbounded" ? &attributes.unbounded
+                                                          : &attributes.stateSelect;
   *slot = std::move(*value);
 }
 
@@ -297,7 +301,8 @@ flat::Variability variabilityOf(Elaborator& el, const flat::Expr& e) {
   default: break;
   }
   flat::Variability highest = flat::Variability::Constant;
-  for (const flat::Expr& arg : e.args) highest = std::max(highest, variabilityOf(el, arg));
+  for (const flat::Expr& arg : e.args)
+    highest = std::max(highest, variabilityOf(el, arg));
   return highest;
 }
 
@@ -310,11 +315,12 @@ void Elaborator::checkBindingVariability(std::uint32_t id, const flat::Expr& bin
   if (v.variability > flat::Variability::Parameter) return;
   flat::Variability actual = variabilityOf(*this, binding);
   if (actual <= v.variability) return;
-  diagnostics().error(DiagnosticKind::NotConstant, range,
-                      std::string("the value of ") + flat::spelling(v.variability) + " '" + v.name +
-                          "' must be a " + flat::spelling(v.variability) + " expression, but it is " +
-                          (actual == flat::Variability::Continuous ? "continuous-time" : "discrete-time") +
-                          " (MLS 3.8)");
+  diagnostics().error(
+      DiagnosticKind::NotConstant, range,
+      std::string("the value of ") + flat::spelling(v.variability) + " '" + v.name +
+          "' must be a " + flat::spelling(v.variability) + " expression, but it is " +
+          (actual == flat::Variability::Continuous ? "continuous-time" : "discrete-time") +
+          " (MLS 3.8)");
 }
 
 bool typesCompatible(flat::Type expected, flat::Type actual) {
