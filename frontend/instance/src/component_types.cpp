@@ -43,6 +43,7 @@ InstanceNode* Elaborator::typeInstance(ComponentInstance& component) {
                                        component.owner, joinPath(component.owner, component.name));
   component.typeInstance->component = &component;
   checkTypePrefixes(component, *component.typeInstance);
+  checkComponentConstraints(component);
   return component.typeInstance.get();
 }
 

@@ -169,6 +169,33 @@ private:
   void redeclareClass(LocalClass& local, const Modifier& modifier);
   void checkRestrictions(const ClassEntry& cls, const ast::Composition& body);
 
+  // redeclaration_rules.cpp
+  /// The prefixes of a redeclaration (a redeclare element or modifier argument).
+  struct RedeclarationPrefixes {
+    bool replaceable = false;
+    bool isFinal = false;
+    const ast::ConstrainingClause* constraining = nullptr;
+    Scope scope;
+    SourceRange range;
+    const char* protectedChange = nullptr; // why a visibility change is illegal, if it is one
+  };
+  static RedeclarationPrefixes prefixesOf(const ast::Element& redeclaring, Scope scope,
+                                          const ast::Element& original);
+  static RedeclarationPrefixes prefixesOf(const ast::Argument& redeclaring, Scope scope);
+  Replaceability replaceabilityOf(const ast::Element& element, const ast::Name& type, Scope scope,
+                                  SourceRange range, bool constant);
+  Replaceability classReplaceability(const ast::Element& element, const ClassEntry& entry,
+                                     Scope scope);
+  void redeclare(Replaceability& current, const std::string& name, const RedeclarationPrefixes& by,
+                 Constraint original);
+  std::optional<std::string> subtypeMismatch(InstanceNode& a, InstanceNode& b, int depth);
+  std::optional<std::string> elementMismatch(ComponentInstance& a, ComponentInstance& b, int depth);
+  void checkConstraints(Replaceability& r, const std::string& name, const ClassEntry& actual,
+                        InstanceNode& actualInstance, std::size_t dims, SourceRange range);
+  bool isInstantiating(const ClassEntry& cls) const;
+  void checkComponentConstraints(ComponentInstance& component);
+  void checkClassConstraints(LocalClass& local);
+
   // prefix_rules.cpp
   void checkTypePrefixes(ComponentInstance& component, InstanceNode& type);
   void checkStructuredPrefixes(ComponentInstance& component, InstanceNode& type);

@@ -61,6 +61,25 @@ Modifier makeModifier(const ast::ClassModification& modification, Scope scope,
 /// modifier made final is reported.
 Modifier merge(Modifier outer, Modifier inner, Diagnostics& diagnostics);
 
+/// A type that a replaceable element's class must be a subtype of (MLS 7.3.2): its
+/// constraining clause, or the type of its original declaration.
+struct Constraint {
+  const ClassEntry* cls = nullptr; // resolved already, or ...
+  const ast::Name* name = nullptr; // ... looked up in `scope` when checked
+  Scope scope;
+  SourceRange range;      // for the note pointing at it
+  bool sameClass = false; // a non-replaceable element: only its own class is allowed
+};
+
+/// What MLS 7.3 needs to know about a replaceable element when it is redeclared.
+struct Replaceability {
+  bool replaceable = false;
+  bool isFinal = false;
+  bool constant = false;
+  std::vector<Constraint> constraints; // every one must hold
+  bool checked = false;                // constraints checked against the element's class
+};
+
 /// A component declared in a class instance (or inherited into it).
 struct ComponentInstance {
   std::string name;
@@ -90,6 +109,7 @@ struct ComponentInstance {
   /// Conditional components (MLS 4.4.5): false when the condition is false.
   std::optional<bool> enabled;
   bool missingInnerReported = false;
+  Replaceability replaceability;
 };
 
 /// A class declared in an instance (or inherited into it, or redeclared).
@@ -99,6 +119,8 @@ struct LocalClass {
   Scope scope;             // where its own definition is interpreted
   bool redeclared = false; // by a `redeclare` element: inherited definitions do not replace it
   bool isProtected = false;
+  Replaceability replaceability;
+  const ast::Element* element = nullptr; // the declaring element
 };
 
 /// An equation or algorithm section and the scope of its text.
@@ -124,6 +146,8 @@ struct InstanceNode {
   /// Enumeration types: the literals, and the class that declared them.
   std::vector<std::string> enumeration;
   const ClassEntry* enumerationType = nullptr;
+  /// `type E = enumeration(:)`: literals left open, to be given by a redeclaration.
+  bool unspecifiedEnumeration = false;
   /// Array dimensions a short class definition adds (`type Vector = Real[3]`), outermost
   /// first, with the scope they are evaluated in.
   std::vector<std::pair<const ast::Subscript*, Scope>> typeDims;
@@ -139,7 +163,7 @@ struct InstanceNode {
   ComponentInstance* findComponent(const std::string& name);
   LocalClass* findClass(const std::string& name);
   bool isPredefined() const { return predefined != Predefined::None; }
-  bool isEnumeration() const { return !enumeration.empty(); }
+  bool isEnumeration() const { return !enumeration.empty() || unspecifiedEnumeration; }
 };
 
 } // namespace mocc::frontend

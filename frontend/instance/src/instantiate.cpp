@@ -73,10 +73,7 @@ void Elaborator::fill(InstanceNode& node, const ClassEntry& cls, Modifier modifi
   } else if (auto* s = std::get_if<ast::ShortClassSpecifier>(&definition.specifier)) {
     fillShort(node, cls, *s, std::move(modifier), definitionScope, baseClassModifier);
   } else if (auto* e = std::get_if<ast::EnumerationSpecifier>(&definition.specifier)) {
-    if (e->unspecified) {
-      diagnostics().error(DiagnosticKind::Unsupported, definition.nameRange,
-                          "enumeration(:) is not supported yet");
-    }
+    node.unspecifiedEnumeration = e->unspecified;
     for (const ast::EnumerationLiteral& literal : e->literals) {
       node.enumeration.push_back(literal.name);
     }
@@ -183,7 +180,15 @@ void Elaborator::addElements(InstanceNode& node, const ClassEntry& cls,
     const std::string& name = (*nested)->name;
     ClassEntry* entry = tree_.member(const_cast<ClassEntry&>(cls), name);
     if (LocalClass* existing = node.findClass(name)) {
-      if (existing->redeclared) continue; // a derived class's redeclaration wins (MLS 7.3)
+      if (existing->redeclared) {
+        // A derived class's redeclaration wins (MLS 7.3); `element` is what it redeclares.
+        Scope scope{&node, &cls};
+        Replaceability original = classReplaceability(element, *entry, scope);
+        redeclare(original, name, prefixesOf(*existing->element, existing->scope, element),
+                  Constraint{entry, nullptr, scope, (*nested)->nameRange});
+        existing->replaceability = std::move(original);
+        continue;
+      }
       if (!element.redeclare && existing->entry != entry) {
         auto& d = diagnostics().error(DiagnosticKind::DuplicateDeclaration, (*nested)->nameRange,
                                       "class '" + name + "' is already declared");
@@ -196,8 +201,10 @@ void Elaborator::addElements(InstanceNode& node, const ClassEntry& cls,
       existing->redeclared = element.redeclare;
       continue;
     }
-    node.classes.push_back({name, entry, Scope{&node, &cls}, element.redeclare,
-                            element.visibility == ast::Visibility::Protected});
+    Scope scope{&node, &cls};
+    node.classes.push_back({name, entry, scope, element.redeclare,
+                            element.visibility == ast::Visibility::Protected,
+                            classReplaceability(element, *entry, scope), &element});
   }
   for (const ast::Element& element : body.elements) {
     if (auto* extends = std::get_if<ast::ExtendsClause>(&element.node)) {
@@ -278,6 +285,11 @@ void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
       return;
     }
     // An element `redeclare Real x = ...` replaces the inherited x (MLS 7.3).
+    RedeclarationPrefixes by = prefixesOf(element, scope, *existing->element);
+    by.range = declaration.range;
+    redeclare(existing->replaceability, declaration.name, by,
+              Constraint{nullptr, &existing->clause->type, existing->scope,
+                         existing->declaration->range});
     existing->element = &element;
     existing->clause = &clause;
     existing->declaration = &declaration;
@@ -296,6 +308,9 @@ void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
   component.modifier = std::move(modifier);
   component.isProtected = element.visibility == ast::Visibility::Protected;
   component.declaringClass = &cls;
+  component.replaceability =
+      replaceabilityOf(element, clause.type, scope, declaration.range,
+                       clause.prefix.variability == ast::Variability::Constant);
   node.components.push_back(std::move(component));
 }
 
@@ -357,6 +372,9 @@ void Elaborator::redeclareComponent(ComponentInstance& component, const Modifier
   const ast::Component& clause = *modifier.redeclaration->component;
   const ast::Declaration& declaration = clause.declarations.front();
   Scope scope = modifier.redeclarationScope;
+  redeclare(
+      component.replaceability, component.name, prefixesOf(*modifier.redeclaration, scope),
+      Constraint{nullptr, &component.clause->type, component.scope, component.declaration->range});
   Modifier own = declaration.modification
                      ? makeModifier(*declaration.modification, scope, diagnostics())
                      : Modifier{};
@@ -377,6 +395,11 @@ void Elaborator::redeclareComponent(ComponentInstance& component, const Modifier
 void Elaborator::redeclareClass(LocalClass& local, const Modifier& modifier) {
   const ast::ClassDef* definition = modifier.redeclaration->classDef.get();
   auto* lexical = const_cast<ClassEntry*>(modifier.redeclarationScope.lexical);
+  SourceRange originalRange =
+      local.entry && local.entry->definition ? local.entry->definition->nameRange : SourceRange{};
+  redeclare(local.replaceability, local.name,
+            prefixesOf(*modifier.redeclaration, modifier.redeclarationScope),
+            Constraint{local.entry, nullptr, local.scope, originalRange});
   local.entry = tree_.adopt(definition, lexical);
   local.scope = modifier.redeclarationScope;
 }

@@ -31,6 +31,7 @@ Elaborator::Found Elaborator::member(const ClassEntry& cls, const std::string& n
       return found;
     }
     if (LocalClass* local = package->findClass(name)) {
+      checkClassConstraints(*local);
       found.cls = local->entry;
       found.classScope = local->scope;
       found.isProtected = local->isProtected;
@@ -67,6 +68,7 @@ Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
       return found;
     }
     if (LocalClass* local = instance->findClass(name)) {
+      checkClassConstraints(*local);
       found.cls = local->entry;
       found.classScope = local->scope;
       return found;

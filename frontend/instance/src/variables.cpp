@@ -75,6 +75,13 @@ std::uint32_t Elaborator::variablesOf(ComponentInstance& component, const std::s
   InstanceNode* type = typeInstance(component);
   const std::vector<std::size_t>* sizes = dims(component);
   if (!type || !sizes) return UINT32_MAX;
+  if (type->unspecifiedEnumeration) {
+    diagnostics().error(DiagnosticKind::TypeMismatch, component.declaration->range,
+                        "the type of '" + component.name +
+                            "' is enumeration(:), whose literals are given only by a "
+                            "redeclaration (MLS 4.9.5)");
+    return UINT32_MAX;
+  }
   auto first = static_cast<std::uint32_t>(variables_.size());
   std::size_t count = elementCount(*sizes);
   for (std::size_t k = 0; k < count; ++k) {
