@@ -116,6 +116,9 @@ public:
   /// are consecutive, row-major. Returns UINT32_MAX after an error.
   std::uint32_t variablesOf(ComponentInstance& component, const std::string& path);
   ElementVariable& variable(std::uint32_t id) { return variables_[id]; }
+  const ElementVariable& variable(std::uint32_t id) const { return variables_[id]; }
+  /// MLS 3.8: the variability of an expression (the highest of what it reads).
+  flat::Variability expressionVariability(const flat::Expr& e) const;
   std::size_t variableCount() const { return variables_.size(); }
   /// Lowers the binding and attributes of a variable (once; detects cycles).
   void lowerVariable(std::uint32_t id);
@@ -168,6 +171,7 @@ private:
   void redeclareComponent(ComponentInstance& component, const Modifier& modifier);
   void redeclareClass(LocalClass& local, const Modifier& modifier);
   void checkRestrictions(const ClassEntry& cls, const ast::Composition& body);
+  void checkEnumerationLiteral(const InstanceNode& node, const ast::EnumerationLiteral& literal);
 
   // redeclaration_rules.cpp
   /// The prefixes of a redeclaration (a redeclare element or modifier argument).
@@ -221,6 +225,8 @@ private:
   std::optional<flat::Expr> lowerModifierValue(const Modifier::Value& value, std::uint32_t id,
                                                flat::Type expected, const std::string& what);
   void checkBindingVariability(std::uint32_t id, const flat::Expr& binding, SourceRange range);
+  std::string enumerationTypeOf(const flat::Expr& e) const;
+  bool sameEnumeration(const std::string& a, const std::string& b);
   static bool isFirstElement(const ElementVariable& element);
   std::optional<flat::Expr> recordFieldBinding(std::uint32_t id);
   void checkArrayValueSize(std::uint32_t id, const Modifier::Value& value);
@@ -236,6 +242,7 @@ private:
   std::vector<std::pair<const ClassEntry*, std::string>> importing_; // imports being followed
   std::set<const ClassEntry*> checkedRestrictions_;
   std::set<const ast::Declaration*> prefixesChecked_;
+  std::set<const ast::EnumerationLiteral*> enumerationsChecked_;
   flat::Model model_;
 };
 

@@ -49,7 +49,8 @@ void EquationLowering::lower(const ast::Equation& equation, const LowerContext& 
 void EquationLowering::simple(const ast::Equation& equation, const ast::SimpleEquation& s,
                               const LowerContext& context, bool insideWhen, Equations& out) {
   if (!s.rhs) {
-    el_.diagnostics().error(DiagnosticKind::SyntaxError, equation.range, "expected '=' in the equation");
+    el_.diagnostics().error(DiagnosticKind::SyntaxError, equation.range,
+                            "expected '=' in the equation");
     return;
   }
   if (auto* tuple = std::get_if<ast::TupleExpr>(&s.lhs->node)) {
@@ -73,9 +74,10 @@ void EquationLowering::simple(const ast::Equation& equation, const ast::SimpleEq
     Expr& b = rhs->elements[k];
     bool compatible = a.type == b.type || (make::isNumeric(a.type) && make::isNumeric(b.type));
     if (!compatible) {
-      el_.diagnostics().error(DiagnosticKind::TypeMismatch, equation.range,
-                              std::string("the two sides of the equation have incompatible types ") +
-                                  flat::spelling(a.type) + " and " + flat::spelling(b.type));
+      el_.diagnostics().error(
+          DiagnosticKind::TypeMismatch, equation.range,
+          std::string("the two sides of the equation have incompatible types ") +
+              flat::spelling(a.type) + " and " + flat::spelling(b.type));
       return;
     }
     if (insideWhen && a.kind != Expr::Kind::Variable) {
@@ -157,7 +159,8 @@ void EquationLowering::tupleEquation(const ast::Equation& equation, const ast::T
         return;
       }
       out.push_back(flat::Equation{
-          flat::Equality{std::move(target->elements[k]), std::move(value.elements[k])}, equation.range});
+          flat::Equality{std::move(target->elements[k]), std::move(value.elements[k])},
+          equation.range});
     }
   }
 }
@@ -189,12 +192,13 @@ void EquationLowering::forEquation(const ast::Equation& equation, const ast::For
   std::function<void(std::size_t, const LowerContext&)> nest = [&](std::size_t i,
                                                                    const LowerContext& inner) {
     if (i == loop.iterators.size()) {
-      for (const ast::Equation& e : loop.body) lower(e, inner, insideWhen, out);
+      for (const ast::Equation& e : loop.body)
+        lower(e, inner, insideWhen, out);
       return;
     }
-    forEachIteration(el_, loop.iterators[i], inner,
-                     [&](const LowerContext& next) { nest(i + 1, next); },
-                     iteratorUses(loop.iterators[i].name, loop.body));
+    forEachIteration(
+        el_, loop.iterators[i], inner, [&](const LowerContext& next) { nest(i + 1, next); },
+        iteratorUses(loop.iterators[i].name, loop.body));
   };
   nest(0, context);
   (void)equation;
@@ -225,10 +229,12 @@ void EquationLowering::ifEquation(const ast::Equation& equation, const ast::IfEq
   if (allConstant) {
     for (std::size_t i = 0; i < folded.size(); ++i) {
       if (folded[i]->number == 0) continue;
-      for (const ast::Equation& inner : e.branches[i].body) lower(inner, context, insideWhen, out);
+      for (const ast::Equation& inner : e.branches[i].body)
+        lower(inner, context, insideWhen, out);
       return;
     }
-    for (const ast::Equation& inner : e.elseBody) lower(inner, context, insideWhen, out);
+    for (const ast::Equation& inner : e.elseBody)
+      lower(inner, context, insideWhen, out);
     return;
   }
   flat::IfEquation result;
@@ -236,10 +242,12 @@ void EquationLowering::ifEquation(const ast::Equation& equation, const ast::IfEq
     flat::EquationBranch branch;
     branch.condition = conditions[i];
     branch.range = e.branches[i].range;
-    for (const ast::Equation& inner : e.branches[i].body) lower(inner, context, insideWhen, branch.body);
+    for (const ast::Equation& inner : e.branches[i].body)
+      lower(inner, context, insideWhen, branch.body);
     result.branches.push_back(std::move(branch));
   }
-  for (const ast::Equation& inner : e.elseBody) lower(inner, context, insideWhen, result.elseBody);
+  for (const ast::Equation& inner : e.elseBody)
+    lower(inner, context, insideWhen, result.elseBody);
   out.push_back(flat::Equation{std::move(result), equation.range});
 }
 
@@ -279,7 +287,8 @@ void EquationLowering::whenEquation(const ast::Equation& equation, const ast::Wh
     flat::EquationBranch lowered;
     lowered.condition = std::move(*condition);
     lowered.range = branch.range;
-    for (const ast::Equation& inner : branch.body) lower(inner, context, true, lowered.body);
+    for (const ast::Equation& inner : branch.body)
+      lower(inner, context, true, lowered.body);
     result.branches.push_back(std::move(lowered));
   }
   out.push_back(flat::Equation{std::move(result), equation.range});
@@ -298,8 +307,8 @@ std::optional<Expr> EquationLowering::message(const ast::Expr& e, const LowerCon
 void EquationLowering::callEquation(SourceRange range, const ast::ComponentRef& function,
                                     const ast::FunctionArgs& args, const LowerContext& context,
                                     bool insideWhen, Equations& out) {
-  std::string name = function.parts.size() == 1 && !function.global ? function.parts[0].ident
-                                                                    : function.str();
+  std::string name =
+      function.parts.size() == 1 && !function.global ? function.parts[0].ident : function.str();
   Diagnostics& d = el_.diagnostics();
   if (name == "reinit") {
     if (!insideWhen) {
@@ -308,14 +317,16 @@ void EquationLowering::callEquation(SourceRange range, const ast::ComponentRef& 
       return;
     }
     if (args.positional.size() != 2 || !args.named.empty()) {
-      d.error(DiagnosticKind::WrongArguments, range, "reinit takes two arguments: reinit(state, value)");
+      d.error(DiagnosticKind::WrongArguments, range,
+              "reinit takes two arguments: reinit(state, value)");
       return;
     }
     auto state = el_.lower(*args.positional[0], context);
     auto value = el_.lower(*args.positional[1], context);
     if (!state || !value) return;
     if (state->dims != value->dims && !value->isScalar()) {
-      d.error(DiagnosticKind::TypeMismatch, range, "reinit: the value must have the size of the state");
+      d.error(DiagnosticKind::TypeMismatch, range,
+              "reinit: the value must have the size of the state");
       return;
     }
     for (std::size_t k = 0; k < state->size(); ++k) {
@@ -323,6 +334,13 @@ void EquationLowering::callEquation(SourceRange range, const ast::ComponentRef& 
       if (x.kind != Expr::Kind::Variable || x.type != Type::Real) {
         d.error(DiagnosticKind::InvalidReinit, args.positional[0]->range,
                 "the first argument of reinit() must be a Real state variable (MLS 8.3.6)");
+        return;
+      }
+      const flat::Variable& target = el_.variable(x.variable).variable;
+      if (target.variability != flat::Variability::Continuous) {
+        d.error(DiagnosticKind::InvalidReinit, args.positional[0]->range,
+                "reinit() changes a continuous-time state, but '" + target.name + "' is a " +
+                    flat::spelling(target.variability) + " (MLS 8.3.6)");
         return;
       }
       Expr v = value->isScalar() ? value->elements[0] : value->elements[k];
@@ -333,13 +351,15 @@ void EquationLowering::callEquation(SourceRange range, const ast::ComponentRef& 
   if (name == "assert") {
     std::size_t count = args.positional.size() + args.named.size();
     if (args.positional.size() < 2 || count > 3) {
-      d.error(DiagnosticKind::WrongArguments, range, "assert takes assert(condition, message [, level])");
+      d.error(DiagnosticKind::WrongArguments, range,
+              "assert takes assert(condition, message [, level])");
       return;
     }
     const ast::Expr* levelExpr = args.positional.size() == 3 ? args.positional[2].get() : nullptr;
     for (const ast::NamedArgument& named : args.named) {
       if (named.name != "level") {
-        d.error(DiagnosticKind::WrongArguments, named.range, "assert has no argument named '" + named.name + "'");
+        d.error(DiagnosticKind::WrongArguments, named.range,
+                "assert has no argument named '" + named.name + "'");
         return;
       }
       levelExpr = named.value.get();
@@ -348,7 +368,8 @@ void EquationLowering::callEquation(SourceRange range, const ast::ComponentRef& 
     auto text = message(*args.positional[1], context);
     if (!condition || !text) return;
     if (condition->type != Type::Boolean) {
-      d.error(DiagnosticKind::TypeMismatch, args.positional[0]->range, "the condition of assert must be Boolean");
+      d.error(DiagnosticKind::TypeMismatch, args.positional[0]->range,
+              "the condition of assert must be Boolean");
       return;
     }
     flat::AssertEquation lowered{std::move(*condition), std::move(*text)};
@@ -367,7 +388,8 @@ void EquationLowering::callEquation(SourceRange range, const ast::ComponentRef& 
   }
   if (name == "terminate") {
     if (args.positional.size() != 1 || !args.named.empty()) {
-      d.error(DiagnosticKind::WrongArguments, range, "terminate takes one argument: terminate(message)");
+      d.error(DiagnosticKind::WrongArguments, range,
+              "terminate takes one argument: terminate(message)");
       return;
     }
     auto text = message(*args.positional[0], context);

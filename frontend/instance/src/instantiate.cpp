@@ -75,6 +75,7 @@ void Elaborator::fill(InstanceNode& node, const ClassEntry& cls, Modifier modifi
   } else if (auto* e = std::get_if<ast::EnumerationSpecifier>(&definition.specifier)) {
     node.unspecifiedEnumeration = e->unspecified;
     for (const ast::EnumerationLiteral& literal : e->literals) {
+      checkEnumerationLiteral(node, literal);
       node.enumeration.push_back(literal.name);
     }
     node.enumerationType = &cls;
@@ -84,6 +85,28 @@ void Elaborator::fill(InstanceNode& node, const ClassEntry& cls, Modifier modifi
                         "derivative function definitions (der(f, x)) are not supported yet");
   }
   instantiating_.pop_back();
+}
+
+// MLS 4.9.5: literals are distinct and do not take the names of the type's attributes,
+// which share their scope.
+void Elaborator::checkEnumerationLiteral(const InstanceNode& node,
+                                         const ast::EnumerationLiteral& literal) {
+  static const char* const attributes[] = {"quantity", "min", "max", "start", "fixed"};
+  std::string problem;
+  if (std::find(node.enumeration.begin(), node.enumeration.end(), literal.name) !=
+      node.enumeration.end()) {
+    problem = "the enumeration already has a literal '" + literal.name + "'";
+  }
+  for (const char* attribute : attributes) {
+    if (literal.name == attribute) {
+      problem =
+          "'" + literal.name + "' is an attribute of enumeration types and cannot be a literal";
+    }
+  }
+  if (problem.empty()) return;
+  if (!enumerationsChecked_.insert(&literal).second) return;
+  diagnostics().error(DiagnosticKind::DuplicateDeclaration, literal.range,
+                      problem + " (MLS 4.9.5)");
 }
 
 // `type T = input Base[dims](mods)`: the base is looked up where T is defined, T's own
@@ -275,6 +298,15 @@ void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
   if (element.isFinal) {
     modifier.isFinal = true;
     modifier.range = declaration.range;
+  }
+  if (LocalClass* local = node.findClass(declaration.name)) {
+    // MLS 4.2: a class and a component of one class cannot share a name.
+    auto& d = diagnostics().error(DiagnosticKind::DuplicateDeclaration, declaration.range,
+                                  "'" + declaration.name + "' is already declared as a class");
+    if (local->entry && local->entry->definition) {
+      d.notes.push_back({local->entry->definition->nameRange, "the class"});
+    }
+    return;
   }
   if (ComponentInstance* existing = node.findComponent(declaration.name)) {
     if (existing->declaration == &declaration) return; // the same element inherited twice

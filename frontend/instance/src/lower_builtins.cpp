@@ -2,11 +2,15 @@
 // element-wise mathematical functions, array constructors and reductions.
 #include "lower_expression.h"
 
+#include <charconv>
+#include <cmath>
+
 #include "flat_builders.h"
 #include "name_suggestion.h"
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -38,14 +42,14 @@ constexpr std::array kMathFunctions = {
     MathFunction{"rem", 2, true, false},    MathFunction{"integer", 1, false, true},
 };
 
-constexpr std::array<const char*, 10> kEventOperators = {
-    "der", "pre", "edge", "change", "initial", "terminal", "sample", "noEvent", "smooth",
-    "homotopy"};
+constexpr std::array<const char*, 10> kEventOperators = {"der",     "pre",      "edge",   "change",
+                                                         "initial", "terminal", "sample", "noEvent",
+                                                         "smooth",  "homotopy"};
 
 constexpr std::array<const char*, 20> kArrayFunctions = {
-    "size",  "ndims",    "scalar",    "vector", "matrix",       "zeros",     "ones",
-    "fill",  "identity", "linspace",  "cat",    "transpose",    "diagonal",  "cross",
-    "skew",  "outerProduct", "symmetric", "sum", "product", "Integer"};
+    "size", "ndims",        "scalar",    "vector", "matrix",    "zeros",    "ones",
+    "fill", "identity",     "linspace",  "cat",    "transpose", "diagonal", "cross",
+    "skew", "outerProduct", "symmetric", "sum",    "product",   "Integer"};
 
 const MathFunction* findMath(const std::string& name) {
   for (const MathFunction& f : kMathFunctions) {
@@ -80,8 +84,9 @@ std::optional<Tensor> ExpressionLowering::call(const ast::Expr& e, const ast::Ca
   std::string name = fn.parts.size() == 1 && !fn.global ? fn.parts[0].ident : "";
   if (name == "reinit" || name == "assert" || name == "terminate") {
     el_.diagnostics().error(DiagnosticKind::InvalidOperator, fn.range,
-                            "'" + name + "' is an equation, not an expression; it must stand "
-                                         "alone");
+                            "'" + name +
+                                "' is an equation, not an expression; it must stand "
+                                "alone");
     return std::nullopt;
   }
   // A user-defined function of the same name shadows a built-in one; the predefined types
@@ -115,8 +120,9 @@ namespace {
 bool checkCount(Diagnostics& d, const ast::Expr& e, const std::string& name, std::size_t count,
                 std::size_t minimum, std::size_t maximum) {
   if (count >= minimum && count <= maximum) return true;
-  std::string expected = minimum == maximum ? std::to_string(minimum)
-                                            : std::to_string(minimum) + " to " + std::to_string(maximum);
+  std::string expected = minimum == maximum
+                             ? std::to_string(minimum)
+                             : std::to_string(minimum) + " to " + std::to_string(maximum);
   d.error(DiagnosticKind::WrongArguments, e.range,
           "'" + name + "' takes " + expected + " argument" + (maximum == 1 ? "" : "s") + ", but " +
               std::to_string(count) + (count == 1 ? " was" : " were") + " given");
@@ -124,6 +130,46 @@ bool checkCount(Diagnostics& d, const ast::Expr& e, const std::string& name, std
 }
 
 } // namespace
+
+namespace {
+
+std::string shortest(double x) {
+  char buffer[32];
+  auto end = std::to_chars(buffer, buffer + sizeof buffer, x).ptr;
+  return std::string(buffer, end);
+}
+
+} // namespace
+
+// A constant argument outside a function's domain is an error found now rather than a NaN at
+// run time (MLS 3.7.3 defines these functions only on their domains).
+bool ExpressionLowering::checkDomain(const std::string& name, const std::vector<Expr>& args) {
+  struct Domain {
+    const char* function;
+    double low, high;
+    bool openLow;
+    const char* text;
+  };
+  static const Domain domains[] = {{"acos", -1, 1, false, "[-1, 1]"},
+                                   {"asin", -1, 1, false, "[-1, 1]"},
+                                   {"sqrt", 0, HUGE_VAL, false, ">= 0"},
+                                   {"log", 0, HUGE_VAL, true, "> 0"},
+                                   {"log10", 0, HUGE_VAL, true, "> 0"}};
+  for (const Domain& domain : domains) {
+    if (name != domain.function || args.size() != 1) continue;
+    if (el_.expressionVariability(args[0]) != flat::Variability::Constant) return true;
+    auto value = el_.fold(args[0]);
+    if (!value) return true;
+    double x = value->number;
+    bool inside = (domain.openLow ? x > domain.low : x >= domain.low) && x <= domain.high;
+    if (inside) return true;
+    el_.diagnostics().error(DiagnosticKind::InvalidOperator, args[0].range,
+                            "'" + name + "' is undefined for the constant argument " + shortest(x) +
+                                ": it needs an argument " + domain.text + " (MLS 3.7.3)");
+    return false;
+  }
+  return true;
+}
 
 // Mathematical functions apply element-wise to arrays (MLS 12.4.6 vectorisation).
 std::optional<Tensor> ExpressionLowering::mathFunction(const ast::Expr& e, const std::string& name,
@@ -151,12 +197,14 @@ std::optional<Tensor> ExpressionLowering::mathFunction(const ast::Expr& e, const
       if (!make::isNumeric(x.type)) {
         el_.diagnostics().error(DiagnosticKind::TypeMismatch, x.range,
                                 "argument " + std::to_string(i + 1) + " of '" + name +
-                                    "' must be Real or Integer, but it is " + flat::spelling(x.type));
+                                    "' must be Real or Integer, but it is " +
+                                    flat::spelling(x.type));
         return std::nullopt;
       }
       allInteger = allInteger && x.type == Type::Integer;
       elementArgs.push_back(x);
     }
+    if (!checkDomain(name, elementArgs)) return std::nullopt;
     Type type = f.integerResult || (f.integerPreserving && allInteger) ? Type::Integer : Type::Real;
     result.elements.push_back(make::call(name, type, std::move(elementArgs), e.range));
   }
@@ -196,8 +244,16 @@ std::optional<Tensor> ExpressionLowering::eventOperator(const ast::Expr& e, cons
       d.error(DiagnosticKind::TypeMismatch, e.range, "sample takes scalar start and interval");
       return std::nullopt;
     }
-    return Tensor::scalar(make::call("sample", Type::Boolean,
-                                     {(*args)[0].scalarValue(), (*args)[1].scalarValue()}, e.range));
+    for (const Tensor& arg : *args) {
+      const Expr& x = arg.scalarValue();
+      if (el_.expressionVariability(x) > flat::Variability::Parameter) {
+        d.error(DiagnosticKind::NotConstant, x.range,
+                "the start and interval of sample() must be parameter expressions (MLS 3.7.5)");
+        return std::nullopt;
+      }
+    }
+    return Tensor::scalar(make::call(
+        "sample", Type::Boolean, {(*args)[0].scalarValue(), (*args)[1].scalarValue()}, e.range));
   }
   if (name == "smooth") {
     if (!checkCount(d, e, name, n, 2, 2)) return std::nullopt;
@@ -239,10 +295,12 @@ std::optional<Tensor> ExpressionLowering::eventOperator(const ast::Expr& e, cons
 
 // String(x, significantDigits = 6, minimumLength = 0, leftJustified = true) (MLS 3.7.4.5):
 // folded when x is constant, else kept as a call.
-std::optional<Tensor> ExpressionLowering::stringConversion(const ast::Expr& e, const ast::CallExpr& c) {
+std::optional<Tensor> ExpressionLowering::stringConversion(const ast::Expr& e,
+                                                           const ast::CallExpr& c) {
   Diagnostics& d = el_.diagnostics();
   if (c.args.positional.empty() || c.args.positional.size() > 3) {
-    d.error(DiagnosticKind::WrongArguments, e.range, "String takes a value and optional formatting arguments");
+    d.error(DiagnosticKind::WrongArguments, e.range,
+            "String takes a value and optional formatting arguments");
     return std::nullopt;
   }
   auto value = lowerScalarArgument(*c.args.positional[0]);
@@ -253,8 +311,10 @@ std::optional<Tensor> ExpressionLowering::stringConversion(const ast::Expr& e, c
       auto n = el_.evaluateInteger(*named.value, context_, "significantDigits");
       if (!n) return std::nullopt;
       digits = *n;
-    } else if (named.name != "minimumLength" && named.name != "leftJustified" && named.name != "format") {
-      d.error(DiagnosticKind::WrongArguments, named.range, "String has no argument named '" + named.name + "'");
+    } else if (named.name != "minimumLength" && named.name != "leftJustified" &&
+               named.name != "format") {
+      d.error(DiagnosticKind::WrongArguments, named.range,
+              "String has no argument named '" + named.name + "'");
       return std::nullopt;
     }
   }
@@ -280,7 +340,8 @@ std::optional<Expr> ExpressionLowering::lowerScalarArgument(const ast::Expr& arg
   auto t = lower(arg);
   if (!t) return std::nullopt;
   if (!t->isScalar()) {
-    el_.diagnostics().error(DiagnosticKind::TypeMismatch, arg.range, "a scalar argument is needed here");
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, arg.range,
+                            "a scalar argument is needed here");
     return std::nullopt;
   }
   return t->scalarValue();

@@ -32,8 +32,8 @@ private:
   // lower_expression.cpp
   std::optional<Tensor> unary(const ast::Expr& e, const ast::UnaryExpr& u);
   std::optional<Tensor> binary(const ast::Expr& e, const ast::BinaryExpr& b);
-  std::optional<Tensor> elementwise(const ast::Expr& e, flat::BinaryOp op, Tensor lhs,
-                                    Tensor rhs, bool broadcast);
+  std::optional<Tensor> elementwise(const ast::Expr& e, flat::BinaryOp op, Tensor lhs, Tensor rhs,
+                                    bool broadcast);
   std::optional<Tensor> multiply(const ast::Expr& e, Tensor lhs, Tensor rhs);
   std::optional<Tensor> ifExpression(const ast::Expr& e, const ast::IfExpr& i);
   std::optional<Tensor> range(const ast::Expr& e, const ast::RangeExpr& r);
@@ -52,9 +52,9 @@ private:
                                                            std::size_t size, bool& keepsDim);
   std::optional<Tensor> componentValue(ComponentInstance& component, InstanceNode* owner,
                                        const ast::Expr& e);
-  std::optional<Tensor> navigate(const ast::Expr& e, const ast::ComponentRef& ref,
-                                 std::size_t part, std::vector<InstanceNode*> nodes,
-                                 std::vector<std::size_t> dims, ComponentInstance* firstComponent);
+  std::optional<Tensor> navigate(const ast::Expr& e, const ast::ComponentRef& ref, std::size_t part,
+                                 std::vector<InstanceNode*> nodes, std::vector<std::size_t> dims,
+                                 ComponentInstance* firstComponent);
   std::optional<Tensor> classMemberReference(const ast::Expr& e, const ast::ComponentRef& ref,
                                              Elaborator::Found found);
   std::optional<Tensor> recordValue(InstanceNode& node, const ast::Expr& e);
@@ -63,6 +63,7 @@ private:
                                            const std::string& literal, const ast::Expr& e);
 
   // lower_builtins.cpp
+  bool checkDomain(const std::string& name, const std::vector<flat::Expr>& args);
   std::optional<Tensor> mathFunction(const ast::Expr& e, const std::string& name,
                                      std::vector<Tensor> args);
   std::optional<Tensor> eventOperator(const ast::Expr& e, const std::string& name,
@@ -86,8 +87,8 @@ public:
   /// A call of a user-defined function with every output (for `(a, b) = f(x)`).
   struct CallResult {
     std::uint32_t function = 0;
-    std::vector<flat::Expr> args;  // the flattened input elements
-    std::vector<Tensor> outputs;   // one per output, FunctionCall expressions
+    std::vector<flat::Expr> args; // the flattened input elements
+    std::vector<Tensor> outputs;  // one per output, FunctionCall expressions
   };
   std::optional<CallResult> functionCall(const ast::Expr& e, const ast::CallExpr& c);
   /// The same for a call written as a statement or a tuple assignment.

@@ -39,7 +39,10 @@ std::optional<flat::Model> ModelFlattener::run() {
   declareVariables(*root_);
   for (std::uint32_t id : order_)
     el_.lowerVariable(id);
+  checkBindingCycles();
+  checkConstantValues();
   lowerSections(*root_);
+  checkUnconditionalAsserts();
   generateConnections();
   if (el_.diagnostics().errorCount() > errorsBefore) return std::nullopt;
   finish();
@@ -89,6 +92,17 @@ void ModelFlattener::declareVariables(InstanceNode& node) {
                                           0, el_.variable(first).variable.name.find('[')),
                                       *sizes, first});
       }
+      continue;
+    }
+    InstanceNode* typeNode = el_.typeInstance(component);
+    if (typeNode && typeNode->partial && typeNode->kind != ast::ClassKind::Function) {
+      // MLS 4.4.4: a partial class cannot be instantiated in a simulation model.
+      auto& d =
+          el_.diagnostics().error(DiagnosticKind::InvalidOperator, component.declaration->range,
+                                  "'" + component.name + "' is an instance of the partial class '" +
+                                      type->qualifiedName() + "' (MLS 4.4.4)");
+      if (type->definition)
+        d.notes.push_back({type->definition->nameRange, "declared partial here"});
       continue;
     }
     auto* elements = el_.elements(component);

@@ -34,6 +34,10 @@ private:
   bool componentEnabled(ComponentInstance& component);
   void lowerSections(InstanceNode& node);
   void generateConnections(); // connections.cpp
+  // model_checks.cpp
+  void checkUnconditionalAsserts();
+  void checkBindingCycles();
+  void checkConstantValues();
   void finish();
 
   Elaborator& el_;

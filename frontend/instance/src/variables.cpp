@@ -238,7 +238,36 @@ std::optional<flat::Expr> Elaborator::lowerModifierValue(const Modifier::Value& 
                             flat::spelling(result.type));
     return std::nullopt;
   }
+  const std::string& declared = variables_[id].variable.typeName;
+  std::string actual = enumerationTypeOf(result);
+  if (expected == flat::Type::Enumeration && !sameEnumeration(declared, actual)) {
+    diagnostics().error(DiagnosticKind::TypeMismatch, value.range,
+                        what + " must be of type " + declared + ", but it is of type " + actual +
+                            " (MLS 4.9.5)");
+    return std::nullopt;
+  }
   return result;
+}
+
+// The enumeration type of a literal or a variable, or "" when it is not evident.
+std::string Elaborator::enumerationTypeOf(const flat::Expr& e) const {
+  if (e.type != flat::Type::Enumeration) return "";
+  if (e.kind == flat::Expr::Kind::Variable) return variables_[e.variable].variable.typeName;
+  auto dot = e.text.rfind('.');
+  if (e.kind == flat::Expr::Kind::EnumLiteral || e.kind == flat::Expr::Kind::Literal) {
+    return dot == std::string::npos ? "" : e.text.substr(0, dot);
+  }
+  return "";
+}
+
+// MLS 6.4: enumeration types are compatible when they have the same literals in the same
+// order (an alias `type E2 = E` is the same type). Unknown names are not rejected.
+bool Elaborator::sameEnumeration(const std::string& a, const std::string& b) {
+  if (a == b || a.empty() || b.empty()) return true;
+  ClassEntry* ca = tree_.find(a);
+  ClassEntry* cb = tree_.find(b);
+  if (!ca || !cb) return true;
+  return packageInstance(*ca)->enumeration == packageInstance(*cb)->enumeration;
 }
 
 void Elaborator::lowerAttribute(std::uint32_t id, const std::string& name, const Modifier& modifier,
@@ -292,7 +321,7 @@ void Elaborator::lowerAttribute(std::uint32_t id, const std::string& name, const
 
 namespace {
 
-flat::Variability variabilityOf(Elaborator& el, const flat::Expr& e) {
+flat::Variability variabilityOf(const Elaborator& el, const flat::Expr& e) {
   switch (e.kind) {
   case flat::Expr::Kind::Literal:
   case flat::Expr::Kind::EnumLiteral: return flat::Variability::Constant;
@@ -314,6 +343,10 @@ flat::Variability variabilityOf(Elaborator& el, const flat::Expr& e) {
 }
 
 } // namespace
+
+flat::Variability Elaborator::expressionVariability(const flat::Expr& e) const {
+  return variabilityOf(*this, e);
+}
 
 // MLS 3.8: a constant's value is a constant expression, a parameter's a parameter expression.
 void Elaborator::checkBindingVariability(std::uint32_t id, const flat::Expr& binding,
