@@ -80,6 +80,16 @@ bool isConnectorElement(const ComponentInstance& component) {
   return false;
 }
 
+/// MLS 9.1.3: the elements of an expandable connector take their causality from what they
+/// are connected to.
+bool isExpandableConnectorElement(const ComponentInstance& component) {
+  for (const InstanceNode* node = component.owner; node;
+       node = node->component ? node->component->owner : nullptr) {
+    if (node->kind == ast::ClassKind::ExpandableConnector) return true;
+  }
+  return false;
+}
+
 } // namespace
 
 class ConnectionBuilder {
@@ -114,6 +124,7 @@ public:
       if (first.isFlow) {
         emitFlowSum(set, equations, range);
       } else {
+        checkSignalSources(set);
         emitEqualities(set, equations, range);
       }
     }
@@ -123,6 +134,10 @@ private:
   bool resolve(const ast::ComponentRef& ref, const Scope& scope, Side& side);
   void leaves(InstanceNode& node, const std::string& prefix, std::vector<Leaf>& out);
   void checkBalance(InstanceNode& connector, SourceRange range);
+  bool compatible(std::uint32_t a, std::uint32_t b, const PendingConnect& c);
+  void checkSignalSources(const std::vector<std::pair<std::uint32_t, bool>>& set);
+  void checkEqualValues(std::uint32_t a, std::uint32_t b, std::vector<flat::Equation>& equations,
+                        SourceRange range);
   bool pair(const std::vector<Leaf>& a, bool aOutside, const std::vector<Leaf>& b, bool bOutside,
             const PendingConnect& c);
   void emitFlowSum(const std::vector<std::pair<std::uint32_t, bool>>& set,
@@ -303,9 +318,68 @@ bool ConnectionBuilder::pair(const std::vector<Leaf>& a, bool aOutside, const st
     return false;
   }
   for (std::size_t i = 0; i < a.size(); ++i) {
+    if (!compatible(a[i].variable, b[i].variable, c)) return false;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
     sets_.join(sets_.element(a[i].variable, aOutside), sets_.element(b[i].variable, bOutside));
   }
   return true;
+}
+
+// MLS 9.3: matched primitive components have the same type; parameters connect only to
+// parameters, constants to constants, causal (input/output) variables to causal ones.
+bool ConnectionBuilder::compatible(std::uint32_t aId, std::uint32_t bId, const PendingConnect& c) {
+  const flat::Variable& a = el_.variable(aId).variable;
+  const flat::Variable& b = el_.variable(bId).variable;
+  auto fail = [&](const std::string& why) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, c.range,
+                            "connect: '" + a.name + "' and '" + b.name +
+                                "' cannot be connected: " + why + " (MLS 9.3)");
+    return false;
+  };
+  if (a.type != b.type || !el_.sameEnumeration(a.typeName, b.typeName)) {
+    return fail(std::string("one is ") + flat::spelling(a.type) + ", the other " +
+                flat::spelling(b.type));
+  }
+  auto kind = [](const flat::Variable& v) {
+    return v.variability == flat::Variability::Constant    ? "a constant"
+           : v.variability == flat::Variability::Parameter ? "a parameter"
+                                                           : "neither parameter nor constant";
+  };
+  bool aFixed = a.variability <= flat::Variability::Parameter;
+  bool bFixed = b.variability <= flat::Variability::Parameter;
+  if ((aFixed || bFixed) && a.variability != b.variability) {
+    return fail(std::string("one is ") + kind(a) + ", the other " + kind(b));
+  }
+  bool aCausal = a.causality != flat::Causality::None;
+  bool expandable = isExpandableConnectorElement(*el_.variable(aId).component) ||
+                    isExpandableConnectorElement(*el_.variable(bId).component);
+  if (!expandable && aCausal != (b.causality != flat::Causality::None)) {
+    return fail("only one of them is an input or output");
+  }
+  return true;
+}
+
+// MLS 9.3: a connection set of causal variables has at most one source: the output of a
+// component (an inside output) or an input of the class itself (an outside input).
+void ConnectionBuilder::checkSignalSources(const std::vector<std::pair<std::uint32_t, bool>>& set) {
+  std::vector<std::uint32_t> sources;
+  for (auto [id, outside] : set) {
+    flat::Causality causality = el_.variable(id).variable.causality;
+    if ((!outside && causality == flat::Causality::Output) ||
+        (outside && causality == flat::Causality::Input)) {
+      if (std::find(sources.begin(), sources.end(), id) == sources.end()) sources.push_back(id);
+    }
+  }
+  if (sources.size() < 2) return;
+  const flat::Variable& first = el_.variable(sources[0]).variable;
+  const flat::Variable& second = el_.variable(sources[1]).variable;
+  auto& d = el_.diagnostics().error(
+      DiagnosticKind::InvalidOperator, second.range,
+      "'" + first.name + "' and '" + second.name +
+          "' are connected, but both are sources of the signal (outputs of components or inputs "
+          "of the model); a connection set has at most one (MLS 9.3)");
+  d.notes.push_back({first.range, "the other source"});
 }
 
 // z1 + z2 + (-z3) + ... = 0 with +1 for inside and -1 for outside elements (MLS 9.2).
@@ -338,12 +412,45 @@ void ConnectionBuilder::emitEqualities(const std::vector<std::pair<std::uint32_t
     const flat::Variable& b = el_.variable(variables[i]).variable;
     if (a.variability <= flat::Variability::Parameter &&
         b.variability <= flat::Variability::Parameter) {
+      checkEqualValues(variables[0], variables[i], equations, range);
       continue; // connected parameters and constants give no equation to solve
     }
     equations.push_back(flat::Equation{flat::Equality{make::variable(variables[0], a.type, range),
                                                       make::variable(variables[i], b.type, range)},
                                        range});
   }
+}
+
+// MLS 9.3: connected parameters and constants must have the same value: checked now when
+// both values are known, else by an assert at run time.
+void ConnectionBuilder::checkEqualValues(std::uint32_t aId, std::uint32_t bId,
+                                         std::vector<flat::Equation>& equations,
+                                         SourceRange range) {
+  const flat::Variable& a = el_.variable(aId).variable;
+  const flat::Variable& b = el_.variable(bId).variable;
+  auto x = el_.peekValue(aId);
+  auto y = el_.peekValue(bId);
+  if (x && y) {
+    if (x->number == y->number && x->text == y->text) return;
+    // Point at the values (the modifiers of the instances), not at the shared declaration.
+    auto valueRange = [](const flat::Variable& v) {
+      return v.binding ? v.binding->range : v.range;
+    };
+    auto& d = el_.diagnostics().error(DiagnosticKind::InvalidOperator, valueRange(b),
+                                      "'" + a.name + "' and '" + b.name +
+                                          "' are connected, so they must be equal, but their "
+                                          "values differ (MLS 9.3)");
+    d.notes.push_back({valueRange(a), "the value of '" + a.name + "'"});
+    return;
+  }
+  std::string message = "connected '" + a.name + "' and '" + b.name + "' must be equal";
+  flat::Expr text = make::literal(flat::Type::String, 0, range);
+  text.text = message;
+  flat::Expr condition =
+      make::binary(flat::BinaryOp::Eq, make::variable(aId, a.type, range),
+                   make::variable(bId, b.type, range), flat::Type::Boolean, range);
+  equations.push_back(
+      flat::Equation{flat::AssertEquation{std::move(condition), std::move(text)}, range});
 }
 
 void ModelFlattener::generateConnections() {

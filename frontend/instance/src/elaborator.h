@@ -119,6 +119,8 @@ public:
   const ElementVariable& variable(std::uint32_t id) const { return variables_[id]; }
   /// MLS 3.8: the variability of an expression (the highest of what it reads).
   flat::Variability expressionVariability(const flat::Expr& e) const;
+  /// MLS 6.4: two enumeration types (qualified names) with the same literals in order.
+  bool sameEnumeration(const std::string& a, const std::string& b);
   std::size_t variableCount() const { return variables_.size(); }
   /// Lowers the binding and attributes of a variable (once; detects cycles).
   void lowerVariable(std::uint32_t id);
@@ -131,6 +133,9 @@ public:
   /// The value of a constant or parameter expression, or nullopt when it is not one.
   /// Parameters it reads are marked structural.
   std::optional<ConstValue> fold(const flat::Expr& e);
+  /// The value of a constant or parameter without marking parameters structural (a check
+  /// that must not fix the model's structure).
+  std::optional<ConstValue> peekValue(std::uint32_t id);
   /// Lowers and folds to an Integer (array sizes, subscripts, ranges); reports `what`.
   std::optional<long long> evaluateInteger(const ast::Expr& e, const LowerContext& context,
                                            const std::string& what);
@@ -226,7 +231,6 @@ private:
                                                flat::Type expected, const std::string& what);
   void checkBindingVariability(std::uint32_t id, const flat::Expr& binding, SourceRange range);
   std::string enumerationTypeOf(const flat::Expr& e) const;
-  bool sameEnumeration(const std::string& a, const std::string& b);
   static bool isFirstElement(const ElementVariable& element);
   std::optional<flat::Expr> recordFieldBinding(std::uint32_t id);
   void checkArrayValueSize(std::uint32_t id, const Modifier::Value& value);
@@ -243,6 +247,7 @@ private:
   std::set<const ClassEntry*> checkedRestrictions_;
   std::set<const ast::Declaration*> prefixesChecked_;
   std::set<const ast::EnumerationLiteral*> enumerationsChecked_;
+  bool markStructural_ = true;
   flat::Model model_;
 };
 

@@ -41,6 +41,12 @@ void EquationLowering::lower(const ast::Equation& equation, const LowerContext& 
                               "connect-equations cannot be inside when-clauses (MLS 9.1)");
       return;
     }
+    if (variableIfDepth_ > 0) {
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, equation.range,
+                              "connect-equations cannot be inside if-equations whose conditions "
+                              "are not parameter expressions (MLS 9.3)");
+      return;
+    }
     flattener_.addConnect({connect, context.scope, equation.range});
     (void)context;
   }
@@ -238,6 +244,7 @@ void EquationLowering::ifEquation(const ast::Equation& equation, const ast::IfEq
     return;
   }
   flat::IfEquation result;
+  ++variableIfDepth_;
   for (std::size_t i = 0; i < e.branches.size(); ++i) {
     flat::EquationBranch branch;
     branch.condition = conditions[i];
@@ -248,7 +255,52 @@ void EquationLowering::ifEquation(const ast::Equation& equation, const ast::IfEq
   }
   for (const ast::Equation& inner : e.elseBody)
     lower(inner, context, insideWhen, result.elseBody);
+  --variableIfDepth_;
+  if (!insideWhen) checkBranchSizes(equation, result, !e.elseBody.empty());
   out.push_back(flat::Equation{std::move(result), equation.range});
+}
+
+namespace {
+
+/// The equations a branch contributes to the balance: equalities, and what a nested
+/// if-equation's first branch contributes (asserts, reinit and terminate give none).
+std::size_t equationCount(const std::vector<flat::Equation>& body) {
+  std::size_t count = 0;
+  for (const flat::Equation& e : body) {
+    if (std::holds_alternative<flat::Equality>(e.node)) ++count;
+    if (const auto* nested = std::get_if<flat::IfEquation>(&e.node)) {
+      count += nested->branches.empty() ? 0 : equationCount(nested->branches.front().body);
+    }
+  }
+  return count;
+}
+
+} // namespace
+
+// MLS 8.3.4: when the conditions are not parameter expressions, every branch (and a
+// mandatory else) has the same number of equations, so the model is balanced whichever holds.
+void EquationLowering::checkBranchSizes(const ast::Equation& equation,
+                                        const flat::IfEquation& result, bool hasElse) {
+  std::size_t first = equationCount(result.branches.front().body);
+  if (!hasElse && first > 0) {
+    el_.diagnostics().error(DiagnosticKind::InvalidOperator, equation.range,
+                            "this if-equation has conditions that are not parameter expressions, "
+                            "so it needs an else branch with the same number of equations (" +
+                                std::to_string(first) + ") as the others (MLS 8.3.4)");
+    return;
+  }
+  auto check = [&](std::size_t count, SourceRange range) {
+    if (count == first) return;
+    el_.diagnostics().error(DiagnosticKind::InvalidOperator, range,
+                            "this branch has " + std::to_string(count) + " equation" +
+                                (count == 1 ? "" : "s") + " but the first has " +
+                                std::to_string(first) +
+                                ": with conditions that are not parameter expressions every "
+                                "branch needs the same number (MLS 8.3.4)");
+  };
+  for (const flat::EquationBranch& branch : result.branches)
+    check(equationCount(branch.body), branch.range);
+  if (hasElse) check(equationCount(result.elseBody), equation.range);
 }
 
 std::optional<Expr> EquationLowering::whenCondition(const ast::Expr& condition,

@@ -56,8 +56,12 @@ private:
   statementBranches(const std::vector<ast::ConditionalBranch<ast::Statement>>& branches,
                     const LowerContext& context, bool insideWhen, bool whenBranches);
 
+  void checkBranchSizes(const ast::Equation& equation, const flat::IfEquation& result,
+                        bool hasElse);
+
   Elaborator& el_;
   ModelFlattener& flattener_;
+  int variableIfDepth_ = 0; // inside if-equations whose conditions are not parameters
   Equations& equations_;
   Equations& initialEquations_;
   std::vector<flat::Algorithm>& algorithms_;

@@ -134,7 +134,17 @@ std::optional<ConstValue> Elaborator::foldVariable(std::uint32_t id) {
   } else if (v.variability == flat::Variability::Parameter) {
     value = ConstValue{v.type, 0, ""}; // the default start value (MLS 4.9)
   }
-  if (value && v.variability == flat::Variability::Parameter) variables_[id].variable.structural = true;
+  if (value && v.variability == flat::Variability::Parameter && markStructural_) {
+    variables_[id].variable.structural = true;
+  }
+  return value;
+}
+
+std::optional<ConstValue> Elaborator::peekValue(std::uint32_t id) {
+  bool saved = markStructural_;
+  markStructural_ = false;
+  auto value = foldVariable(id);
+  markStructural_ = saved;
   return value;
 }
 
