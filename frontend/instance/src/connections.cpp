@@ -21,6 +21,7 @@ struct Leaf {
   std::string relative; // name below the connector: "v", "sub.i[2]"
   std::uint32_t variable;
   bool flow;
+  bool stream = false;
 };
 
 // One side of a connect: the connectors it names (several for arrays of connectors).
@@ -114,6 +115,25 @@ public:
   }
 
   void addFlowVariable(std::uint32_t id) { sets_.element(id, false); }
+
+  /// MLS 9.3.1: every connector component is balanced, connected or not: checked at the
+  /// outermost connector around each variable.
+  void checkDeclaredConnectors(const std::vector<std::uint32_t>& variables) {
+    for (std::uint32_t id : variables) {
+      InstanceNode* outermost = nullptr;
+      for (InstanceNode* node = el_.variable(id).component->owner; node;
+           node = node->component ? node->component->owner : nullptr) {
+        if (isConnectorKind(node->kind) && node->component) outermost = node;
+      }
+      // A parameter or constant connector is already an error, and its prefix would hide
+      // the potential variables of the class.
+      if (!outermost ||
+          outermost->component->clause->prefix.variability >= ast::Variability::Parameter) {
+        continue;
+      }
+      checkBalance(*outermost, outermost->component->declaration->range);
+    }
+  }
 
   /// The equations of every connection set; each points at the declaration of its first
   /// variable.
@@ -241,6 +261,14 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const Scope& scope
     checkBalance(*node, ref.range);
     std::vector<Leaf> list;
     leaves(*node, "", list);
+    if (auto stream =
+            std::find_if(list.begin(), list.end(), [](const Leaf& l) { return l.stream; });
+        stream != list.end()) {
+      d.error(DiagnosticKind::Unsupported, ref.range,
+              "connect: '" + ref.str() + "' has the stream variable '" + stream->relative +
+                  "'; connecting stream connectors is not supported yet");
+      return false;
+    }
     side.connectors.push_back(std::move(list));
   }
   return true;
@@ -249,12 +277,11 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const Scope& scope
 void ConnectionBuilder::leaves(InstanceNode& node, const std::string& prefix,
                                std::vector<Leaf>& out) {
   for (ComponentInstance& c : node.components) {
+    std::string name = prefix.empty() ? c.name : prefix + "." + c.name;
     if (c.clause->prefix.connector == ast::ConnectorKind::Stream) {
-      el_.diagnostics().error(DiagnosticKind::Unsupported, c.declaration->range,
-                              "stream connectors are not supported yet");
+      out.push_back({name, UINT32_MAX, false, true});
       continue;
     }
-    std::string name = prefix.empty() ? c.name : prefix + "." + c.name;
     if (el_.isScalarType(c)) {
       std::string path = node.path.empty() ? c.name : node.path + "." + c.name;
       std::uint32_t first = el_.variablesOf(c, path);
@@ -282,8 +309,12 @@ void ConnectionBuilder::checkBalance(InstanceNode& connector, SourceRange range)
   if (!balanceChecked_.insert(connector.entry).second) return;
   std::vector<Leaf> list;
   leaves(connector, "", list);
-  std::size_t flows = 0, potentials = 0;
+  std::size_t flows = 0, potentials = 0, streams = 0;
   for (const Leaf& leaf : list) {
+    if (leaf.stream) { // MLS 9.3.1: neither flow nor potential
+      ++streams;
+      continue;
+    }
     const flat::Variable& v = el_.variable(leaf.variable).variable;
     if (leaf.flow) {
       ++flows;
@@ -292,7 +323,15 @@ void ConnectionBuilder::checkBalance(InstanceNode& connector, SourceRange range)
       ++potentials;
     }
   }
-  if (flows == potentials || flows == 0) return;
+  if (streams > 0 && flows != 1) {
+    el_.diagnostics().error(DiagnosticKind::StructurallySingular, range,
+                            "connector '" + connector.entry->qualifiedName() +
+                                "' has stream variables, so it needs exactly one scalar flow "
+                                "variable, but it has " +
+                                std::to_string(flows) + " (MLS 15.1)");
+    return;
+  }
+  if (flows == potentials) return;
   auto& d = el_.diagnostics().error(DiagnosticKind::StructurallySingular, range,
                                     "connector '" + connector.entry->qualifiedName() +
                                         "' is unbalanced: " + std::to_string(flows) +
@@ -461,6 +500,7 @@ void ModelFlattener::generateConnections() {
       builder.addFlowVariable(id);
     }
   }
+  builder.checkDeclaredConnectors(order_);
   for (const PendingConnect& c : connects_)
     builder.connect(c);
   builder.emit(equations_);

@@ -100,6 +100,13 @@ void Elaborator::checkTypePrefixes(ComponentInstance& component, InstanceNode& t
          "types, records and connectors");
     return;
   }
+  bool connector =
+      type.kind == ast::ClassKind::Connector || type.kind == ast::ClassKind::ExpandableConnector;
+  if (connector && prefix.variability >= Variability::Parameter) {
+    diagnostics().error(DiagnosticKind::TypeMismatch, range,
+                        "the connector component '" + component.name + "' cannot be a " +
+                            spelling(prefix.variability) + " (MLS 9.3)");
+  }
   if (prefix.causality == Causality::Input && prefix.variability >= Variability::Parameter) {
     fail("an input cannot also be a " + std::string(spelling(prefix.variability)));
   }
