@@ -16,16 +16,19 @@ bool isSimulationKind(ast::ClassKind kind) {
 
 std::string candidateList(const std::vector<ClassEntry*>& candidates) {
   std::string list;
-  for (const ClassEntry* c : candidates) list += (list.empty() ? "" : ", ") + c->qualifiedName();
+  for (const ClassEntry* c : candidates)
+    list += (list.empty() ? "" : ", ") + c->qualifiedName();
   return list;
 }
 
 } // namespace
 
 void addLibraryRoots(ClassTree& tree, const LibraryOptions& options) {
-  for (const auto& directory : options.libraries) tree.addLibraryRoot(directory);
+  for (const auto& directory : options.libraries)
+    tree.addLibraryRoot(directory);
   if (options.useModelicaPath) {
-    for (const auto& directory : modelicaPathFromEnvironment()) tree.addLibraryRoot(directory);
+    for (const auto& directory : modelicaPathFromEnvironment())
+      tree.addLibraryRoot(directory);
   }
   if (options.useStandardLibrary) tree.addLibraryRoot(defaultStandardLibrary());
 }
@@ -115,13 +118,21 @@ BalanceReport checkBalance(const flat::Model& model) {
     std::function<void(const std::vector<flat::Statement>&)> visit =
         [&](const std::vector<flat::Statement>& statements) {
           for (const flat::Statement& s : statements) {
-            if (auto* a = std::get_if<flat::AssignStatement>(&s.node)) assigned.insert(a->target.variable);
+            if (auto* a = std::get_if<flat::AssignStatement>(&s.node))
+              assigned.insert(a->target.variable);
+            if (auto* c = std::get_if<flat::CallStatement>(&s.node)) {
+              for (const auto& output : c->outputs)
+                if (output) assigned.insert(output->variable);
+            }
+            if (auto* f = std::get_if<flat::ForStatement>(&s.node)) visit(f->body);
             if (auto* i = std::get_if<flat::IfStatement>(&s.node)) {
-              for (const auto& b : i->branches) visit(b.body);
+              for (const auto& b : i->branches)
+                visit(b.body);
               visit(i->elseBody);
             }
             if (auto* w = std::get_if<flat::WhenStatement>(&s.node)) {
-              for (const auto& b : w->branches) visit(b.body);
+              for (const auto& b : w->branches)
+                visit(b.body);
             }
             if (auto* w = std::get_if<flat::WhileStatement>(&s.node)) visit(w->body);
           }

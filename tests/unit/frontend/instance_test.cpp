@@ -1,6 +1,8 @@
 // The instance stage: what `mocc flatten` prints for valid models.
 #include "flatten_source.h"
 
+#include "mocc/frontend/instantiate.h"
+
 #include <gtest/gtest.h>
 
 using mocc::test::flattenSource;
@@ -134,4 +136,35 @@ end Only;
 )");
   ASSERT_TRUE(model) << c.rendered();
   EXPECT_EQ(model->name, "Only");
+}
+
+// MLS 11.1.2: an algorithm section gives one equation per variable it assigns, including the
+// targets of a tuple assignment and assignments inside for-loops.
+TEST(Balance, CountsTupleAndLoopTargetsOfAlgorithms) {
+  SourceCompilation c;
+  auto model = flattenSource(c, R"(
+model M
+  function f
+    input Real x;
+    output Real a;
+    output Real b;
+    output Real c;
+  algorithm
+    a := x;
+    b := 2 * x;
+    c := 3 * x;
+  end f;
+  Real x, y;
+  Real z[2];
+algorithm
+  (x, , y) := f(time);
+  for i in 1:2 loop
+    z[i] := i * x;
+  end for;
+end M;
+)");
+  ASSERT_TRUE(model) << c.rendered();
+  mocc::frontend::BalanceReport report = mocc::frontend::checkBalance(*model);
+  EXPECT_EQ(report.variables, 4u);
+  EXPECT_EQ(report.equations, 4u);
 }
