@@ -15,7 +15,8 @@ std::optional<std::uint32_t>
 Elaborator::specialize(const ClassEntry& cls, Scope definitionScope,
                        const std::vector<std::vector<std::size_t>>& inputDims, SourceRange use) {
   std::string signature;
-  for (const auto& dims : inputDims) signature += subscriptText(dims) + ";";
+  for (const auto& dims : inputDims)
+    signature += subscriptText(dims) + ";";
   auto key = std::make_pair(&cls, signature);
   if (auto found = functions_.find(key); found != functions_.end()) return found->second;
   auto index = static_cast<std::uint32_t>(model_.functions.size());
@@ -59,12 +60,30 @@ bool FunctionBuilder::build() {
   if (!declareVariables()) return false;
   el_.model().functions[index_].variables = out_.variables; // for recursive calls
   lowerBindings();
+  if (instance_->partial) {
+    el_.diagnostics().error(DiagnosticKind::InvalidOperator, class_.definition->nameRange,
+                            "'" + class_.qualifiedName() +
+                                "' is a partial function and cannot be called (MLS 12.2)");
+  }
+  const ast::AlgorithmSection* algorithm = nullptr;
   for (const SectionRef& section : instance_->sections) {
     if (section.equations) {
       el_.diagnostics().error(DiagnosticKind::InvalidOperator, section.equations->range,
                               "a function cannot have equations; use an algorithm (MLS 12.2)");
       continue;
     }
+    if (section.algorithm->initial) {
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, section.algorithm->range,
+                              "a function cannot have an initial algorithm (MLS 12.2)");
+      continue;
+    }
+    if (algorithm) {
+      auto& d = el_.diagnostics().error(DiagnosticKind::InvalidOperator, section.algorithm->range,
+                                        "a function has at most one algorithm section (MLS 12.2)");
+      d.notes.push_back({algorithm->range, "the first one"});
+      continue;
+    }
+    algorithm = section.algorithm;
     lowerAlgorithm(*section.algorithm);
   }
   readAnnotations();
@@ -77,11 +96,12 @@ bool FunctionBuilder::declareVariables() {
   bool ok = true;
   for (ComponentInstance& component : instance_->components) {
     ast::Causality causality = component.clause->prefix.causality;
-    FunctionVariable::Role role = causality == ast::Causality::Input    ? FunctionVariable::Role::Input
-                                  : causality == ast::Causality::Output ? FunctionVariable::Role::Output
-                                                                        : FunctionVariable::Role::Protected;
+    FunctionVariable::Role role = causality == ast::Causality::Input ? FunctionVariable::Role::Input
+                                  : causality == ast::Causality::Output
+                                      ? FunctionVariable::Role::Output
+                                      : FunctionVariable::Role::Protected;
     if (role == FunctionVariable::Role::Protected && !component.isProtected &&
-        component.clause->prefix.variability > ast::Variability::Parameter) {
+        component.clause->prefix.variability < ast::Variability::Parameter) {
       el_.diagnostics().error(DiagnosticKind::InvalidOperator, component.declaration->range,
                               "a public variable of a function must be an input or an output "
                               "(MLS 12.2)");
@@ -98,7 +118,9 @@ bool FunctionBuilder::declare(ComponentInstance& component, FunctionVariable::Ro
   InstanceNode* type = el_.typeInstance(component);
   if (!type) return false;
   const std::vector<std::size_t>* actual =
-      role == FunctionVariable::Role::Input && nextInput < inputDims_.size() ? &inputDims_[nextInput] : nullptr;
+      role == FunctionVariable::Role::Input && nextInput < inputDims_.size()
+          ? &inputDims_[nextInput]
+          : nullptr;
   if (role == FunctionVariable::Role::Input) ++nextInput;
   if (!type->isPredefined() && !type->isEnumeration()) {
     return declareRecord(component, component.name, role);
@@ -110,7 +132,8 @@ bool FunctionBuilder::declare(ComponentInstance& component, FunctionVariable::Ro
 bool FunctionBuilder::declareRecord(ComponentInstance& component, const std::string& name,
                                     FunctionVariable::Role role) {
   InstanceNode* type = el_.typeInstance(component);
-  bool record = type && (type->kind == ast::ClassKind::Record || type->kind == ast::ClassKind::OperatorRecord);
+  bool record = type && (type->kind == ast::ClassKind::Record ||
+                         type->kind == ast::ClassKind::OperatorRecord);
   const auto* sizes = el_.dims(component);
   auto* elements = el_.elements(component);
   if (!record || !sizes || !elements || !sizes->empty()) {
@@ -126,7 +149,8 @@ bool FunctionBuilder::declareRecord(ComponentInstance& component, const std::str
     layout.fields.push_back(field.name);
     std::string fieldName = name + "." + field.name;
     ok = (el_.isScalarType(field) ? declareScalar(field, fieldName, role, nullptr)
-                                  : declareRecord(field, fieldName, role)) && ok;
+                                  : declareRecord(field, fieldName, role)) &&
+         ok;
   }
   records_[name] = std::move(layout);
   return ok;
@@ -140,14 +164,16 @@ bool FunctionBuilder::declareScalar(ComponentInstance& component, const std::str
   FunctionVariable v;
   v.name = name;
   v.role = role;
-  v.type = type->isEnumeration() ? Type::Enumeration
+  v.type = type->isEnumeration()                     ? Type::Enumeration
            : type->predefined == Predefined::Integer ? Type::Integer
            : type->predefined == Predefined::Boolean ? Type::Boolean
            : type->predefined == Predefined::String  ? Type::String
                                                      : Type::Real;
   std::vector<std::pair<const ast::Subscript*, Scope>> subscripts;
-  for (const ast::Subscript& s : component.declaration->subscripts) subscripts.push_back({&s, component.scope});
-  for (const ast::Subscript& s : component.clause->typeSubscripts) subscripts.push_back({&s, component.scope});
+  for (const ast::Subscript& s : component.declaration->subscripts)
+    subscripts.push_back({&s, component.scope});
+  for (const ast::Subscript& s : component.clause->typeSubscripts)
+    subscripts.push_back({&s, component.scope});
   subscripts.insert(subscripts.end(), type->typeDims.begin(), type->typeDims.end());
   for (std::size_t i = 0; i < subscripts.size(); ++i) {
     const auto& [subscript, scope] = subscripts[i];
@@ -164,7 +190,8 @@ bool FunctionBuilder::declareScalar(ComponentInstance& component, const std::str
     LowerContext context;
     context.scope = scope;
     context.function = this;
-    auto size = el_.evaluateInteger(*subscript->value, context, "the size of '" + component.name + "'");
+    auto size =
+        el_.evaluateInteger(*subscript->value, context, "the size of '" + component.name + "'");
     if (!size || *size < 0) return false;
     v.dims.push_back(static_cast<std::size_t>(*size));
   }
@@ -215,7 +242,8 @@ std::optional<Tensor> FunctionBuilder::variable(const std::string& name) const {
     e.kind = Expr::Kind::LocalElement;
     e.type = v.type;
     e.variable = *i;
-    for (std::size_t s : subscriptsOf(k, v.dims)) e.args.push_back(make::integer(static_cast<long long>(s)));
+    for (std::size_t s : subscriptsOf(k, v.dims))
+      e.args.push_back(make::integer(static_cast<long long>(s)));
     t.elements.push_back(e);
   }
   return t;
@@ -224,7 +252,8 @@ std::optional<Tensor> FunctionBuilder::variable(const std::string& name) const {
 std::uint32_t FunctionBuilder::addLocal(const std::string& name, Type type) {
   FunctionVariable v;
   v.name = name;
-  while (index(v.name)) v.name += "'";
+  while (index(v.name))
+    v.name += "'";
   v.type = type;
   v.role = FunctionVariable::Role::Protected;
   out_.variables.push_back(std::move(v));
@@ -255,9 +284,9 @@ void FunctionBuilder::lowerBindings() {
     }
     for (std::size_t k = 0; k < targets.size(); ++k) {
       flat::LValue lvalue{targets[k].variable, targets[k].args};
-      out_.body.push_back(flat::Statement{
-          flat::AssignStatement{lvalue, value->isScalar() ? values[0] : values[k]},
-          component.declaration->range});
+      out_.body.push_back(
+          flat::Statement{flat::AssignStatement{lvalue, value->isScalar() ? values[0] : values[k]},
+                          component.declaration->range});
     }
   }
 }
@@ -272,9 +301,11 @@ void FunctionBuilder::readAnnotations() {
       if (!modification || !modification->value || !modification->value->value) continue;
       const ast::Expr& value = *modification->value->value;
       if (name == "Inline" || name == "inline") {
-        if (auto* b = std::get_if<ast::BooleanLiteral>(&value.node)) out_.inlineAnnotation = b->value;
+        if (auto* b = std::get_if<ast::BooleanLiteral>(&value.node))
+          out_.inlineAnnotation = b->value;
       } else if (name == "derivative") {
-        if (auto* r = std::get_if<ast::RefExpr>(&value.node)) out_.derivatives.push_back(r->ref.str());
+        if (auto* r = std::get_if<ast::RefExpr>(&value.node))
+          out_.derivatives.push_back(r->ref.str());
       }
     }
   }
