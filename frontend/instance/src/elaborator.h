@@ -110,6 +110,7 @@ public:
   ComponentInstance* innerOf(ComponentInstance& outer, SourceRange use = {});
   /// What an import clause provides under `name`, if anything.
   Found importedName(const ast::ImportClause& import, const std::string& name);
+  Found importedFrom(const ast::Composition& body, const std::string& name);
 
   // variables.cpp -----------------------------------------------------------------------
   /// The flat variables of a component of scalar type (allocated on first use); their ids
@@ -244,6 +245,7 @@ private:
   std::vector<const ClassEntry*> instantiating_; // classes being filled, to detect recursion
   std::map<std::pair<const ClassEntry*, std::string>, std::optional<std::uint32_t>> functions_;
   std::vector<std::pair<const ClassEntry*, std::string>> importing_; // imports being followed
+  std::set<const ast::ImportClause*> reportedImports_;               // each import errs once
   std::set<const ClassEntry*> checkedRestrictions_;
   std::set<const ast::Declaration*> prefixesChecked_;
   std::set<const ast::EnumerationLiteral*> enumerationsChecked_;

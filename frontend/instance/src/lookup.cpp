@@ -90,11 +90,7 @@ Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
       auto key = std::make_pair(c, name);
       if (std::find(importing_.begin(), importing_.end(), key) == importing_.end()) {
         importing_.push_back(key);
-        Found viaImport;
-        for (const ast::Element& element : body->elements) {
-          const auto* import = std::get_if<ast::ImportClause>(&element.node);
-          if (import && (viaImport = importedName(*import, name))) break;
-        }
+        Found viaImport = importedFrom(*body, name);
         importing_.pop_back();
         if (viaImport) return viaImport;
       }
@@ -106,6 +102,35 @@ Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
     found.classScope = Scope{nullptr, &tree_.root()};
   }
   return found;
+}
+
+// MLS 13.2.1: qualified imports (`import A.B.C`, `import D = A.B.C`, `import A.B.{c, d}`) are
+// searched before unqualified ones (`import A.B.*`); a name provided by two qualified imports,
+// or by two unqualified ones, is ambiguous.
+Elaborator::Found Elaborator::importedFrom(const ast::Composition& body, const std::string& name) {
+  auto search = [&](bool unqualified) {
+    Found result;
+    const ast::ImportClause* earlier = nullptr;
+    for (const ast::Element& element : body.elements) {
+      const auto* import = std::get_if<ast::ImportClause>(&element.node);
+      if (!import || import->wildcard != unqualified) continue;
+      Found found = importedName(*import, name);
+      if (!found) continue;
+      if (!result) {
+        result = found;
+        earlier = import;
+      } else if (reportedImports_.insert(import).second) {
+        auto& d = diagnostics().error(DiagnosticKind::AmbiguousClass, import->name.range,
+                                      "'" + name +
+                                          "' is imported twice: by this import and by an "
+                                          "earlier one (MLS 13.2.1)");
+        d.notes.push_back({earlier->name.range, "the earlier import"});
+      }
+    }
+    return result;
+  };
+  if (Found qualified = search(false)) return qualified;
+  return search(true);
 }
 
 // One import clause asked for `name` (MLS 13.2.1): `import A.B.C` provides C, `import D =
@@ -128,6 +153,19 @@ Elaborator::Found Elaborator::importedName(const ast::ImportClause& import,
     }
     return current;
   };
+  // MLS 13.2.1: names are imported from packages only.
+  auto fromPackage = [&](const Found& container) {
+    const ClassEntry* cls = container.cls;
+    if (!cls || !cls->definition || cls->definition->kind == ast::ClassKind::Package) return true;
+    if (reportedImports_.insert(&import).second) {
+      diagnostics().error(DiagnosticKind::TypeMismatch, import.name.range,
+                          "'" + cls->qualifiedName() + "' is a " +
+                              ast::spelling(cls->definition->kind) +
+                              ", not a package: imports can only name packages and their "
+                              "elements (MLS 13.2.1)");
+    }
+    return false;
+  };
   const std::vector<std::string>& path = import.name.parts;
   if (import.wildcard || !import.list.empty()) {
     if (!import.list.empty() &&
@@ -135,11 +173,12 @@ Elaborator::Found Elaborator::importedName(const ast::ImportClause& import,
       return {};
     }
     Found package = resolve(path);
-    if (!package.cls) return {};
+    if (!package.cls || !fromPackage(package)) return {};
     return memberAccess(*package.cls, name, import.name.range);
   }
   const std::string& provided = import.alias.empty() ? path.back() : import.alias;
   if (provided != name) return {};
+  if (path.size() > 1 && !fromPackage(resolve({path.begin(), path.end() - 1}))) return {};
   return resolve(path);
 }
 
