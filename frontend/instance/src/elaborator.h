@@ -177,6 +177,8 @@ private:
   void redeclareComponent(ComponentInstance& component, const Modifier& modifier);
   void redeclareClass(LocalClass& local, const Modifier& modifier);
   void checkRestrictions(const ClassEntry& cls, const ast::Composition& body);
+  void checkAloneWithBase(const ClassEntry& cls, const ast::Element& extends,
+                          const std::string& baseKind);
   void checkEnumerationLiteral(const InstanceNode& node, const ast::EnumerationLiteral& literal);
 
   // redeclaration_rules.cpp
@@ -247,6 +249,7 @@ private:
   std::vector<std::pair<const ClassEntry*, std::string>> importing_; // imports being followed
   std::set<const ast::ImportClause*> reportedImports_;               // each import errs once
   std::set<const ClassEntry*> checkedRestrictions_;
+  std::set<const ast::Element*> checkedExtends_;
   std::set<const ast::Declaration*> prefixesChecked_;
   std::set<const ast::EnumerationLiteral*> enumerationsChecked_;
   bool markStructural_ = true;

@@ -275,7 +275,17 @@ void Elaborator::inherit(InstanceNode& node, const ClassEntry& cls, const ast::E
       extends.modification ? makeModifier(*extends.modification, scope, diagnostics()) : Modifier{};
   std::size_t firstComponent = node.components.size();
   std::size_t firstClass = node.classes.size();
+  std::size_t dimsBefore = node.typeDims.size();
+  ast::Causality causalityBefore = node.causality;
+  bool simpleBefore = node.isPredefined() || node.isEnumeration();
   fill(node, *base, std::move(modifier), baseScope, /*baseClassModifier=*/true);
+  if (node.typeDims.size() > dimsBefore) {
+    checkAloneWithBase(cls, element, "an array class");
+  } else if (node.causality != causalityBefore) {
+    checkAloneWithBase(cls, element, "a class with an input or output prefix");
+  } else if (!simpleBefore && (node.isPredefined() || node.isEnumeration())) {
+    checkAloneWithBase(cls, element, "a simple type");
+  }
   // MLS 7.1.2: elements inherited through a protected extends clause are protected.
   if (element.visibility == ast::Visibility::Protected) {
     for (std::size_t i = firstComponent; i < node.components.size(); ++i) {
@@ -285,6 +295,33 @@ void Elaborator::inherit(InstanceNode& node, const ClassEntry& cls, const ast::E
       node.classes[i].isProtected = true;
     }
   }
+}
+
+// MLS 4.5.2: a class extending an array class, a class with a base prefix or a simple type
+// (directly or through its bases) has no components, other base classes, equations,
+// algorithms or protected elements.
+void Elaborator::checkAloneWithBase(const ClassEntry& cls, const ast::Element& extends,
+                                    const std::string& baseKind) {
+  if (!checkedExtends_.insert(&extends).second || !cls.definition) return;
+  const auto* body = std::get_if<ast::LongClassSpecifier>(&cls.definition->specifier);
+  if (!body) return;
+  const ast::Composition& composition = body->composition;
+  std::string other;
+  for (const ast::Element& element : composition.elements) {
+    if (&element == &extends || std::holds_alternative<ast::ImportClause>(element.node)) continue;
+    if (std::holds_alternative<ast::Component>(element.node)) other = "components";
+    if (std::holds_alternative<ast::ExtendsClause>(element.node)) other = "other base classes";
+    if (element.visibility == ast::Visibility::Protected) other = "protected elements";
+    if (!other.empty()) break;
+  }
+  if (other.empty() && !composition.equationSections.empty()) other = "equations";
+  if (other.empty() && !composition.algorithmSections.empty()) other = "algorithms";
+  if (other.empty()) return;
+  const auto& clause = std::get<ast::ExtendsClause>(extends.node);
+  diagnostics().error(DiagnosticKind::InvalidOperator, clause.base.range,
+                      "'" + cls.qualifiedName() + "' extends " + baseKind + " ('" +
+                          clause.base.str() + "'), so it cannot also have " + other +
+                          " (MLS 4.5.2)");
 }
 
 void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
