@@ -3,6 +3,7 @@
 // elements. Component types are instantiated on demand.
 #include "elaborator.h"
 
+#include "mocc/ast/printer.h"
 #include "name_suggestion.h"
 
 #include <algorithm>
@@ -192,6 +193,34 @@ void Elaborator::checkRestrictions(const ClassEntry& cls, const ast::Composition
   }
 }
 
+namespace {
+
+std::string subscriptsText(const std::vector<ast::Subscript>& subscripts) {
+  std::string text;
+  for (const ast::Subscript& subscript : subscripts)
+    text += (subscript.value ? ast::toModelica(*subscript.value) : std::string(":")) + ",";
+  return "[" + text + "]";
+}
+
+/// A component declaration as canonical text with every prefix, for the identity test of
+/// MLS 7.1 (an inherited element may repeat an existing one only if they are identical).
+std::string declarationText(const ast::Element& element, const ast::Component& clause,
+                            const ast::Declaration& declaration) {
+  std::string text = std::to_string(element.visibility == ast::Visibility::Protected) +
+                     std::to_string(element.isFinal) + std::to_string(element.inner) +
+                     std::to_string(element.outer) + std::to_string(element.replaceable) +
+                     std::to_string(static_cast<int>(clause.prefix.connector)) +
+                     std::to_string(static_cast<int>(clause.prefix.variability)) +
+                     std::to_string(static_cast<int>(clause.prefix.causality)) + " ";
+  text += clause.type.str() + subscriptsText(clause.typeSubscripts);
+  text += " " + declaration.name + subscriptsText(declaration.subscripts);
+  if (declaration.modification) text += ast::toModelica(*declaration.modification);
+  if (declaration.condition) text += " if " + ast::toModelica(*declaration.condition);
+  return text;
+}
+
+} // namespace
+
 // Local classes first, so that extends clauses and component types can use them; then
 // extends clauses and components in declaration order (inherited elements take the place of
 // the extends clause, MLS 7.1).
@@ -212,6 +241,11 @@ void Elaborator::addElements(InstanceNode& node, const ClassEntry& cls,
         existing->replaceability = std::move(original);
         continue;
       }
+      bool identical =
+          existing->scope.lexical != &cls && existing->entry && existing->entry->definition &&
+          existing->isProtected == (element.visibility == ast::Visibility::Protected) &&
+          ast::toModelica(*existing->entry->definition) == ast::toModelica(**nested);
+      if (!element.redeclare && identical) continue; // MLS 7.1: the first one is kept
       if (!element.redeclare && existing->entry != entry) {
         auto& d = diagnostics().error(DiagnosticKind::DuplicateDeclaration, (*nested)->nameRange,
                                       "class '" + name + "' is already declared");
@@ -347,6 +381,13 @@ void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
   }
   if (ComponentInstance* existing = node.findComponent(declaration.name)) {
     if (existing->declaration == &declaration) return; // the same element inherited twice
+    // MLS 7.1: an inherited declaration identical to an existing one (same prefixes, type,
+    // modifiers) is dropped; within one class a repeated name is an error (MLS 4.2).
+    if (!element.redeclare && existing->declaringClass != &cls &&
+        declarationText(*existing->element, *existing->clause, *existing->declaration) ==
+            declarationText(element, clause, declaration)) {
+      return;
+    }
     if (!element.redeclare) {
       auto& d = diagnostics().error(DiagnosticKind::DuplicateDeclaration, declaration.range,
                                     "'" + declaration.name + "' is already declared");

@@ -168,3 +168,38 @@ end M;
   EXPECT_EQ(report.variables, 4u);
   EXPECT_EQ(report.equations, 4u);
 }
+
+// MLS 7.1: an inherited element identical to an existing one is kept once; one that differs
+// is an error.
+TEST(Inheritance, IdenticalDuplicatesAreMergedDifferentOnesRejected) {
+  const char* base = R"(
+model Base
+  model A
+    Real x = 2;
+  end A;
+  Real y = 2;
+end Base;
+)";
+  SourceCompilation same;
+  auto merged = flattenSource(same, std::string(base) + R"(model M
+  model A
+    Real x = 2;
+  end A;
+  Real y = 2;
+  extends Base;
+  A a;
+end M;
+)",
+                              "M");
+  ASSERT_TRUE(merged) << same.rendered();
+  EXPECT_EQ(merged->variables.size(), 2u);
+  SourceCompilation different;
+  EXPECT_FALSE(flattenSource(different, std::string(base) + R"(model M
+  Real y = 3;
+  extends Base;
+end M;
+)",
+                             "M"));
+  EXPECT_NE(different.rendered().find("'y' is already declared"), std::string::npos)
+      << different.rendered();
+}
