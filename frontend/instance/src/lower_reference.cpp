@@ -299,6 +299,15 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
     if (!firstComponent && c->isProtected) {
       el_.reportProtectedAccess(current.ident, node->entry->qualifiedName(), current.range);
     }
+    if (c->declaration->condition) {
+      // MLS 4.4.5: it may be absent, so only connect-equations (which vanish with it) name it.
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, current.range,
+                              (ref.parts.size() > 1 ? "'" + ref.str() + "': '" : "'") +
+                                  current.ident +
+                                  "' is a conditional component; it can only be used in "
+                                  "connect-equations (MLS 4.4.5)");
+      return std::nullopt;
+    }
     components.push_back(c);
   }
   if (el_.isScalarType(*components.front())) {

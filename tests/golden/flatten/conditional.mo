@@ -1,36 +1,42 @@
 // Conditional components (MLS 4.4.5): a false condition removes the component with its
-// equations and connections; the condition is a parameter expression.
+// connections; the condition is a parameter expression. A conditional component is named
+// only in connect-equations.
 package Lib
   connector Port
     Real e;
     flow Real f;
   end Port;
   model Source
-    parameter Boolean withSensor = false;
     Port port;
-    Real sensed if withSensor;
   equation
     port.e = 1;
-    if withSensor then
-      sensed = port.f;
-    end if;
   end Source;
+  model Load
+    Port p;
+  equation
+    p.f = 2 * p.e;
+  end Load;
 end Lib;
 
 model Top
-  Lib.Source plain;
-  Lib.Source sensing(withSensor = true);
+  parameter Boolean withLoad = true;
+  Lib.Source src;
+  Lib.Load load if withLoad;
+  Lib.Load off if not withLoad;
+equation
+  connect(src.port, load.p);
+  connect(src.port, off.p);
 end Top;
 
 // CHECK: class Top
-// CHECK-NEXT:   parameter Boolean plain.withSensor = false;
-// CHECK-NEXT:   Real plain.port.e;
-// CHECK-NEXT:   flow Real plain.port.f;
-// CHECK-NEXT:   parameter Boolean sensing.withSensor = true;
-// CHECK-NEXT:   Real sensing.port.e;
-// CHECK-NEXT:   flow Real sensing.port.f;
-// CHECK-NEXT:   Real sensing.sensed;
+// CHECK-NEXT:   parameter Boolean withLoad = true;
+// CHECK-NEXT:   Real src.port.e;
+// CHECK-NEXT:   flow Real src.port.f;
+// CHECK-NEXT:   Real load.p.e;
+// CHECK-NEXT:   flow Real load.p.f;
 // CHECK-NEXT: equation
-// CHECK-NEXT:   plain.port.e = 1;
-// CHECK-NEXT:   sensing.port.e = 1;
-// CHECK-NEXT:   sensing.sensed = sensing.port.f;
+// CHECK-NEXT:   src.port.e = 1;
+// CHECK-NEXT:   load.p.f = 2 * load.p.e;
+// CHECK-NEXT:   src.port.f + load.p.f = 0.0;
+// CHECK-NEXT:   load.p.e = src.port.e;
+// CHECK-NEXT: end Top;
