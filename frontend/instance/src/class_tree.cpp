@@ -27,7 +27,7 @@ ClassTree::ClassTree(SourceManager& sources, Diagnostics& diagnostics)
 }
 
 // Real, Integer, Boolean and String are classes without a definition; StateSelect and
-// AssertionLevel are ordinary enumerations of the global scope (MLS 4.9.5, 8.3.7).
+// AssertionLevel are ordinary enumerations of the global scope (MLS 4.8.5, 8.3.7).
 void ClassTree::addPredefinedTypes() {
   const std::pair<const char*, Predefined> types[] = {{"Real", Predefined::Real},
                                                       {"Integer", Predefined::Integer},

@@ -116,6 +116,28 @@ public:
 
   void addFlowVariable(std::uint32_t id) { sets_.element(id, false); }
 
+  /// MLS 4.6: every variable of a public connector of a block is an input or an output.
+  void checkBlockConnector(InstanceNode& connector) {
+    ComponentInstance& component = *connector.component;
+    if (!component.owner || component.owner->kind != ast::ClassKind::Block ||
+        component.isProtected || !blockConnectorsChecked_.insert(component.declaration).second) {
+      return;
+    }
+    std::vector<Leaf> list;
+    leaves(connector, "", list);
+    for (const Leaf& leaf : list) {
+      if (leaf.stream) continue;
+      const flat::Variable& v = el_.variable(leaf.variable).variable;
+      if (v.causality != flat::Causality::None || v.variability <= flat::Variability::Parameter)
+        continue;
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, component.declaration->range,
+                              "'" + component.name + "' is a connector of the block '" +
+                                  component.owner->entry->qualifiedName() + "', so its variable '" +
+                                  leaf.relative + "' must be an input or an output (MLS 4.6)");
+      return;
+    }
+  }
+
   /// MLS 9.3.1: every connector component is balanced, connected or not: checked at the
   /// outermost connector around each variable.
   void checkDeclaredConnectors(const std::vector<std::uint32_t>& variables) {
@@ -132,6 +154,7 @@ public:
         continue;
       }
       checkBalance(*outermost, outermost->component->declaration->range);
+      checkBlockConnector(*outermost);
     }
   }
 
@@ -169,6 +192,7 @@ private:
   const std::set<const ComponentInstance*>& disabled_;
   ConnectionSets sets_;
   std::set<const ClassEntry*> balanceChecked_;
+  std::set<const ast::Declaration*> blockConnectorsChecked_;
 };
 
 // MLS 9.1.2: a connector that is an element of the class holding the connect-equation is an

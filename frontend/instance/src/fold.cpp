@@ -132,7 +132,7 @@ std::optional<ConstValue> Elaborator::foldVariable(std::uint32_t id) {
   } else if (v.attributes.start) {
     value = fold(*v.attributes.start);
   } else if (v.variability == flat::Variability::Parameter) {
-    value = ConstValue{v.type, 0, ""}; // the default start value (MLS 4.9)
+    value = ConstValue{v.type, 0, ""}; // the default start value (MLS 4.8)
   }
   if (value && v.variability == flat::Variability::Parameter && markStructural_) {
     variables_[id].variable.structural = true;

@@ -109,6 +109,7 @@ struct ComponentInstance {
   /// Conditional components (MLS 4.4.5): false when the condition is false.
   std::optional<bool> enabled;
   bool missingInnerReported = false;
+  bool outerModifierReported = false; // MLS 5.4, reported once
   Replaceability replaceability;
 };
 

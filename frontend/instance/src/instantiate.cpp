@@ -88,7 +88,7 @@ void Elaborator::fill(InstanceNode& node, const ClassEntry& cls, Modifier modifi
   instantiating_.pop_back();
 }
 
-// MLS 4.9.5: literals are distinct and do not take the names of the type's attributes,
+// MLS 4.8.5: literals are distinct and do not take the names of the type's attributes,
 // which share their scope.
 void Elaborator::checkEnumerationLiteral(const InstanceNode& node,
                                          const ast::EnumerationLiteral& literal) {
@@ -107,7 +107,7 @@ void Elaborator::checkEnumerationLiteral(const InstanceNode& node,
   if (problem.empty()) return;
   if (!enumerationsChecked_.insert(&literal).second) return;
   diagnostics().error(DiagnosticKind::DuplicateDeclaration, literal.range,
-                      problem + " (MLS 4.9.5)");
+                      problem + " (MLS 4.8.5)");
 }
 
 // `type T = input Base[dims](mods)`: the base is looked up where T is defined, T's own

@@ -240,6 +240,17 @@ ComponentInstance* Elaborator::innerOf(ComponentInstance& outer, SourceRange use
       d.notes.push_back({candidate->declaration->range, "the inner declaration"});
       return nullptr;
     }
+    if (!outer.modifier.empty() && !outer.outerModifierReported) {
+      // MLS 5.4: the inner element's declaration alone defines it.
+      outer.outerModifierReported = true;
+      auto& d = diagnostics().error(
+          DiagnosticKind::InvalidOperator,
+          outer.modifier.value           ? outer.modifier.value->range
+          : outer.modifier.range.valid() ? outer.modifier.range
+                                         : outer.declaration->range,
+          "outer '" + outer.name + "' cannot be modified; modify its inner declaration (MLS 5.4)");
+      d.notes.push_back({candidate->declaration->range, "the inner declaration"});
+    }
     return candidate;
   }
   // MLS 5.4: without an inner declaration the outer element acts as its own inner one.

@@ -51,13 +51,13 @@ void ModelFlattener::checkBindingCycles() {
     visit(id);
 }
 
-// MLS 4.5: a constant has a declaration equation (a parameter may rely on its start value).
+// MLS 4.4.4: a constant has a declaration equation (a parameter may rely on its start value).
 void ModelFlattener::checkConstantValues() {
   for (std::uint32_t id : order_) {
     const flat::Variable& v = el_.variable(id).variable;
     if (v.variability != flat::Variability::Constant || v.binding) continue;
     el_.diagnostics().error(DiagnosticKind::NotConstant, v.range,
-                            "the constant '" + v.name + "' has no value (MLS 4.5)");
+                            "the constant '" + v.name + "' has no value (MLS 4.4.4)");
   }
 }
 

@@ -26,7 +26,7 @@ bool ModelFlattener::checkSimulatable() {
   if (definition.partial) {
     el_.diagnostics().error(DiagnosticKind::ClassNotFound, definition.nameRange,
                             "'" + cls_.qualifiedName() +
-                                "' is partial and cannot be simulated (MLS 4.7)");
+                                "' is partial and cannot be simulated (MLS 4.4.2)");
     return false;
   }
   return true;
@@ -96,11 +96,11 @@ void ModelFlattener::declareVariables(InstanceNode& node) {
     }
     InstanceNode* typeNode = el_.typeInstance(component);
     if (typeNode && typeNode->partial && typeNode->kind != ast::ClassKind::Function) {
-      // MLS 4.4.4: a partial class cannot be instantiated in a simulation model.
+      // MLS 4.4.2: a partial class cannot be instantiated in a simulation model.
       auto& d =
           el_.diagnostics().error(DiagnosticKind::InvalidOperator, component.declaration->range,
                                   "'" + component.name + "' is an instance of the partial class '" +
-                                      type->qualifiedName() + "' (MLS 4.4.4)");
+                                      type->qualifiedName() + "' (MLS 4.4.2)");
       if (type->definition)
         d.notes.push_back({type->definition->nameRange, "declared partial here"});
       continue;

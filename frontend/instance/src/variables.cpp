@@ -53,7 +53,7 @@ void applyEnclosingPrefixes(const ComponentInstance& component, const InstanceNo
   v.isProtected = isProtected;
 }
 
-// MLS 4.9: the attributes of each predefined type.
+// MLS 4.8: the attributes of each predefined type.
 std::vector<std::string> attributeNames(flat::Type type) {
   switch (type) {
   case flat::Type::Real:
@@ -79,7 +79,7 @@ std::uint32_t Elaborator::variablesOf(ComponentInstance& component, const std::s
     diagnostics().error(DiagnosticKind::TypeMismatch, component.declaration->range,
                         "the type of '" + component.name +
                             "' is enumeration(:), whose literals are given only by a "
-                            "redeclaration (MLS 4.9.5)");
+                            "redeclaration (MLS 4.8.5)");
     return UINT32_MAX;
   }
   auto first = static_cast<std::uint32_t>(variables_.size());
@@ -243,7 +243,7 @@ std::optional<flat::Expr> Elaborator::lowerModifierValue(const Modifier::Value& 
   if (expected == flat::Type::Enumeration && !sameEnumeration(declared, actual)) {
     diagnostics().error(DiagnosticKind::TypeMismatch, value.range,
                         what + " must be of type " + declared + ", but it is of type " + actual +
-                            " (MLS 4.9.5)");
+                            " (MLS 4.8.5)");
     return std::nullopt;
   }
   return result;

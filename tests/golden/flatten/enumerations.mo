@@ -1,4 +1,4 @@
-// Enumerations (MLS 4.9.5): literals, Integer() of a literal, arrays indexed by an
+// Enumerations (MLS 4.8.5): literals, Integer() of a literal, arrays indexed by an
 // enumeration type and loops over it.
 model Enums
   type Phase = enumeration(a "first", b, c);

@@ -1,6 +1,6 @@
 // Errors found in the flattened model: cyclic parameter bindings (MLS 4.4.3), a constant
-// without value (MLS 4.5), an instance of a partial class (MLS 4.4.4), enumeration literals
-// (MLS 4.9.5), constant arguments outside a function's domain, reinit of a parameter and
+// without value (MLS 4.4.4), an instance of a partial class (MLS 4.4.2), enumeration literals
+// (MLS 4.8.5), constant arguments outside a function's domain, reinit of a parameter and
 // sample() with a time-varying interval (MLS 8.3.6, 3.7.5), an assertion that always fails.
 model M
   partial model Base
@@ -27,12 +27,12 @@ equation
   end when;
   assert(false, "never");
 end M;
-// CHECK-DAG: fail_semantic_checks.mo:9:40: error: the enumeration already has a literal 'red' (MLS 4.9.5)
-// CHECK-DAG: fail_semantic_checks.mo:10:33: error: 'max' is an attribute of enumeration types and cannot be a literal (MLS 4.9.5)
+// CHECK-DAG: fail_semantic_checks.mo:9:40: error: the enumeration already has a literal 'red' (MLS 4.8.5)
+// CHECK-DAG: fail_semantic_checks.mo:10:33: error: 'max' is an attribute of enumeration types and cannot be a literal (MLS 4.8.5)
 // CHECK-DAG: fail_semantic_checks.mo:12:18: error: the value of 'p' depends on itself: 'p' -> 'q' -> 'p' (MLS 4.4.3)
-// CHECK-DAG: fail_semantic_checks.mo:14:17: error: the constant 'c' has no value (MLS 4.5)
-// CHECK-DAG: fail_semantic_checks.mo:15:8: error: 'b' is an instance of the partial class 'M.Base' (MLS 4.4.4)
-// CHECK-DAG: fail_semantic_checks.mo:16:21: error: the value of 'o' must be of type M.Other, but it is of type M.Limit (MLS 4.9.5)
+// CHECK-DAG: fail_semantic_checks.mo:14:17: error: the constant 'c' has no value (MLS 4.4.4)
+// CHECK-DAG: fail_semantic_checks.mo:15:8: error: 'b' is an instance of the partial class 'M.Base' (MLS 4.4.2)
+// CHECK-DAG: fail_semantic_checks.mo:16:21: error: the value of 'o' must be of type M.Other, but it is of type M.Limit (MLS 4.8.5)
 // CHECK-DAG: fail_semantic_checks.mo:17:17: error: 'acos' is undefined for the constant argument 2: it needs an argument [-1, 1] (MLS 3.7.3)
 // CHECK-DAG: fail_semantic_checks.mo:17:27: error: 'sqrt' is undefined for the constant argument -1: it needs an argument >= 0 (MLS 3.7.3)
 // CHECK-DAG: fail_semantic_checks.mo:23:18: error: the start and interval of sample() must be parameter expressions (MLS 3.7.5)

@@ -63,7 +63,7 @@ struct Expr {
   bool isLiteral() const { return kind == Kind::Literal; }
 };
 
-/// Attributes of a predefined type (MLS 4.9). Unset attributes keep their defaults.
+/// Attributes of a predefined type (MLS 4.8). Unset attributes keep their defaults.
 struct Attributes {
   std::optional<Expr> start, fixed, nominal, min, max, stateSelect, unbounded;
   std::optional<std::string> quantity, unit, displayUnit;

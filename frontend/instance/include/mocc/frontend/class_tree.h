@@ -16,7 +16,7 @@
 
 namespace mocc::frontend {
 
-/// The predefined types (MLS 4.9), which have no definition in Modelica source.
+/// The predefined types (MLS 4.8), which have no definition in Modelica source.
 enum class Predefined : std::uint8_t { None, Real, Integer, Boolean, String };
 
 /// One class definition, with the place it sits in the package hierarchy.
