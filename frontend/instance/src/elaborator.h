@@ -100,6 +100,8 @@ public:
   /// member() reached through dot notation (`P.x`): a protected element is reported (MLS 4.1)
   /// and still returned, so that one error does not cause others.
   Found memberAccess(const ClassEntry& cls, const std::string& name, SourceRange range);
+  void checkLookupInside(const ClassEntry& cls, const Found& found, const std::string& name,
+                         SourceRange range);
   /// Reports the access of protected `name` of `owner` through dot notation (MLS 4.1).
   void reportProtectedAccess(const std::string& name, const std::string& owner, SourceRange range);
   /// A class by dotted name; reports an error (with a suggestion) when it is not found.

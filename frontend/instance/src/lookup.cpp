@@ -49,7 +49,38 @@ Elaborator::Found Elaborator::memberAccess(const ClassEntry& cls, const std::str
                                            SourceRange range) {
   Found found = member(cls, name);
   if (found.isProtected) reportProtectedAccess(name, cls.qualifiedName(), range);
+  if (found) checkLookupInside(cls, found, name, range);
   return found;
+}
+
+// MLS 5.3.2: a name is not looked up inside a partial class; inside a class that is
+// neither a package nor package-like (only classes and constants) only encapsulated
+// classes can be named.
+void Elaborator::checkLookupInside(const ClassEntry& cls, const Found& found,
+                                   const std::string& name, SourceRange range) {
+  const ast::ClassDef* definition = cls.definition;
+  if (!definition || std::holds_alternative<ast::EnumerationSpecifier>(definition->specifier))
+    return;
+  if (definition->partial) {
+    diagnostics().error(DiagnosticKind::UndefinedName, range,
+                        "'" + name + "' cannot be looked up in '" + cls.qualifiedName() +
+                            "', a partial class (MLS 5.3.2)");
+    return;
+  }
+  if (definition->kind == ast::ClassKind::Package) return;
+  if (found.cls && found.cls->definition && found.cls->definition->encapsulated) return;
+  if (std::find(instantiating_.begin(), instantiating_.end(), &cls) != instantiating_.end()) return;
+  for (const ComponentInstance& component : packageInstance(cls)->components) {
+    if (component.clause->prefix.variability == ast::Variability::Constant) continue;
+    auto& d = diagnostics().error(
+        DiagnosticKind::UndefinedName, range,
+        "'" + name + "' cannot be looked up in '" + cls.qualifiedName() + "': it is a " +
+            ast::spelling(definition->kind) +
+            " with non-constant components, so only its encapsulated classes can be named "
+            "(MLS 5.3.2)");
+    d.notes.push_back({component.declaration->range, "a non-constant component"});
+    return;
+  }
 }
 
 void Elaborator::reportProtectedAccess(const std::string& name, const std::string& owner,
