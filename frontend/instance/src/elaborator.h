@@ -219,6 +219,8 @@ public:
   /// The component's own input/output, else the one its type gives (`connector RealInput =
   /// input Real`). Call after typeInstance().
   ast::Causality effectiveCausality(ComponentInstance& component);
+  /// effectiveCausality() after resolving the type (`type In = input Real; In u;`).
+  ast::Causality causalityOf(ComponentInstance& component);
   /// A flow variable: declared `flow`, or an element of a structured `flow` component.
   static bool isFlow(const ComponentInstance& component);
 

@@ -95,7 +95,8 @@ bool FunctionBuilder::declareVariables() {
   std::size_t nextInput = 0;
   bool ok = true;
   for (ComponentInstance& component : instance_->components) {
-    ast::Causality causality = component.clause->prefix.causality;
+    // `type InArgument = input Real` gives its components the prefix (MLS 4.5.1).
+    ast::Causality causality = el_.causalityOf(component);
     FunctionVariable::Role role = causality == ast::Causality::Input ? FunctionVariable::Role::Input
                                   : causality == ast::Causality::Output
                                       ? FunctionVariable::Role::Output
@@ -264,7 +265,7 @@ std::uint32_t FunctionBuilder::addLocal(const std::string& name, Type type) {
 // binding is its default, used at call sites.
 void FunctionBuilder::lowerBindings() {
   for (ComponentInstance& component : instance_->components) {
-    if (component.clause->prefix.causality == ast::Causality::Input || !declares(component.name)) {
+    if (el_.causalityOf(component) == ast::Causality::Input || !declares(component.name)) {
       continue;
     }
     InstanceNode* type = el_.typeInstance(component);

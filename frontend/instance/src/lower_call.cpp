@@ -153,7 +153,7 @@ ExpressionLowering::functionCallOf(const ast::Expr& e, const ast::ComponentRef& 
   InstanceNode* signature = el_.packageInstance(*cls);
   std::vector<ComponentInstance*> inputs;
   for (ComponentInstance& component : signature->components) {
-    if (component.clause->prefix.causality == ast::Causality::Input) inputs.push_back(&component);
+    if (el_.causalityOf(component) == ast::Causality::Input) inputs.push_back(&component);
   }
   auto args = matchArguments(e, function, callArgs, inputs);
   if (!args) return std::nullopt;
@@ -202,7 +202,7 @@ std::optional<ExpressionLowering::CallResult> ExpressionLowering::specialisedCal
   }
   InstanceNode* signature = el_.packageInstance(cls);
   for (ComponentInstance& output : signature->components) {
-    if (output.clause->prefix.causality != ast::Causality::Output) continue;
+    if (el_.causalityOf(output) != ast::Causality::Output) continue;
     auto value = outputValue(e, function, *index, result.args, output.name, output, outputOffsets);
     if (!value) return std::nullopt;
     result.outputs.push_back(std::move(*value));
@@ -260,7 +260,7 @@ std::optional<Tensor> ExpressionLowering::userCall(const ast::Expr& e, const ast
     InstanceNode* signature = el_.packageInstance(*cls);
     std::vector<ComponentInstance*> inputs;
     for (ComponentInstance& component : signature->components) {
-      if (component.clause->prefix.causality == ast::Causality::Input) inputs.push_back(&component);
+      if (el_.causalityOf(component) == ast::Causality::Input) inputs.push_back(&component);
     }
     auto args = matchArguments(e, c.function, c.args, inputs);
     if (!args) return std::nullopt;

@@ -61,6 +61,13 @@ Causality Elaborator::effectiveCausality(ComponentInstance& component) {
   return type ? type->causality : Causality::None;
 }
 
+Causality Elaborator::causalityOf(ComponentInstance& component) {
+  if (component.clause->prefix.causality != Causality::None || !typeInstance(component)) {
+    return component.clause->prefix.causality;
+  }
+  return effectiveCausality(component);
+}
+
 bool Elaborator::isFlow(const ComponentInstance& component) {
   for (const ComponentInstance* c = &component; c; c = c->owner ? c->owner->component : nullptr) {
     if (c->clause->prefix.connector == ConnectorKind::Flow) return true;

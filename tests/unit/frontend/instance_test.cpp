@@ -203,3 +203,30 @@ end M;
   EXPECT_NE(different.rendered().find("'y' is already declared"), std::string::npos)
       << different.rendered();
 }
+
+// A short class with a base prefix gives it to components of the type (MLS 4.5.1): in a
+// function they are inputs and outputs.
+TEST(Functions, TypesWithInputOrOutputPrefixDeclareArguments) {
+  SourceCompilation c;
+  auto model = flattenSource(c, R"(
+model M
+  type InArgument = input Real;
+  type OutArgument = output Real[3];
+  function f
+    InArgument u;
+    OutArgument y;
+  algorithm
+    y := {u, 2 * u, 3 * u};
+  end f;
+  Real x[3] = f(2);
+end M;
+)");
+  ASSERT_TRUE(model) << c.rendered();
+  ASSERT_EQ(model->functions.size(), 1u);
+  using Role = mocc::flat::FunctionVariable::Role;
+  const auto& variables = model->functions[0].variables;
+  ASSERT_EQ(variables.size(), 2u);
+  EXPECT_EQ(variables[0].role, Role::Input);
+  EXPECT_EQ(variables[1].role, Role::Output);
+  EXPECT_EQ(variables[1].dims, std::vector<std::size_t>{3});
+}
