@@ -179,6 +179,8 @@ private:
   void redeclareComponent(ComponentInstance& component, const Modifier& modifier);
   void redeclareClass(LocalClass& local, const Modifier& modifier);
   void checkRestrictions(const ClassEntry& cls, const ast::Composition& body);
+  const ast::Component& withInheritedPrefixes(const ast::Component& redeclared,
+                                              const ast::Component& original);
   void checkAloneWithBase(const ClassEntry& cls, const ast::Element& extends,
                           const std::string& baseKind);
   void checkEnumerationLiteral(const InstanceNode& node, const ast::EnumerationLiteral& literal);
@@ -254,6 +256,8 @@ private:
   std::set<const ast::ImportClause*> reportedImports_;               // each import errs once
   std::set<const ClassEntry*> checkedRestrictions_;
   std::set<const ast::Element*> checkedExtends_;
+  /// Redeclared component clauses with the prefixes they inherit (MLS 7.3).
+  std::vector<std::unique_ptr<ast::Component>> inheritedPrefixClauses_;
   std::set<const ast::Declaration*> prefixesChecked_;
   std::set<const ast::EnumerationLiteral*> enumerationsChecked_;
   bool markStructural_ = true;

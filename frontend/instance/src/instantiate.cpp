@@ -401,7 +401,7 @@ void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
               Constraint{nullptr, &existing->clause->type, existing->scope,
                          existing->declaration->range});
     existing->element = &element;
-    existing->clause = &clause;
+    existing->clause = &withInheritedPrefixes(clause, *existing->clause);
     existing->declaration = &declaration;
     existing->scope = scope;
     existing->modifier = std::move(modifier);
@@ -494,12 +494,34 @@ void Elaborator::redeclareComponent(ComponentInstance& component, const Modifier
     component.sizeDeclaration = component.declaration;
     component.sizeClause = component.clause;
   }
-  component.clause = &clause;
+  component.clause = &withInheritedPrefixes(clause, *component.clause);
   component.declaration = &declaration;
   component.scope = scope;
   component.modifier = merge(std::move(outer), std::move(own), diagnostics());
   component.typeProgress = ComponentInstance::Progress::Pending;
   component.dimsProgress = ComponentInstance::Progress::Pending;
+}
+
+// MLS 7.3: a redeclaration without a prefix of one group (flow/stream; discrete/parameter/
+// constant; input/output) keeps the original declaration's prefix of that group.
+const ast::Component& Elaborator::withInheritedPrefixes(const ast::Component& redeclared,
+                                                        const ast::Component& original) {
+  ast::TypePrefix prefix = redeclared.prefix;
+  if (prefix.connector == ast::ConnectorKind::None) prefix.connector = original.prefix.connector;
+  if (prefix.variability == ast::Variability::Continuous)
+    prefix.variability = original.prefix.variability;
+  if (prefix.causality == ast::Causality::None) prefix.causality = original.prefix.causality;
+  bool same = prefix.connector == redeclared.prefix.connector &&
+              prefix.variability == redeclared.prefix.variability &&
+              prefix.causality == redeclared.prefix.causality;
+  // Type subscripts cannot be copied; a clause with them keeps its own prefixes.
+  if (same || !redeclared.typeSubscripts.empty()) return redeclared;
+  auto clause = std::make_unique<ast::Component>();
+  clause->prefix = prefix;
+  clause->type = redeclared.type;
+  clause->range = redeclared.range;
+  inheritedPrefixClauses_.push_back(std::move(clause));
+  return *inheritedPrefixClauses_.back();
 }
 
 void Elaborator::redeclareClass(LocalClass& local, const Modifier& modifier) {

@@ -230,3 +230,30 @@ end M;
   EXPECT_EQ(variables[1].role, Role::Output);
   EXPECT_EQ(variables[1].dims, std::vector<std::size_t>{3});
 }
+
+// MLS 7.3: a redeclaration without prefixes of a group keeps the original's (here input,
+// output and parameter).
+TEST(Redeclaration, KeepsThePrefixesItDoesNotRepeat) {
+  SourceCompilation c;
+  auto model = flattenSource(c, R"(
+model M
+  function f
+    replaceable input Real x;
+    replaceable output Real y;
+  algorithm
+    y := x;
+  end f;
+  function f2 = f(redeclare Real x = 3.0, redeclare Real y = 4.0);
+  model Part
+    replaceable parameter Real k = 1;
+  end Part;
+  Part part(redeclare Real k = 2);
+  Real z = f2(5.0) * part.k;
+end M;
+)");
+  ASSERT_TRUE(model) << c.rendered();
+  std::string flat = mocc::flat::print(*model);
+  EXPECT_NE(flat.find("parameter Real part.k = 2;"), std::string::npos) << flat;
+  ASSERT_EQ(model->functions.size(), 1u);
+  EXPECT_EQ(model->functions[0].variables[0].role, mocc::flat::FunctionVariable::Role::Input);
+}
