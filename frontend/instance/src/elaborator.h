@@ -167,6 +167,9 @@ private:
                  Modifier modifier, Scope definitionScope, bool baseClassModifier);
   void fillLong(InstanceNode& node, const ClassEntry& cls, const ast::LongClassSpecifier& body,
                 Modifier modifier, bool baseClassModifier);
+  static bool isClassExtension(const ClassEntry& cls);
+  bool inheritForClassExtension(InstanceNode& node, const ClassEntry& cls,
+                                const ast::LongClassSpecifier& body);
   void addElements(InstanceNode& node, const ClassEntry& cls, const ast::Composition& body);
   void inherit(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
                const ast::ExtendsClause& extends);
@@ -256,6 +259,12 @@ private:
   std::set<const ast::ImportClause*> reportedImports_;               // each import errs once
   std::set<const ClassEntry*> checkedRestrictions_;
   std::set<const ast::Element*> checkedExtends_;
+  /// The inherited class each class extension (`model extends M`) extends, and its scope.
+  struct ClassExtensionBase {
+    const ClassEntry* original = nullptr;
+    Scope scope;
+  };
+  std::map<const ClassEntry*, ClassExtensionBase> classExtensionBases_;
   /// Redeclared component clauses with the prefixes they inherit (MLS 7.3).
   std::vector<std::unique_ptr<ast::Component>> inheritedPrefixClauses_;
   std::set<const ast::Declaration*> prefixesChecked_;

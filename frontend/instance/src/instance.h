@@ -122,6 +122,10 @@ struct LocalClass {
   bool isProtected = false;
   Replaceability replaceability;
   const ast::Element* element = nullptr; // the declaring element
+  /// `model extends M` without `redeclare` (MLS 7.3.1): the inherited text still sees the
+  /// original M; only the declaring class's own text sees the extension.
+  bool extensionForOwnText = false;
+  bool originalSeen = false; // a redeclaration met the inherited declaration it replaces
 };
 
 /// An equation or algorithm section and the scope of its text.

@@ -128,15 +128,36 @@ void Elaborator::fillShort(InstanceNode& node, const ClassEntry& cls,
        baseClassModifier);
 }
 
+bool Elaborator::isClassExtension(const ClassEntry& cls) {
+  if (!cls.definition) return false;
+  const auto* body = std::get_if<ast::LongClassSpecifier>(&cls.definition->specifier);
+  return body && body->extendsForm;
+}
+
+// MLS 7.3.1: `model extends M(mods) ... end M;` is the inherited M, modified by `mods`,
+// with the new elements added: the inherited class is its first base class.
+bool Elaborator::inheritForClassExtension(InstanceNode& node, const ClassEntry& cls,
+                                          const ast::LongClassSpecifier& body) {
+  auto base = classExtensionBases_.find(&cls);
+  if (base == classExtensionBases_.end()) {
+    diagnostics().error(DiagnosticKind::ClassNotFound, cls.definition->nameRange,
+                        std::string("'") + ast::spelling(cls.definition->kind) + " extends " +
+                            cls.name + "' needs an inherited class '" + cls.name +
+                            "' to extend, but the enclosing class inherits none (MLS 7.3.1)");
+    return false;
+  }
+  Modifier own = body.extendsModification
+                     ? makeModifier(*body.extendsModification, Scope{&node, &cls}, diagnostics())
+                     : Modifier{};
+  fill(node, *base->second.original, std::move(own), base->second.scope,
+       /*baseClassModifier=*/true);
+  return true;
+}
+
 void Elaborator::fillLong(InstanceNode& node, const ClassEntry& cls,
                           const ast::LongClassSpecifier& body, Modifier modifier,
                           bool baseClassModifier) {
-  if (body.extendsForm) {
-    diagnostics().error(DiagnosticKind::Unsupported, cls.definition->nameRange,
-                        std::string("class extension ('") + ast::spelling(cls.definition->kind) +
-                            " extends " + cls.name + "') is not supported yet");
-    return;
-  }
+  if (body.extendsForm && !inheritForClassExtension(node, cls, body)) return;
   if (checkedRestrictions_.insert(&cls).second) checkRestrictions(cls, body.composition);
   std::size_t firstComponent = node.components.size();
   std::size_t firstClass = node.classes.size();
@@ -235,6 +256,19 @@ void Elaborator::addElements(InstanceNode& node, const ClassEntry& cls,
       if (existing->redeclared) {
         // A derived class's redeclaration wins (MLS 7.3); `element` is what it redeclares.
         Scope scope{&node, &cls};
+        // `model extends M ... end M;` extends the inherited M it replaces (MLS 7.3.1).
+        // In a chain (`model extends M` over a base's `model extends M`) each extension
+        // extends the next inherited M.
+        for (const ClassEntry* extension = existing->entry;
+             isClassExtension(*extension) && extension != entry;) {
+          auto [it, inserted] =
+              classExtensionBases_.try_emplace(extension, ClassExtensionBase{entry, scope});
+          if (inserted) break;
+          extension = it->second.original;
+        }
+        // What it replaces is the nearest inherited declaration, met first.
+        if (existing->originalSeen) continue;
+        existing->originalSeen = true;
         Replaceability original = classReplaceability(element, *entry, scope);
         redeclare(original, name, prefixesOf(*existing->element, existing->scope, element),
                   Constraint{entry, nullptr, scope, (*nested)->nameRange});
@@ -259,9 +293,11 @@ void Elaborator::addElements(InstanceNode& node, const ClassEntry& cls,
       continue;
     }
     Scope scope{&node, &cls};
-    node.classes.push_back({name, entry, scope, element.redeclare,
+    // A class extension replaces the inherited class of its name like a redeclaration.
+    node.classes.push_back({name, entry, scope, element.redeclare || isClassExtension(*entry),
                             element.visibility == ast::Visibility::Protected,
                             classReplaceability(element, *entry, scope), &element});
+    node.classes.back().extensionForOwnText = isClassExtension(*entry) && !element.redeclare;
   }
   for (const ast::Element& element : body.elements) {
     if (auto* extends = std::get_if<ast::ExtendsClause>(&element.node)) {

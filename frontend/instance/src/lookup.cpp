@@ -102,6 +102,15 @@ Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
       checkClassConstraints(*local);
       found.cls = local->entry;
       found.classScope = local->scope;
+      // Text of this instance written in a base class (not in the declaring class) sees
+      // the original of a class extension without `redeclare`.
+      if (local->extensionForOwnText && scope.lexical != local->scope.lexical) {
+        auto base = classExtensionBases_.find(local->entry);
+        if (base != classExtensionBases_.end()) {
+          found.cls = base->second.original;
+          found.classScope = base->second.scope;
+        }
+      }
       return found;
     }
   }
