@@ -17,7 +17,8 @@ namespace {
 std::string dimsText(const std::vector<std::size_t>& dims) {
   if (dims.empty()) return "a scalar or a record";
   std::string text = "an array of size [";
-  for (std::size_t i = 0; i < dims.size(); ++i) text += (i ? ", " : "") + std::to_string(dims[i]);
+  for (std::size_t i = 0; i < dims.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(dims[i]);
   return text + "]";
 }
 
@@ -56,7 +57,8 @@ OperatorInfo operatorInfo(ast::BinaryOp op) {
 
 std::optional<Tensor> ExpressionLowering::lower(const ast::Expr& e) {
   if (auto* n = std::get_if<ast::NumberLiteral>(&e.node)) {
-    return Tensor::scalar(make::literal(n->isInteger ? Type::Integer : Type::Real, n->value, e.range));
+    return Tensor::scalar(
+        make::literal(n->isInteger ? Type::Integer : Type::Real, n->value, e.range));
   }
   if (auto* s = std::get_if<ast::StringLiteral>(&e.node)) {
     return Tensor::scalar(Expr::string(s->value, e.range));
@@ -73,7 +75,8 @@ std::optional<Tensor> ExpressionLowering::lower(const ast::Expr& e) {
   if (auto* a = std::get_if<ast::ArrayExpr>(&e.node)) return arrayConstructor(e, *a);
   if (auto* m = std::get_if<ast::MatrixExpr>(&e.node)) return matrix(e, *m);
   if (std::holds_alternative<ast::EndExpr>(e.node)) {
-    if (context_.end) return Tensor::scalar(make::integer(static_cast<long long>(*context_.end), e.range));
+    if (context_.end)
+      return Tensor::scalar(make::integer(static_cast<long long>(*context_.end), e.range));
     el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
                             "'end' can only be used inside a subscript (MLS 10.5)");
     return std::nullopt;
@@ -127,13 +130,14 @@ std::optional<Expr> ExpressionLowering::scalarBinary(const ast::Expr& e, BinaryO
       return mismatch("Real or Integer");
     }
     bool integerOp = op == BinaryOp::Add || op == BinaryOp::Sub || op == BinaryOp::Mul;
-    result = strings ? Type::String
+    result = strings     ? Type::String
              : integerOp ? make::arithmeticType(lhs.type, rhs.type)
                          : Type::Real;
   } else if (isRelation(op)) {
-    bool comparable = (make::isNumeric(lhs.type) && make::isNumeric(rhs.type)) ||
-                      (lhs.type == rhs.type);
-    if (!comparable) return mismatch("both numeric, both Boolean, both String or both of one enumeration");
+    bool comparable =
+        (make::isNumeric(lhs.type) && make::isNumeric(rhs.type)) || (lhs.type == rhs.type);
+    if (!comparable)
+      return mismatch("both numeric, both Boolean, both String or both of one enumeration");
     bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;
     if (equality && !context_.function && (lhs.type == Type::Real || rhs.type == Type::Real)) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
@@ -153,8 +157,9 @@ std::optional<Tensor> ExpressionLowering::binary(const ast::Expr& e, const ast::
   auto rhs = lower(*b.rhs);
   if (!lhs || !rhs) return std::nullopt;
   if (lhs->isRecord() || rhs->isRecord()) {
-    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
-                            "operators on records (operator records, MLS 14) are not supported yet");
+    el_.diagnostics().error(
+        DiagnosticKind::Unsupported, e.range,
+        "operators on records (operator records, MLS 14) are not supported yet");
     return std::nullopt;
   }
   OperatorInfo info = operatorInfo(b.op);
@@ -163,23 +168,53 @@ std::optional<Tensor> ExpressionLowering::binary(const ast::Expr& e, const ast::
     if (!result) return std::nullopt;
     return Tensor::scalar(std::move(*result));
   }
-  if (info.op == BinaryOp::Mul && !info.elementwise) return multiply(e, std::move(*lhs), std::move(*rhs));
+  if (info.op == BinaryOp::Mul && !info.elementwise)
+    return multiply(e, std::move(*lhs), std::move(*rhs));
   if (isRelation(info.op)) {
     el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
-                            std::string("'") + flat::spelling(info.op) + "' compares scalars, not " +
+                            std::string("'") + flat::spelling(info.op) +
+                                "' compares scalars, not " +
                                 (lhs->isScalar() ? dimsText(rhs->dims) : dimsText(lhs->dims)));
     return std::nullopt;
   }
   // array / scalar divides elementwise (MLS 10.6.5); a^b needs scalars or dotted ^.
-  bool broadcast = info.elementwise ||
-                   (info.op == BinaryOp::Div && rhs->isScalar());
-  if (info.op == BinaryOp::Pow && !info.elementwise) {
-    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
-                            "'^' of arrays (matrix powers) is not supported yet; use '.^' for "
-                            "element-wise powers");
+  bool broadcast = info.elementwise || (info.op == BinaryOp::Div && rhs->isScalar());
+  if (info.op == BinaryOp::Pow && !info.elementwise) return matrixPower(e, b, std::move(*lhs));
+  return elementwise(e, info.op, std::move(*lhs), std::move(*rhs), broadcast);
+}
+
+// MLS 10.6.8: A^k of a square matrix and a constant Integer k >= 0 is the identity for k = 0,
+// else A^(k-1) * A.
+std::optional<Tensor> ExpressionLowering::matrixPower(const ast::Expr& e, const ast::BinaryExpr& b,
+                                                      Tensor matrix) {
+  if (matrix.dims.size() != 2 || matrix.dims[0] != matrix.dims[1]) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, b.lhs->range,
+                            "'^' of an array needs a square matrix, but this is " +
+                                dimsText(matrix.dims) + "; use '.^' for element-wise powers");
     return std::nullopt;
   }
-  return elementwise(e, info.op, std::move(*lhs), std::move(*rhs), broadcast);
+  auto exponent = el_.evaluateInteger(*b.rhs, context_, "the exponent of a matrix power");
+  if (!exponent) return std::nullopt;
+  if (*exponent < 0) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, b.rhs->range,
+                            "the exponent of a matrix power must be >= 0 (MLS 10.6.8)");
+    return std::nullopt;
+  }
+  std::size_t n = matrix.dims[0];
+  Tensor power;
+  power.dims = matrix.dims;
+  if (*exponent == 0) {
+    for (std::size_t i = 0; i < n * n; ++i)
+      power.elements.push_back(make::integer(i % (n + 1) == 0 ? 1 : 0));
+    return power;
+  }
+  power = matrix;
+  for (long long k = 1; k < *exponent; ++k) {
+    auto next = multiply(e, power, matrix);
+    if (!next) return std::nullopt;
+    power = std::move(*next);
+  }
+  return power;
 }
 
 std::optional<Tensor> ExpressionLowering::elementwise(const ast::Expr& e, BinaryOp op, Tensor lhs,
@@ -283,7 +318,8 @@ std::optional<Tensor> ExpressionLowering::ifExpression(const ast::Expr& e, const
         }
         type = Type::Real;
       }
-      elseValue = make::ifThenElse(it->first, std::move(thenValue), std::move(elseValue), type, e.range);
+      elseValue =
+          make::ifThenElse(it->first, std::move(thenValue), std::move(elseValue), type, e.range);
     }
   }
   return result;
@@ -341,14 +377,15 @@ std::optional<Tensor> ExpressionLowering::range(const ast::Expr& e, const ast::R
     bool integer = start.type == Type::Integer && stop.type == Type::Integer &&
                    (values.size() == 2 || values[1].type == Type::Integer);
     if (step == 0) {
-      el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range, "a range step must not be 0");
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
+                              "a range step must not be 0");
       return std::nullopt;
     }
     // MLS 3.4.4.2: n = floor((stop - start)/step) + 1 elements start + i*step.
     double count = std::floor((stop.number - start.number) / step) + 1;
     for (double k = 0; k < count; ++k) {
-      result.elements.push_back(make::literal(integer ? Type::Integer : Type::Real,
-                                              start.number + k * step, e.range));
+      result.elements.push_back(
+          make::literal(integer ? Type::Integer : Type::Real, start.number + k * step, e.range));
     }
   }
   result.dims = {result.elements.size()};
@@ -357,7 +394,8 @@ std::optional<Tensor> ExpressionLowering::range(const ast::Expr& e, const ast::R
 
 std::optional<Tensor> ExpressionLowering::arrayConstructor(const ast::Expr& e,
                                                            const ast::ArrayExpr& a) {
-  if (!a.args.iterators.empty()) return comprehension(e, *a.args.positional.front(), a.args.iterators);
+  if (!a.args.iterators.empty())
+    return comprehension(e, *a.args.positional.front(), a.args.iterators);
   if (!a.args.named.empty()) {
     el_.diagnostics().error(DiagnosticKind::WrongArguments, a.args.named.front().range,
                             "an array constructor has no named arguments");
@@ -370,7 +408,8 @@ std::optional<Tensor> ExpressionLowering::arrayConstructor(const ast::Expr& e,
     if (!elements.empty() && t->dims != elements.front().dims) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, element->range,
                               "the elements of an array constructor must have the same size, "
-                              "but this one is " + dimsText(t->dims) + " and the first " +
+                              "but this one is " +
+                                  dimsText(t->dims) + " and the first " +
                                   dimsText(elements.front().dims));
       return std::nullopt;
     }
@@ -379,11 +418,13 @@ std::optional<Tensor> ExpressionLowering::arrayConstructor(const ast::Expr& e,
   Tensor result;
   result.dims.push_back(elements.size());
   if (!elements.empty()) {
-    result.dims.insert(result.dims.end(), elements.front().dims.begin(), elements.front().dims.end());
+    result.dims.insert(result.dims.end(), elements.front().dims.begin(),
+                       elements.front().dims.end());
   }
   bool anyReal = false;
   for (const Tensor& t : elements) {
-    for (const Expr& x : t.elements) anyReal = anyReal || x.type == Type::Real;
+    for (const Expr& x : t.elements)
+      anyReal = anyReal || x.type == Type::Real;
   }
   for (Tensor& t : elements) {
     for (Expr& x : t.elements) {
@@ -400,18 +441,21 @@ std::optional<Tensor> ExpressionLowering::arrayConstructor(const ast::Expr& e,
 }
 
 // {expr for i in r, j in s}: the first iterator varies slowest (MLS 10.4.1).
-std::optional<Tensor> ExpressionLowering::comprehension(
-    const ast::Expr& e, const ast::Expr& body, const std::vector<ast::ForIterator>& iterators) {
+std::optional<Tensor>
+ExpressionLowering::comprehension(const ast::Expr& e, const ast::Expr& body,
+                                  const std::vector<ast::ForIterator>& iterators) {
   return comprehensionRest(e, body, iterators, 0);
 }
 
-std::optional<Tensor> ExpressionLowering::comprehensionRest(
-    const ast::Expr& e, const ast::Expr& body, const std::vector<ast::ForIterator>& iterators,
-    std::size_t next) {
+std::optional<Tensor>
+ExpressionLowering::comprehensionRest(const ast::Expr& e, const ast::Expr& body,
+                                      const std::vector<ast::ForIterator>& iterators,
+                                      std::size_t next) {
   if (next == iterators.size()) return lower(body);
   const ast::ForIterator& iterator = iterators[next];
-  auto values = iterator.range ? lower(*iterator.range)
-                               : deducedRange(el_, iterator, iteratorUses(iterator.name, body), context_);
+  auto values = iterator.range
+                    ? lower(*iterator.range)
+                    : deducedRange(el_, iterator, iteratorUses(iterator.name, body), context_);
   if (!values) return std::nullopt;
   if (values->dims.size() != 1) {
     el_.diagnostics().error(DiagnosticKind::TypeMismatch, iterator.range->range,
@@ -428,7 +472,8 @@ std::optional<Tensor> ExpressionLowering::comprehensionRest(
       result.dims.push_back(values->size());
       result.dims.insert(result.dims.end(), element->dims.begin(), element->dims.end());
     }
-    for (Expr& x : element->elements) result.elements.push_back(std::move(x));
+    for (Expr& x : element->elements)
+      result.elements.push_back(std::move(x));
   }
   return result;
 }
@@ -437,8 +482,10 @@ namespace {
 
 // Promotes to a matrix for [..] concatenation: a scalar is 1x1, a vector n x 1 (MLS 10.4.2).
 Tensor asMatrix(Tensor t) {
-  if (t.dims.empty()) t.dims = {1, 1};
-  else if (t.dims.size() == 1) t.dims = {t.dims[0], 1};
+  if (t.dims.empty())
+    t.dims = {1, 1};
+  else if (t.dims.size() == 1)
+    t.dims = {t.dims[0], 1};
   return t;
 }
 
@@ -490,7 +537,8 @@ std::optional<Tensor> ExpressionLowering::matrix(const ast::Expr& e, const ast::
       return std::nullopt;
     }
     result.dims[0] += rows[i].dims[0];
-    for (Expr& x : rows[i].elements) result.elements.push_back(std::move(x));
+    for (Expr& x : rows[i].elements)
+      result.elements.push_back(std::move(x));
   }
   return result;
 }

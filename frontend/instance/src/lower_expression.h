@@ -35,6 +35,7 @@ private:
   std::optional<Tensor> elementwise(const ast::Expr& e, flat::BinaryOp op, Tensor lhs, Tensor rhs,
                                     bool broadcast);
   std::optional<Tensor> multiply(const ast::Expr& e, Tensor lhs, Tensor rhs);
+  std::optional<Tensor> matrixPower(const ast::Expr& e, const ast::BinaryExpr& b, Tensor matrix);
   std::optional<Tensor> ifExpression(const ast::Expr& e, const ast::IfExpr& i);
   std::optional<Tensor> range(const ast::Expr& e, const ast::RangeExpr& r);
   std::optional<Tensor> arrayConstructor(const ast::Expr& e, const ast::ArrayExpr& a);

@@ -257,3 +257,21 @@ end M;
   ASSERT_EQ(model->functions.size(), 1u);
   EXPECT_EQ(model->functions[0].variables[0].role, mocc::flat::FunctionVariable::Role::Input);
 }
+
+// MLS 10.6.8: A^k of a square matrix is the identity for k = 0, else repeated products.
+TEST(Arrays, MatrixPowersExpandToProducts) {
+  SourceCompilation c;
+  auto model = flattenSource(c, R"(
+model M
+  parameter Real a[2, 2] = {{1, 2}, {3, 4}};
+  Real zero[2, 2] = a ^ 0;
+  Real two[2, 2] = a ^ 2;
+end M;
+)");
+  ASSERT_TRUE(model) << c.rendered();
+  std::string flat = mocc::flat::print(*model);
+  EXPECT_NE(flat.find("Real zero[1,2] = 0;"), std::string::npos) << flat;
+  EXPECT_NE(flat.find("Real zero[2,2] = 1;"), std::string::npos) << flat;
+  EXPECT_NE(flat.find("Real two[1,1] = a[1,1] * a[1,1] + a[1,2] * a[2,1];"), std::string::npos)
+      << flat;
+}
