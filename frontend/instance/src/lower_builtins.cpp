@@ -66,7 +66,7 @@ template <std::size_t N> bool listed(const std::array<const char*, N>& list, con
 
 bool isBuiltinFunction(const std::string& name) {
   return findMath(name) || listed(kEventOperators, name) || listed(kArrayFunctions, name) ||
-         name == "min" || name == "max" || name == "String";
+         name == "min" || name == "max" || name == "String" || name == "semiLinear";
 }
 
 std::optional<std::vector<Tensor>> ExpressionLowering::positionalArguments(const ast::CallExpr& c) {
@@ -102,6 +102,7 @@ std::optional<Tensor> ExpressionLowering::call(const ast::Expr& e, const ast::Ca
   if (!c.args.iterators.empty()) return reduction(e, name, c);
   if (listed(kEventOperators, name)) return eventOperator(e, name, c);
   if (name == "String") return stringConversion(e, c);
+  if (name == "semiLinear") return semiLinear(e, c);
   if (!c.args.named.empty()) {
     el_.diagnostics().error(DiagnosticKind::WrongArguments, c.args.named.front().range,
                             "'" + name + "' takes no named arguments");
@@ -291,6 +292,46 @@ std::optional<Tensor> ExpressionLowering::eventOperator(const ast::Expr& e, cons
     x = make::call(name, type, {x}, e.range);
   }
   return value;
+}
+
+// MLS 3.7.4: semiLinear(x, k+, k-) is smooth(0, if x >= 0 then k+ * x else k- * x),
+// element-wise for arrays.
+std::optional<Tensor> ExpressionLowering::semiLinear(const ast::Expr& e, const ast::CallExpr& c) {
+  Diagnostics& d = el_.diagnostics();
+  auto args = positionalArguments(c);
+  if (!args || !checkCount(d, e, "semiLinear", args->size(), 3, 3) || !c.args.named.empty()) {
+    if (args && !c.args.named.empty())
+      d.error(DiagnosticKind::WrongArguments, e.range, "'semiLinear' takes no named arguments");
+    return std::nullopt;
+  }
+  const Tensor* shape = &(*args)[0];
+  for (const Tensor& arg : *args) {
+    if (!arg.isScalar()) shape = &arg;
+  }
+  Tensor result;
+  result.dims = shape->dims;
+  for (std::size_t i = 0; i < shape->size(); ++i) {
+    auto element = [&](std::size_t k) -> std::optional<Expr> {
+      const Tensor& arg = (*args)[k];
+      if (arg.isScalar()) return arg.elements[0];
+      if (arg.dims != shape->dims) return std::nullopt;
+      return arg.elements[i];
+    };
+    auto x = element(0), positive = element(1), negative = element(2);
+    if (!x || !positive || !negative) {
+      d.error(DiagnosticKind::TypeMismatch, e.range,
+              "the arguments of 'semiLinear' must be scalars or arrays of one size");
+      return std::nullopt;
+    }
+    Expr condition = make::binary(flat::BinaryOp::Ge, *x, make::literal(Type::Real, 0, e.range),
+                                  Type::Boolean, e.range);
+    Expr value = make::ifThenElse(
+        std::move(condition), make::binary(flat::BinaryOp::Mul, *positive, *x, Type::Real, e.range),
+        make::binary(flat::BinaryOp::Mul, *negative, *x, Type::Real, e.range), Type::Real, e.range);
+    result.elements.push_back(
+        make::call("smooth", Type::Real, {make::integer(0, e.range), std::move(value)}, e.range));
+  }
+  return result;
 }
 
 // String(x, significantDigits = 6, minimumLength = 0, leftJustified = true) (MLS 3.7.4.5):

@@ -74,6 +74,7 @@ private:
   std::optional<Tensor> reduction(const ast::Expr& e, const std::string& name,
                                   const ast::CallExpr& c);
   std::optional<std::vector<Tensor>> positionalArguments(const ast::CallExpr& c);
+  std::optional<Tensor> semiLinear(const ast::Expr& e, const ast::CallExpr& c);
   std::optional<Tensor> stringConversion(const ast::Expr& e, const ast::CallExpr& c);
   std::optional<flat::Expr> lowerScalarArgument(const ast::Expr& arg);
   std::optional<Tensor> concatenate(const ast::Expr& e, std::size_t dimension,

@@ -275,3 +275,15 @@ end M;
   EXPECT_NE(flat.find("Real two[1,1] = a[1,1] * a[1,1] + a[1,2] * a[2,1];"), std::string::npos)
       << flat;
 }
+
+// MLS 3.7.4: semiLinear(x, k+, k-) = smooth(0, if x >= 0 then k+ * x else k- * x).
+TEST(Builtins, SemiLinearIsASmoothIfExpression) {
+  EXPECT_NE(flatten(R"(
+model M
+  Real x = time - 0.5;
+  Real y = semiLinear(x, 2, -3);
+end M;
+)")
+                .find("Real y = smooth(0, if x >= 0.0 then 2 * x else (-3) * x);"),
+            std::string::npos);
+}
