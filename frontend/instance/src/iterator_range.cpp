@@ -3,6 +3,7 @@
 
 #include "flat_builders.h"
 #include "function_builder.h"
+#include "lower_expression.h"
 
 namespace mocc::frontend {
 
@@ -41,11 +42,14 @@ private:
     }
   }
   void args(const ast::FunctionArgs& a) {
-    for (const auto& x : a.positional) expr(*x);
-    for (const auto& n : a.named) expr(*n.value);
+    for (const auto& x : a.positional)
+      expr(*x);
+    for (const auto& n : a.named)
+      expr(*n.value);
   }
   template <class T> void all(const std::vector<T>& list) {
-    for (const T& x : list) each(x);
+    for (const T& x : list)
+      each(x);
   }
   void each(const ast::Equation& e) { equation(e); }
   void each(const ast::Statement& s) { statement(s); }
@@ -72,7 +76,8 @@ private:
   void visit(const ast::ArrayExpr& a) { args(a.args); }
   void visit(const ast::MatrixExpr& m) {
     for (const auto& row : m.rows) {
-      for (const auto& x : row) expr(*x);
+      for (const auto& x : row)
+        expr(*x);
     }
   }
   void visit(const ast::TupleExpr& t) {
@@ -144,22 +149,49 @@ std::vector<IteratorUse> iteratorUses(const std::string& iterator, const ast::Ex
 std::vector<IteratorUse> iteratorUses(const std::string& iterator,
                                       const std::vector<ast::Equation>& equations) {
   UseCollector collector(iterator);
-  for (const ast::Equation& e : equations) collector.equation(e);
+  for (const ast::Equation& e : equations)
+    collector.equation(e);
   return collector.uses;
 }
 
 std::vector<IteratorUse> iteratorUses(const std::string& iterator,
                                       const std::vector<ast::Statement>& statements) {
   UseCollector collector(iterator);
-  for (const ast::Statement& s : statements) collector.statement(s);
+  for (const ast::Statement& s : statements)
+    collector.statement(s);
   return collector.uses;
 }
+
+namespace {
+
+// A dimension declared by a Boolean or enumeration type (`Real x[Boolean]`) is indexed by the
+// type's values, so an iterator deduced from it takes them (MLS 10.1, 10.4.1.1).
+std::optional<Tensor> dimensionValues(Elaborator& el, ComponentInstance& component,
+                                      std::size_t dimension) {
+  const auto& subscripts = component.declaration->subscripts;
+  if (!component.clause->typeSubscripts.empty() || dimension >= subscripts.size() ||
+      !subscripts[dimension].value ||
+      !std::holds_alternative<ast::RefExpr>(subscripts[dimension].value->node)) {
+    return std::nullopt;
+  }
+  LowerContext context;
+  context.scope = component.scope;
+  auto values = ExpressionLowering(el, context).lower(*subscripts[dimension].value);
+  if (!values || values->dims.size() != 1 || values->elements.empty()) return std::nullopt;
+  flat::Type type = values->elements[0].type;
+  if (type != flat::Type::Boolean && type != flat::Type::Enumeration) return std::nullopt;
+  return values;
+}
+
+} // namespace
 
 // The size of the subscripted dimension of the first use, from the array's declaration;
 // MLS requires every use to agree, which is checked.
 std::optional<Tensor> deducedRange(Elaborator& el, const ast::ForIterator& iterator,
-                                   const std::vector<IteratorUse>& uses, const LowerContext& context) {
+                                   const std::vector<IteratorUse>& uses,
+                                   const LowerContext& context) {
   std::optional<std::size_t> size;
+  std::optional<Tensor> values;
   for (const IteratorUse& use : uses) {
     const std::string& name = use.ref->parts[0].ident;
     std::optional<std::vector<std::size_t>> dims;
@@ -167,26 +199,31 @@ std::optional<Tensor> deducedRange(Elaborator& el, const ast::ForIterator& itera
       if (auto value = context.function->variable(name)) dims = value->dims;
     } else if (Elaborator::Found found = el.lookup(name, context.scope); found.component) {
       if (const auto* d = el.dims(*found.component)) dims = *d;
+      if (!values) values = dimensionValues(el, *found.component, use.dimension);
     }
     if (!dims || use.dimension >= dims->size()) continue;
     std::size_t n = (*dims)[use.dimension];
     if (size && *size != n) {
       el.diagnostics().error(DiagnosticKind::TypeMismatch, iterator.location,
-                             "the range of '" + iterator.name + "' cannot be deduced: it subscripts "
-                             "dimensions of different sizes (MLS 10.4.1.1)");
+                             "the range of '" + iterator.name +
+                                 "' cannot be deduced: it subscripts "
+                                 "dimensions of different sizes (MLS 10.4.1.1)");
       return std::nullopt;
     }
     size = n;
   }
   if (!size) {
     el.diagnostics().error(DiagnosticKind::NotConstant, iterator.location,
-                           "the range of '" + iterator.name + "' cannot be deduced: it is not used "
-                           "as a subscript of an array (MLS 10.4.1.1)");
+                           "the range of '" + iterator.name +
+                               "' cannot be deduced: it is not used "
+                               "as a subscript of an array (MLS 10.4.1.1)");
     return std::nullopt;
   }
+  if (values && values->size() == *size) return values;
   Tensor range;
   range.dims = {*size};
-  for (std::size_t i = 1; i <= *size; ++i) range.elements.push_back(make::integer(static_cast<long long>(i)));
+  for (std::size_t i = 1; i <= *size; ++i)
+    range.elements.push_back(make::integer(static_cast<long long>(i)));
   return range;
 }
 

@@ -287,3 +287,25 @@ end M;
                 .find("Real y = smooth(0, if x >= 0.0 then 2 * x else (-3) * x);"),
             std::string::npos);
 }
+
+// MLS 10.4.1.1: an iterator without a range takes the index values of the dimension it
+// subscripts, including the values of Boolean and enumeration dimensions.
+TEST(ForLoops, ImplicitRangesOfBooleanAndEnumerationDimensions) {
+  std::string flat = flatten(R"(
+model M
+  type E = enumeration(one, two);
+  Integer n[E];
+  Boolean b[Boolean];
+equation
+  for i loop
+    n[i] = Integer(i);
+  end for;
+  for j loop
+    b[j] = not j;
+  end for;
+end M;
+)");
+  // Elements are numbered from 1 in the flat model: n[2] is n[E.two], b[1] is b[false].
+  EXPECT_NE(flat.find("n[2] = 2;"), std::string::npos) << flat;
+  EXPECT_NE(flat.find("b[1] = not false;"), std::string::npos) << flat;
+}
