@@ -109,6 +109,7 @@ public:
   /// Names visible from `scope`, for suggestions.
   std::vector<std::string> visibleNames(Scope scope);
   /// The inner component an outer one stands for (MLS 5.4); null after reporting an error.
+  LocalClass* innerClassOf(InstanceNode& instance, LocalClass& outer);
   ComponentInstance* innerOf(ComponentInstance& outer, SourceRange use = {});
   /// What an import clause provides under `name`, if anything.
   Found importedName(const ast::ImportClause& import, const std::string& name);

@@ -123,6 +123,8 @@ void Elaborator::fillShort(InstanceNode& node, const ClassEntry& cls,
   for (const ast::Subscript& subscript : s.subscripts)
     node.typeDims.push_back({&subscript, scope});
   if (s.causality != ast::Causality::None) node.causality = s.causality;
+  // MLS 4.5.1: a short class definition of a partial class is partial.
+  if (base->definition && base->definition->partial) node.partial = true;
   node.definition = base;
   fill(node, *base, merge(std::move(modifier), std::move(own), diagnostics()), baseScope,
        baseClassModifier);

@@ -99,6 +99,9 @@ Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
       return found;
     }
     if (LocalClass* local = instance->findClass(name)) {
+      if (local->element && local->element->outer && !local->element->inner) {
+        local = innerClassOf(*instance, *local);
+      }
       checkClassConstraints(*local);
       found.cls = local->entry;
       found.classScope = local->scope;
@@ -260,6 +263,16 @@ const ClassEntry* Elaborator::lookupClass(const ast::Name& name, Scope scope,
 
 // MLS 5.4: an outer element is the inner element of the same name in the nearest enclosing
 // instance that declares one.
+// MLS 5.4: an outer class is the inner class of the same name in the nearest enclosing
+// instance; without one it stands for itself.
+LocalClass* Elaborator::innerClassOf(InstanceNode& instance, LocalClass& outer) {
+  for (InstanceNode* node = instance.parent; node; node = node->parent) {
+    LocalClass* candidate = node->findClass(outer.name);
+    if (candidate && candidate->element && candidate->element->inner) return candidate;
+  }
+  return &outer;
+}
+
 ComponentInstance* Elaborator::innerOf(ComponentInstance& outer, SourceRange use) {
   for (InstanceNode* node = outer.owner ? outer.owner->parent : nullptr; node;
        node = node->parent) {

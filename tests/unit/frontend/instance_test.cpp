@@ -309,3 +309,40 @@ end M;
   EXPECT_NE(flat.find("n[2] = 2;"), std::string::npos) << flat;
   EXPECT_NE(flat.find("b[1] = not false;"), std::string::npos) << flat;
 }
+
+// MLS 5.4: an outer class stands for the inner class of the enclosing instance; MLS 4.5.1: a
+// short class definition of a partial class is partial.
+TEST(InnerOuter, OuterFunctionsCallTheInnerOneAndShortPartialClassesArePartial) {
+  std::string flat = flatten(R"(
+model M
+  partial function A
+    input Integer u;
+    output Integer y;
+  end A;
+  function B
+    extends A;
+  algorithm
+    y := u + 1;
+  end B;
+  model D
+    outer function fc = A;
+    Integer y = fc(1);
+  end D;
+  inner function fc = B;
+  D d;
+end M;
+)");
+  EXPECT_NE(flat.find("d.y = M.fc(1)"), std::string::npos) << flat;
+  SourceCompilation c;
+  EXPECT_FALSE(flattenSource(c, R"(
+model M
+  partial model A
+    Real x = 1;
+  end A;
+  model B = A;
+  B b;
+end M;
+)"));
+  EXPECT_NE(c.rendered().find("'b' is an instance of the partial class 'M.B'"), std::string::npos)
+      << c.rendered();
+}
