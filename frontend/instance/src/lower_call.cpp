@@ -35,8 +35,30 @@ const ClassEntry* ExpressionLowering::resolveFunction(const ast::ComponentRef& f
   } else {
     found = el_.lookup(first.ident, context_.scope);
   }
+  if (found.component && function.parts.size() > 1) {
+    // MLS 5.3.2: `a.f(x)` names the function f of the class of component a, which must be a
+    // scalar, unconditional component; the rest of the name names classes only.
+    ComponentInstance& component = *found.component;
+    const auto* dims = el_.dims(component);
+    if (component.declaration->condition || !dims || !dims->empty()) {
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, first.range,
+                              "'" + function.str() +
+                                  "': a function is found through a component "
+                                  "only if it is a scalar, unconditional component (MLS 5.3.2)");
+      return nullptr;
+    }
+    found.cls = el_.componentType(component);
+    found.component = nullptr;
+  }
   for (std::size_t i = 1; found.cls && i < function.parts.size(); ++i) {
     found = el_.memberAccess(*found.cls, function.parts[i].ident, function.parts[i].range);
+    if (found.component && i + 1 < function.parts.size()) {
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, function.parts[i].range,
+                              "'" + function.str() + "': '" + function.parts[i].ident +
+                                  "' is a component; after the first part a function name "
+                                  "names classes only (MLS 5.3.2)");
+      return nullptr;
+    }
   }
   if (found.cls) {
     *definitionScope = found.classScope;
