@@ -282,9 +282,15 @@ ComponentInstance* Elaborator::innerOf(ComponentInstance& outer, SourceRange use
     const ClassEntry* innerType = componentType(*candidate);
     const auto* outerDims = dims(outer);
     const auto* innerDims = dims(*candidate);
+    // MLS 5.4: the inner element's type is a subtype of the outer one's.
     bool sameType = outerType && innerType &&
                     (outerType == innerType || (outerType->predefined != Predefined::None &&
                                                 outerType->predefined == innerType->predefined));
+    if (!sameType && outerType && innerType) {
+      InstanceNode* innerNode = typeInstance(*candidate);
+      InstanceNode* outerNode = typeInstance(outer);
+      sameType = innerNode && outerNode && !subtypeMismatch(*innerNode, *outerNode, 0);
+    }
     if (!sameType || !outerDims || !innerDims || *outerDims != *innerDims) {
       auto& d = diagnostics().error(DiagnosticKind::TypeMismatch, outer.declaration->range,
                                     "outer '" + outer.name +

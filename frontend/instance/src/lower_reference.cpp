@@ -288,7 +288,23 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
   std::vector<ComponentInstance*> components;
   for (InstanceNode* node : nodes) {
     ComponentInstance* c = firstComponent ? firstComponent : node->findComponent(current.ident);
-    if (c && c->element->outer && !c->element->inner) c = el_.innerOf(*c, current.range);
+    if (c && c->element->outer && !c->element->inner) {
+      ComponentInstance* outer = c;
+      c = el_.innerOf(*c, current.range);
+      // MLS 5.4: names below an outer element are those of its own (declared) type, even
+      // when the inner element's type has more.
+      if (c && c != outer && !last) {
+        InstanceNode* declared = el_.typeInstance(*outer);
+        const std::string& next = ref.parts[part + 1].ident;
+        if (declared && !declared->isPredefined() && !declared->findComponent(next)) {
+          el_.diagnostics().error(DiagnosticKind::UndefinedName, ref.parts[part + 1].range,
+                                  "'" + ref.str() + "': '" + next +
+                                      "' is not an element of the type of outer '" + current.ident +
+                                      "' (MLS 5.4)");
+          return std::nullopt;
+        }
+      }
+    }
     if (!c && firstComponent) return std::nullopt;
     if (!c) {
       el_.diagnostics().error(DiagnosticKind::UndefinedName, current.range,
