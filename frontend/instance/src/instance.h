@@ -60,6 +60,8 @@ Modifier makeModifier(const ast::ClassModification& modification, Scope scope,
 /// `outer` merged over `inner`: outer values win (MLS 7.2.4). Modifying an element the inner
 /// modifier made final is reported.
 Modifier merge(Modifier outer, Modifier inner, Diagnostics& diagnostics);
+/// Marks every value `each`: it applies whole to each element of an array component.
+void markEach(Modifier& modifier);
 
 /// A type that a replaceable element's class must be a subtype of (MLS 7.3.2): its
 /// constraining clause, or the type of its original declaration.

@@ -120,6 +120,9 @@ void Elaborator::fillShort(InstanceNode& node, const ClassEntry& cls,
   const ClassEntry* base = lookupClass(s.base, scope, &baseScope);
   if (!base) return;
   Modifier own = s.modification ? makeModifier(*s.modification, scope, diagnostics()) : Modifier{};
+  // `type IC = Real(start = 0)`: the modification is of the element type, so every element of
+  // an array `IC ic[2]` gets it whole (MLS 7.2.5 splits only the component's own values).
+  if (s.subscripts.empty()) markEach(own);
   for (const ast::Subscript& subscript : s.subscripts)
     node.typeDims.push_back({&subscript, scope});
   if (s.causality != ast::Causality::None) node.causality = s.causality;

@@ -18,6 +18,12 @@ Modifier* Modifier::find(const std::string& name) {
   return nullptr;
 }
 
+void markEach(Modifier& modifier) {
+  if (modifier.value) modifier.value->each = true;
+  for (auto& [name, child] : modifier.elements)
+    markEach(child);
+}
+
 Modifier Modifier::sliced(const std::vector<std::size_t>& index) const {
   Modifier result = *this;
   if (result.value) {
@@ -34,12 +40,6 @@ Modifier Modifier::sliced(const std::vector<std::size_t>& index) const {
 }
 
 namespace {
-
-void markEach(Modifier& modifier) {
-  if (modifier.value) modifier.value->each = true;
-  for (auto& [name, child] : modifier.elements)
-    markEach(child);
-}
 
 // Adds `child` as the modifier of `name` in `parent`, merging with what an earlier argument
 // of the same modification said about other parts of it (`a(x = 1), a.y = 2`).

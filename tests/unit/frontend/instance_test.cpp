@@ -346,3 +346,16 @@ end M;
   EXPECT_NE(c.rendered().find("'b' is an instance of the partial class 'M.B'"), std::string::npos)
       << c.rendered();
 }
+
+// A short type's modification belongs to the element type: every element of an array of
+// that type gets it whole (MLS 7.2.5 splits only the component's own array values).
+TEST(Modifiers, TypeAttributesApplyToEveryArrayElement) {
+  std::string flat = flatten(R"(
+model M
+  type IC = Real(start = 0, fixed = true);
+  IC ic[2] = {time, 2 * time};
+end M;
+)");
+  EXPECT_NE(flat.find("Real ic[2](start = 0, fixed = true) = 2 * time;"), std::string::npos)
+      << flat;
+}
