@@ -1,20 +1,20 @@
-// CvodeIntegrator: CVODE BDF + Newton + dense direct linear solver behind the Integrator
-// interface. Callbacks hand the OdeSystem spans over CVODE's own vectors (no copies); every
-// SUNDIALS call goes through SundialsCheck; statistics are summed across reinitialisations.
+// CvodeIntegrator: CVODE BDF + Newton + a direct linear solver (dense, or KLU for large sparse
+// analytic Jacobians) behind the Integrator interface. Callbacks hand the OdeSystem spans over
+// CVODE's own vectors (no copies); every SUNDIALS call goes through SundialsCheck; statistics
+// are summed across reinitialisations.
 #include "mocc/runtime/cvode_integrator.h"
 
+#include "integrator_jacobian.h"
+#include "integrator_support.h"
 #include "sundials_check.h"
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_ls.h>
-#include <nvector/nvector_serial.h>
-#include <sunlinsol/sunlinsol_dense.h>
-#include <sunmatrix/sunmatrix_dense.h>
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -22,18 +22,7 @@
 namespace mocc::runtime {
 
 namespace {
-
 constexpr double epsilon = std::numeric_limits<double>::epsilon();
-
-/// Targets closer than this to the current time are "reached" without calling CVODE.
-double tooCloseDistance(double t, double target) {
-  return 16.0 * epsilon * std::max(std::abs(t), std::abs(target));
-}
-
-std::span<double> view(N_Vector vector) {
-  return {N_VGetArrayPointer(vector), static_cast<std::size_t>(N_VGetLength(vector))};
-}
-
 } // namespace
 
 struct CvodeIntegrator::Impl {
@@ -44,9 +33,6 @@ struct CvodeIntegrator::Impl {
   void release();
   void accumulateStatistics();
   IntegratorStatistics segmentStatistics();
-  /// Runs an OdeSystem callback from C: exceptions are kept for advance() to rethrow, since
-  /// they must not unwind through CVODE.
-  template <class Callback> int guarded(Callback&& callback);
 
   static int rhs(sunrealtype t, N_Vector y, N_Vector dy, void* self);
   static int roots(sunrealtype t, N_Vector y, sunrealtype* g, void* self);
@@ -60,15 +46,14 @@ struct CvodeIntegrator::Impl {
   SUNContext context = nullptr;
   N_Vector state = nullptr;
   N_Vector scratch = nullptr;
-  SUNMatrix matrix = nullptr;
-  SUNLinearSolver linearSolver = nullptr;
+  std::unique_ptr<IntegratorJacobian> newtonMatrix;
   void* cvode = nullptr;
 
   double time = 0.0;
   bool initialized = false;
   bool steppedSinceInit = false;
   std::vector<int> rootDirections;
-  std::exception_ptr callbackException;
+  CallbackGuard guarded;
   IntegratorStatistics finishedSegments; // CVODE's counters from before the last reinit
   long rhsCalls = 0;
   long rootCalls = 0;
@@ -104,13 +89,13 @@ void CvodeIntegrator::Impl::createSolver() {
     // A function that is exactly zero at a restart is the root just handled: no warning.
     check(CVodeSetNoInactiveRootWarn(cvode), "CVodeSetNoInactiveRootWarn", time);
   }
-  matrix = check.created(SUNDenseMatrix(size, size, context), "SUNDenseMatrix", time);
-  linearSolver = check.created(SUNLinSol_Dense(state, matrix, context), "SUNLinSol_Dense", time);
-  check(CVodeSetLinearSolver(cvode, linearSolver, matrix), "CVodeSetLinearSolver", time,
-        SundialsCheck::Flags::LinearSolver);
+  newtonMatrix = std::make_unique<IntegratorJacobian>(system, size, settings.sparseThreshold, true,
+                                                      state, context, check);
+  check(CVodeSetLinearSolver(cvode, newtonMatrix->solver(), newtonMatrix->matrix()),
+        "CVodeSetLinearSolver", time, SundialsCheck::Flags::LinearSolver);
   // Without a Jacobian function CVODE differentiates by finite differences (difference
   // quotients), which costs `size` extra rhs evaluations per Jacobian.
-  if (system.hasJacobian())
+  if (newtonMatrix->analytic())
     check(CVodeSetJacFn(cvode, &Impl::jacobian), "CVodeSetJacFn", time,
           SundialsCheck::Flags::LinearSolver);
 }
@@ -118,29 +103,13 @@ void CvodeIntegrator::Impl::createSolver() {
 void CvodeIntegrator::Impl::release() {
   // Destruction cannot report failures; SUNDIALS' free functions only fail on null input.
   if (cvode) CVodeFree(&cvode);
-  if (linearSolver) SUNLinSolFree(linearSolver);
-  if (matrix) SUNMatDestroy(matrix);
+  newtonMatrix.reset();
   if (scratch) N_VDestroy(scratch);
   if (state) N_VDestroy(state);
   if (context) SUNContext_Free(&context);
   cvode = nullptr;
-  linearSolver = nullptr;
-  matrix = nullptr;
   scratch = state = nullptr;
   context = nullptr;
-}
-
-template <class Callback> int CvodeIntegrator::Impl::guarded(Callback&& callback) {
-  try {
-    switch (callback()) {
-    case CallbackStatus::Ok: return 0;
-    case CallbackStatus::Recoverable: return 1;
-    case CallbackStatus::Fatal: return -1;
-    }
-  } catch (...) {
-    callbackException = std::current_exception();
-  }
-  return -1;
 }
 
 int CvodeIntegrator::Impl::rhs(sunrealtype t, N_Vector y, N_Vector dy, void* self) {
@@ -161,11 +130,8 @@ int CvodeIntegrator::Impl::roots(sunrealtype t, N_Vector y, sunrealtype* g, void
 int CvodeIntegrator::Impl::jacobian(sunrealtype t, N_Vector y, N_Vector dy, SUNMatrix matrix,
                                     void* self, N_Vector, N_Vector, N_Vector) {
   auto& impl = *static_cast<Impl*>(self);
-  return impl.guarded([&] {
-    impl.check(SUNMatZero(matrix), "SUNMatZero", t, SundialsCheck::Flags::Other);
-    DenseMatrixView jacobian{SUNDenseMatrix_Data(matrix), impl.size};
-    return impl.system.jacobian(t, view(y), view(dy), jacobian);
-  });
+  return impl.guarded(
+      [&] { return impl.newtonMatrix->fill(t, view(y), view(dy), matrix, 0.0, 1.0); });
 }
 
 IntegratorStatistics CvodeIntegrator::Impl::segmentStatistics() {
@@ -178,6 +144,8 @@ IntegratorStatistics CvodeIntegrator::Impl::segmentStatistics() {
         time);
   check(CVodeGetNumNonlinSolvConvFails(cvode, &segment.convergenceFailures),
         "CVodeGetNumNonlinSolvConvFails", time);
+  check(CVodeGetNumNonlinSolvIters(cvode, &segment.nonlinearIterations),
+        "CVodeGetNumNonlinSolvIters", time);
   check(CVodeGetNumJacEvals(cvode, &segment.jacobianEvaluations), "CVodeGetNumJacEvals", time,
         SundialsCheck::Flags::LinearSolver);
   return segment;
@@ -188,6 +156,7 @@ void CvodeIntegrator::Impl::accumulateStatistics() {
   finishedSegments.steps += segment.steps;
   finishedSegments.errorTestFailures += segment.errorTestFailures;
   finishedSegments.convergenceFailures += segment.convergenceFailures;
+  finishedSegments.nonlinearIterations += segment.nonlinearIterations;
   finishedSegments.jacobianEvaluations += segment.jacobianEvaluations;
 }
 
@@ -232,7 +201,7 @@ AdvanceResult CvodeIntegrator::advance(double tOut, double tStop) {
   double reachedTime = impl.time;
   int flag = CVode(impl.cvode, tOut, impl.state, &reachedTime, CV_NORMAL);
   impl.steppedSinceInit = true;
-  if (impl.callbackException) std::rethrow_exception(std::exchange(impl.callbackException, {}));
+  impl.guarded.rethrowPending();
   impl.check(flag, "CVode", reachedTime);
   impl.time = reachedTime;
   if (flag == CV_ROOT_RETURN) {
@@ -263,9 +232,11 @@ IntegratorStatistics CvodeIntegrator::statistics() const {
   total.steps += finished.steps;
   total.errorTestFailures += finished.errorTestFailures;
   total.convergenceFailures += finished.convergenceFailures;
+  total.nonlinearIterations += finished.nonlinearIterations;
   total.jacobianEvaluations += finished.jacobianEvaluations;
   total.rhsEvaluations = impl_->rhsCalls;
   total.rootEvaluations = impl_->rootCalls;
+  total.jacobian = impl_->newtonMatrix->description();
   return total;
 }
 

@@ -2,6 +2,7 @@
 // so the event loop and the CLI stay independent of which ones exist.
 #include "mocc/runtime/integrator.h"
 #include "mocc/runtime/cvode_integrator.h"
+#include "mocc/runtime/ida_integrator.h"
 
 #include <array>
 #include <stdexcept>
@@ -10,7 +11,7 @@
 namespace mocc::runtime {
 
 namespace {
-constexpr std::array<std::string_view, 1> solverNames = {"cvode"};
+constexpr std::array<std::string_view, 2> solverNames = {"cvode", "ida"};
 } // namespace
 
 std::span<const std::string_view> availableSolvers() { return solverNames; }
@@ -18,6 +19,7 @@ std::span<const std::string_view> availableSolvers() { return solverNames; }
 std::unique_ptr<Integrator> makeIntegrator(std::string_view solver, OdeSystem& system,
                                            const IntegratorSettings& settings) {
   if (solver == "cvode") return std::make_unique<CvodeIntegrator>(system, settings);
+  if (solver == "ida") return std::make_unique<IdaIntegrator>(system, settings);
   std::string known;
   for (std::string_view name : solverNames)
     known += (known.empty() ? "" : ", ") + std::string(name);

@@ -27,6 +27,76 @@ std::optional<std::string> validateVariable(const mocc_model& model, const mocc_
   return std::nullopt;
 }
 
+bool validVariable(const mocc_model& model, int32_t index) {
+  return index >= 0 && index < model.n_variables;
+}
+
+bool allValid(const mocc_model& model, const int32_t* indices, int count) {
+  if (count > 0 && !indices) return false;
+  for (int i = 0; i < count; ++i)
+    if (!validVariable(model, indices[i])) return false;
+  return true;
+}
+
+std::optional<std::string> validateSystem(const mocc_model& model, const mocc_system_info& info,
+                                          int position) {
+  if (!info.description || info.size < 1 || !info.unknowns || info.n_jacobian < 0 ||
+      (info.n_jacobian > 0 && (!info.jacobian_rows || !info.jacobian_columns)))
+    return fmt::format("algebraic loop #{} has an invalid size or table", position);
+  if (!allValid(model, info.unknowns, info.size))
+    return fmt::format("algebraic loop #{} ({}) lists an unknown outside the variable table",
+                       position, info.description);
+  for (int k = 0; k < info.n_jacobian; ++k)
+    if (info.jacobian_rows[k] < 0 || info.jacobian_rows[k] >= info.size ||
+        info.jacobian_columns[k] < 0 || info.jacobian_columns[k] >= info.size)
+      return fmt::format("algebraic loop #{} ({}) has a Jacobian entry outside its {} unknowns",
+                         position, info.description, info.size);
+  return std::nullopt;
+}
+
+std::optional<std::string> validateStateSet(const mocc_model& model,
+                                            const mocc_state_set_info& info, int position) {
+  if (info.n_states < 1 || info.n_constraints != info.n_candidates - info.n_states ||
+      info.n_constraints < 0 || !info.candidates || !info.states || !info.selection)
+    return fmt::format("state set #{} has inconsistent sizes ({} candidates, {} states, {} "
+                       "constraints)",
+                       position, info.n_candidates, info.n_states, info.n_constraints);
+  if (!allValid(model, info.candidates, info.n_candidates) ||
+      !allValid(model, info.states, info.n_states) ||
+      !allValid(model, info.selection, info.n_states * info.n_candidates))
+    return fmt::format("state set #{} refers to a variable outside the table", position);
+  for (int i = 0; i < info.n_states; ++i)
+    if (model.variables[info.states[i]].region != MOCC_REGION_STATE)
+      return fmt::format("state set #{}: '{}' is not stored as a state", position,
+                         model.variables[info.states[i]].name);
+  return std::nullopt;
+}
+
+/// The tables of algebraic loops, the Jacobian, state sets and the residual form.
+std::optional<std::string> validateSolverTables(const mocc_model& model) {
+  if (model.n_systems < 0 || (model.n_systems > 0 && !model.systems))
+    return std::string("model has an invalid table of algebraic loops");
+  for (int i = 0; i < model.n_systems; ++i)
+    if (auto problem = validateSystem(model, model.systems[i], i)) return problem;
+  if (model.jacobian &&
+      (model.n_jacobian < 0 ||
+       (model.n_jacobian > 0 && (!model.jacobian_rows || !model.jacobian_columns))))
+    return std::string("model has an invalid Jacobian pattern");
+  for (int k = 0; model.jacobian && k < model.n_jacobian; ++k)
+    if (model.jacobian_rows[k] < 0 || model.jacobian_rows[k] >= model.n_states ||
+        model.jacobian_columns[k] < 0 || model.jacobian_columns[k] >= model.n_states)
+      return fmt::format("Jacobian entry #{} lies outside the {} states", k, model.n_states);
+  if (model.n_state_sets < 0 ||
+      (model.n_state_sets > 0 && (!model.state_sets || !model.state_set_jacobian)))
+    return std::string("model has an invalid table of state sets");
+  for (int i = 0; i < model.n_state_sets; ++i)
+    if (auto problem = validateStateSet(model, model.state_sets[i], i)) return problem;
+  if (model.dae_residuals &&
+      (model.n_dae_unknowns < 0 || !allValid(model, model.dae_unknowns, model.n_dae_unknowns)))
+    return std::string("model has an invalid table of residual-form unknowns");
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::string> validateModel(const mocc_model& model) {
@@ -45,7 +115,7 @@ std::optional<std::string> validateModel(const mocc_model& model) {
     return std::string("model has no message table");
   for (int i = 0; i < model.n_variables; ++i)
     if (auto problem = validateVariable(model, model.variables[i], i)) return problem;
-  return std::nullopt;
+  return validateSolverTables(model);
 }
 
 ModelInstance::ModelInstance(const mocc_model& model)

@@ -1,5 +1,6 @@
-// ModelOde: borrowing the integrator's vectors as instance->x/dx for derivatives() and
-// crossings(), and turning reports and non-finite values into callback statuses.
+// ModelOde: borrowing the integrator's vectors as instance->x/dx for derivatives(), crossings(),
+// jacobian() and dae_residuals(), and turning reports, failed algebraic loops and non-finite
+// values into callback statuses.
 #include "model_ode.h"
 
 #include <fmt/format.h>
@@ -52,13 +53,57 @@ std::vector<std::string> nameDerivatives(const mocc_model& model) {
 
 } // namespace
 
-ModelOde::ModelOde(ModelInstance& instance, ReportHandler& reports)
-    : instance_(instance), reports_(reports), derivativeNames_(nameDerivatives(instance.model())) {}
+ModelOde::ModelOde(ModelInstance& instance, ReportHandler& reports, AlgebraicSolver& solver,
+                   StateSelection& selection)
+    : instance_(instance), reports_(reports), solver_(solver), selection_(selection),
+      derivativeNames_(nameDerivatives(instance.model())) {
+  const mocc_model& model = instance.model();
+  if (!model.jacobian) return;
+  pattern_.rows.assign(model.jacobian_rows, model.jacobian_rows + model.n_jacobian);
+  pattern_.columns.assign(model.jacobian_columns, model.jacobian_columns + model.n_jacobian);
+}
 
 int ModelOde::size() const { return std::max(1, instance_.model().n_states); }
 
+int ModelOde::rootCount() const { return instance_.model().n_crossings + selection_.setCount(); }
+
+ModelOde::Marks ModelOde::marks() const {
+  return Marks{reports_.assertErrorCount(), solver_.failureCount()};
+}
+
+CallbackStatus ModelOde::checkReports(Marks before, CallbackStatus failure) {
+  if (solver_.failureCount() != before.loopFailures) {
+    problem_ = solver_.takeLatestFailure()->message;
+    return failure;
+  }
+  if (reports_.assertErrorCount() != before.assertErrors) {
+    problem_.clear(); // the report itself is the cause; ReportHandler keeps it
+    return failure;
+  }
+  return CallbackStatus::Ok;
+}
+
+CallbackStatus ModelOde::checkFinite(std::span<const double> values, const char* what, double t) {
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (!std::isfinite(values[i])) {
+      std::string name = what ? fmt::format("{} #{}", what, i) : derivativeNames_[i];
+      problem_ = fmt::format("{} is {} at time {}", name,
+                             std::isnan(values[i]) ? "nan"
+                             : values[i] > 0       ? "inf"
+                                                   : "-inf",
+                             t);
+      return CallbackStatus::Recoverable;
+    }
+  return CallbackStatus::Ok;
+}
+
 CallbackStatus ModelOde::derivatives(double t, std::span<const double> y, std::span<double> dy) {
-  long assertErrors = reports_.assertErrorCount();
+  Marks before = marks();
+  // An algebraic loop may iterate on a derivative (`exp(der(x)) + ... = u`): its warm start is
+  // what dx holds, and the integrator's vector holds anything (CVODE lends scratch space).
+  // Start from the latest evaluation instead, kept in the instance's own dx.
+  std::span<double> latest = instance_.derivatives();
+  std::copy(latest.begin(), latest.end(), dy.begin());
   {
     BorrowedArrays borrowed(instance_, t, y.data(), dy.data());
     reports_.setTrialEvaluation(true);
@@ -66,39 +111,86 @@ CallbackStatus ModelOde::derivatives(double t, std::span<const double> y, std::s
     reports_.setTrialEvaluation(false);
   }
   if (instance_.model().n_states == 0) dy[0] = 0.0; // the dummy state never moves
-  if (reports_.assertErrorCount() != assertErrors) {
-    problem_.clear(); // the report itself is the cause; ReportHandler keeps it
-    return CallbackStatus::Recoverable;
+  CallbackStatus status = checkReports(before, CallbackStatus::Recoverable);
+  if (status == CallbackStatus::Ok)
+    status = checkFinite(dy.first(derivativeNames_.size()), nullptr, t);
+  if (status == CallbackStatus::Ok) std::copy_n(dy.begin(), latest.size(), latest.begin());
+  return status;
+}
+
+CallbackStatus ModelOde::roots(double t, std::span<const double> y, std::span<double> g) {
+  Marks before = marks();
+  int crossings = instance_.model().n_crossings;
+  {
+    BorrowedArrays borrowed(instance_, t, y.data(), nullptr);
+    instance_.model().crossings(&instance_.abi(), g.data());
+    for (int set = 0; set < selection_.setCount(); ++set)
+      g[static_cast<std::size_t>(crossings + set)] = selection_.margin(set);
   }
-  for (std::size_t i = 0; i < derivativeNames_.size(); ++i)
-    if (!std::isfinite(dy[i])) {
-      problem_ = fmt::format("{} is {} at time {}", derivativeNames_[i],
-                             std::isnan(dy[i]) ? "nan"
-                             : dy[i] > 0       ? "inf"
-                                               : "-inf",
+  if (checkReports(before, CallbackStatus::Fatal) != CallbackStatus::Ok)
+    return CallbackStatus::Fatal;
+  for (std::size_t i = 0; i < g.size(); ++i)
+    if (std::isnan(g[i])) {
+      problem_ = fmt::format("{} is nan at time {}",
+                             i < static_cast<std::size_t>(crossings)
+                                 ? "crossing function " + crossingDescription(static_cast<int>(i))
+                                 : crossingDescription(static_cast<int>(i)),
                              t);
-      return CallbackStatus::Recoverable;
+      return CallbackStatus::Fatal;
     }
   return CallbackStatus::Ok;
 }
 
-CallbackStatus ModelOde::roots(double t, std::span<const double> y, std::span<double> g) {
-  long assertErrors = reports_.assertErrorCount();
+bool ModelOde::hasJacobian() const {
+  const mocc_model& model = instance_.model();
+  return model.jacobian != nullptr && model.n_states > 0;
+}
+
+CallbackStatus ModelOde::jacobianNonzeros(double t, std::span<const double> y,
+                                          std::span<const double> dy, std::span<double> values) {
+  Marks before = marks();
   {
+    // dx is not written by jacobian(); the integrator's dy is const, so it is not lent.
     BorrowedArrays borrowed(instance_, t, y.data(), nullptr);
-    instance_.model().crossings(&instance_.abi(), g.data());
+    reports_.setTrialEvaluation(true);
+    instance_.model().jacobian(&instance_.abi(), values.data());
+    reports_.setTrialEvaluation(false);
   }
-  if (reports_.assertErrorCount() != assertErrors) {
-    problem_.clear();
-    return CallbackStatus::Fatal;
+  CallbackStatus status = checkReports(before, CallbackStatus::Recoverable);
+  if (status != CallbackStatus::Ok) return status;
+  return checkFinite(values, "Jacobian entry", t);
+}
+
+int ModelOde::algebraicSize() const {
+  const mocc_model& model = instance_.model();
+  return model.dae_residuals ? model.n_dae_unknowns : 0;
+}
+
+void ModelOde::algebraicValues(std::span<double> z) {
+  const mocc_model& model = instance_.model();
+  for (std::size_t i = 0; i < z.size(); ++i)
+    z[i] = instance_.read(model.variables[model.dae_unknowns[i]]);
+}
+
+CallbackStatus ModelOde::residualForm(double t, std::span<const double> y,
+                                      std::span<const double> z, std::span<double> dy,
+                                      std::span<double> h) {
+  Marks before = marks();
+  // As in derivatives(): loops that stay closed start from the latest dx, not scratch space.
+  std::span<double> latest = instance_.derivatives();
+  std::copy(latest.begin(), latest.end(), dy.begin());
+  {
+    BorrowedArrays borrowed(instance_, t, y.data(), dy.data());
+    reports_.setTrialEvaluation(true);
+    instance_.model().dae_residuals(&instance_.abi(), z.data(), h.data());
+    reports_.setTrialEvaluation(false);
   }
-  for (std::size_t i = 0; i < g.size(); ++i)
-    if (std::isnan(g[i])) {
-      problem_ = fmt::format("crossing function {} is nan at time {}",
-                             crossingDescription(static_cast<int>(i)), t);
-      return CallbackStatus::Fatal;
-    }
-  return CallbackStatus::Ok;
+  CallbackStatus status = checkReports(before, CallbackStatus::Recoverable);
+  if (status == CallbackStatus::Ok)
+    status = checkFinite(dy.first(derivativeNames_.size()), nullptr, t);
+  if (status == CallbackStatus::Ok) status = checkFinite(h, "algebraic residual", t);
+  if (status == CallbackStatus::Ok) std::copy_n(dy.begin(), latest.size(), latest.begin());
+  return status;
 }
 
 std::vector<double> ModelOde::integratorState() const {
@@ -114,6 +206,8 @@ void ModelOde::loadState(std::span<const double> y) {
 
 std::string ModelOde::crossingDescription(int crossing) const {
   const mocc_model& model = instance_.model();
+  if (crossing >= model.n_crossings)
+    return fmt::format("the state selection margin of state set #{}", crossing - model.n_crossings);
   if (model.crossing_descriptions && model.crossing_descriptions[crossing])
     return fmt::format("'{}'", model.crossing_descriptions[crossing]);
   return fmt::format("#{}", crossing);

@@ -1,11 +1,15 @@
 // The model as an OdeSystem for the integrators: during a callback instance->x and dx point at
 // the integrator's own vectors (no copies) and are restored afterwards; relations stay frozen
-// (continuous mode). A model without states gets one dummy state with zero derivative.
+// (continuous mode). A model without states gets one dummy state with zero derivative. Also
+// the model's analytic Jacobian, its index-1 residual form (dae_residuals) and, beside the
+// crossing functions, one root function per state set (StateSelection::margin).
 #pragma once
 
+#include "mocc/runtime/algebraic_solver.h"
 #include "mocc/runtime/integrator.h"
 #include "mocc/runtime/model_instance.h"
 #include "report_handler.h"
+#include "state_selection.h"
 
 #include <string>
 #include <vector>
@@ -14,16 +18,30 @@ namespace mocc::runtime {
 
 class ModelOde final : public OdeSystem {
 public:
-  ModelOde(ModelInstance& instance, ReportHandler& reports);
+  /// All arguments must outlive this object.
+  ModelOde(ModelInstance& instance, ReportHandler& reports, AlgebraicSolver& solver,
+           StateSelection& selection);
 
   int size() const override;
-  int rootCount() const override { return instance_.model().n_crossings; }
-  /// Recoverable when the model reported an assert error or a derivative is not finite: the
-  /// point may be a trial the integrator rejects (MLS asserts concern the solution).
+  /// The crossing functions, then one per state set.
+  int rootCount() const override;
+  /// Recoverable when the model reported an assert error, an algebraic loop failed or a
+  /// derivative is not finite: the point may be a trial the integrator rejects (MLS asserts
+  /// concern the solution).
   CallbackStatus derivatives(double t, std::span<const double> y, std::span<double> dy) override;
-  /// Fatal on an assert error or a non-finite value: root functions are evaluated on the
-  /// accepted solution only.
+  /// Fatal on an assert error, a failed loop or a non-finite value: root functions are
+  /// evaluated on the accepted solution only.
   CallbackStatus roots(double t, std::span<const double> y, std::span<double> g) override;
+
+  bool hasJacobian() const override;
+  const SparsityPattern* jacobianPattern() const override { return &pattern_; }
+  CallbackStatus jacobianNonzeros(double t, std::span<const double> y, std::span<const double> dy,
+                                  std::span<double> values) override;
+
+  int algebraicSize() const override;
+  void algebraicValues(std::span<double> z) override;
+  CallbackStatus residualForm(double t, std::span<const double> y, std::span<const double> z,
+                              std::span<double> dy, std::span<double> h) override;
 
   /// Why the latest callback was not Ok ("der(x) is nan at time 1"), or empty.
   const std::string& problem() const { return problem_; }
@@ -33,13 +51,27 @@ public:
   std::vector<double> integratorState() const;
   /// Copies the integrator's vector into the instance's states.
   void loadState(std::span<const double> y);
-  /// Description of crossing function i for messages.
+  /// Description of root function i for messages: a crossing or a state set.
   std::string crossingDescription(int crossing) const;
 
 private:
+  /// Counters before a model call, to tell afterwards whether it reported a problem.
+  struct Marks {
+    long assertErrors, loopFailures;
+  };
+  Marks marks() const;
+  /// Ok, or `failure` when the call since `before` reported an assert error or a failed loop
+  /// (whose message becomes the problem).
+  CallbackStatus checkReports(Marks before, CallbackStatus failure);
+  /// Ok, or Recoverable naming the first value that is not finite.
+  CallbackStatus checkFinite(std::span<const double> values, const char* what, double t);
+
   ModelInstance& instance_;
   ReportHandler& reports_;
+  AlgebraicSolver& solver_;
+  StateSelection& selection_;
   std::vector<std::string> derivativeNames_;
+  SparsityPattern pattern_;
   std::string problem_;
 };
 

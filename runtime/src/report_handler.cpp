@@ -1,5 +1,5 @@
-// ReportHandler: the C callback generated code calls, and the bookkeeping of assert errors,
-// assert warnings (one entry per message) and terminate().
+// ReportHandler: the bookkeeping of what generated code reports: assert errors, assert
+// warnings (one entry per message) and terminate().
 #include "report_handler.h"
 
 #include <fmt/format.h>
@@ -7,15 +7,6 @@
 #include <utility>
 
 namespace mocc::runtime {
-
-void ReportHandler::attach(mocc_instance& instance) {
-  instance.runtime = this;
-  instance.report = &ReportHandler::onReport;
-}
-
-void ReportHandler::onReport(mocc_instance* instance, int32_t kind, int32_t message, double time) {
-  static_cast<ReportHandler*>(instance->runtime)->record(kind, message, time);
-}
 
 void ReportHandler::record(int32_t kind, int32_t message, double time) {
   std::string text = messageText(message);

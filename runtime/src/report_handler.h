@@ -1,6 +1,7 @@
-// Collects what generated code reports through mocc_instance.report (model.h): failed asserts
-// and terminate(). Generated code carries on after reporting; whoever called the model
-// function decides afterwards (fail, reject a trial step, stop after the event).
+// Collects what generated code reports through mocc_instance.report (model.h), as forwarded by
+// InstanceServices: failed asserts and terminate(). Generated code carries on after reporting;
+// whoever called the model function decides afterwards (fail, reject a trial step, stop after the
+// event).
 #pragma once
 
 #include "mocc/model.h"
@@ -24,8 +25,8 @@ public:
   ReportHandler(const ReportHandler&) = delete;
   ReportHandler& operator=(const ReportHandler&) = delete;
 
-  /// Points instance.report and instance.runtime at this handler.
-  void attach(mocc_instance& instance);
+  /// Records one report of generated code (InstanceServices forwards them here).
+  void record(int32_t kind, int32_t message, double time);
 
   /// How many assert errors were reported so far (to tell whether one call reported one).
   long assertErrorCount() const { return assertErrorCount_; }
@@ -45,8 +46,6 @@ public:
   void setTrialEvaluation(bool trial) { trialEvaluation_ = trial; }
 
 private:
-  static void onReport(mocc_instance* instance, int32_t kind, int32_t message, double time);
-  void record(int32_t kind, int32_t message, double time);
   void addWarning(double time, std::string text);
   std::string messageText(int32_t message) const;
 

@@ -117,6 +117,7 @@ SimulationResult simulate(const mocc_model& model, const SimulationOptions& opti
     // Counters are informative only; a solver that cannot report them keeps the outcome.
   }
   result.warnings = simulator.reports().warnings();
+  result.notes = simulator.notes();
   result.statistics.wallSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;

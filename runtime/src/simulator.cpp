@@ -48,10 +48,14 @@ std::vector<int> discreteValueIndices(const mocc_model& model) {
 
 Simulator::Simulator(const mocc_model& model, const SimulationOptions& options, ResultSink& sink)
     : model_(model), options_(options), sink_(sink), instance_(model), reports_(model),
-      ode_(instance_, reports_), grid_(options.startTime, options.interval, options.stopTime),
+      services_(model), selection_(instance_),
+      ode_(instance_, reports_, services_.solver(), selection_),
+      grid_(options.startTime, options.interval, options.stopTime),
       columns_(resultColumns(model, options.derivativeColumns)), row_(columns_.size()),
       discreteValues_(discreteValueIndices(model)), lastEventTime_(-infinity) {
-  reports_.attach(instance_.abi());
+  services_.attach(instance_.abi());
+  services_.onReport(
+      [this](int32_t kind, int32_t message, double time) { reports_.record(kind, message, time); });
 }
 
 void Simulator::run(std::span<const Override> overrides) {
@@ -66,24 +70,34 @@ void Simulator::run(std::span<const Override> overrides) {
   } catch (const std::invalid_argument& error) {
     throw SimulationFailure(options_.startTime, error.what());
   }
+  // Differences are the fallback, never silent (the compiler's `mocc dae` says why).
+  if (model_.n_states > 0 && !ode_.hasJacobian())
+    notes_.push_back(SimulationNote{options_.startTime,
+                                    "the model has no analytic Jacobian: the integrator "
+                                    "approximates it by finite differences"});
   sink_.begin(columns_);
   initialize();
   if (!terminated_) integrate();
   finish();
 }
 
-// MLS 3.6 section 8.6 as model.h refines it: bind, one pass in initial mode (initial()
-// when-clauses, reinit applied), the continuous-mode values, then ordinary event iteration
-// until nothing changes.
+// MLS 3.6 section 8.6 as model.h refines it: bind, one pass in initial mode (initialize(), or
+// event_update() for models without it: initial() when-clauses, reinit applied), the
+// continuous-mode values, then ordinary event iteration until nothing changes, and a regular
+// choice of states for every state set.
 void Simulator::initialize() {
   mocc_instance& abi = instance_.abi();
   model_.bind(&abi);
-  failOnAssertError();
+  failOnReportedError();
   instance_.copyCurrentToPre();
   instance_.setMode(MOCC_MODE_INITIAL);
   ++statistics_.eventIterations;
-  model_.event_update(&abi);
-  failOnAssertError();
+  if (model_.initialize) {
+    model_.initialize(&abi);
+  } else {
+    model_.event_update(&abi);
+  }
+  failOnReportedError();
   // Leave the initial instant the way every event is left before the next one: values that
   // equations define take their continuous-mode values (sample() is false there), and pre()
   // keeps those. So `when sample(start, T)` with start at the start time fires now, while a
@@ -95,6 +109,12 @@ void Simulator::initialize() {
   iterateEvent();
   alignZeroCrossingsWithRestart();
   instance_.setMode(MOCC_MODE_CONTINUOUS);
+  try {
+    selection_.readSelection();
+  } catch (const StateSelectionError& error) {
+    throw SimulationFailure(instance_.time(), error.what());
+  }
+  selectStates();
   evaluateContinuous();
   writeRow(RowKind::Initial);
   sink_.flush();
@@ -120,6 +140,12 @@ void Simulator::integrate() {
     } else {
       evaluateContinuous();
       writeRow(RowKind::Output);
+      // The state sets' root functions catch a choice that degrades against another one;
+      // this also catches a set whose constraints lose rank altogether.
+      if (selectStates()) {
+        evaluateContinuous();
+        restartIntegrator();
+      }
     }
     // MLS 8.3.8: terminate() takes effect once the step or the event is complete.
     if (reports_.terminateRequested()) terminated_ = true;
@@ -130,28 +156,48 @@ AdvanceResult Simulator::advance(double tOut, double tStop) {
   ode_.clearProblem();
   try {
     AdvanceResult step = integrator_->advance(tOut, tStop);
-    // Asserts that failed at rejected trial points are not violations of the solution
-    // (MLS 8.3.7: "the simulation may continue with another evaluation").
+    // Asserts that failed and loops that could not be solved at rejected trial points are
+    // not failures of the solution (MLS 8.3.7: "the simulation may continue with another
+    // evaluation").
     reports_.takeLatestAssertError();
+    services_.solver().takeLatestFailure();
+    collectSolverNotes();
     return step;
   } catch (const IntegratorError& error) {
     // The integrator gave up near the latest trial point that failed: that is the cause.
+    services_.solver().takeLatestFailure(); // ode_.problem() has the one that matters
     if (auto assertion = reports_.takeLatestAssertError())
       throw SimulationFailure(assertion->time,
                               fmt::format("assertion failed at time {}: {} ({})", assertion->time,
                                           assertion->message, error.what()));
     if (!ode_.problem().empty())
       throw SimulationFailure(error.time(), fmt::format("{} ({})", ode_.problem(), error.what()));
-    throw SimulationFailure(error.time(), error.what());
+    throw SimulationFailure(error.time(), error.what() + algebraicUnknownsNote());
   }
+}
+
+// IDA solves the opened loops itself, so its failures (a corrector that
+// does not converge) concern their unknowns as much as the states: name them.
+std::string Simulator::algebraicUnknownsNote() const {
+  // CVODE sees the same OdeSystem but solves the loops inside each evaluation instead.
+  if (!integrator_ || integrator_->name() != "ida" || ode_.algebraicSize() == 0) return {};
+  std::vector<std::string> names;
+  for (int i = 0; i < model_.n_dae_unknowns; ++i)
+    names.push_back(model_.variables[model_.dae_unknowns[i]].name);
+  return fmt::format("; the integrator solves for the states and the algebraic unknowns {}",
+                     fmt::join(names, ", "));
 }
 
 // Left limit, event iteration, right limit (DESIGN.md "Runtime event loop", step 3).
 void Simulator::handleEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent) {
   statistics_.timeEvents += timeEvent ? 1 : 0;
-  statistics_.stateEvents += stateEvent ? 1 : 0;
+  bool crossed =
+      std::any_of(step.rootDirections.begin(), step.rootDirections.begin() + model_.n_crossings,
+                  [](int direction) { return direction != 0; });
+  statistics_.stateEvents += stateEvent && crossed ? 1 : 0;
   evaluateContinuous();
   writeRow(RowKind::EventLeft);
+  if (stateEvent && selectStates(firedStateSets(step))) evaluateContinuous();
   std::span<int8_t> directions = instance_.crossingDirections();
   for (std::size_t i = 0; i < directions.size(); ++i)
     directions[i] = stateEvent ? static_cast<int8_t>(step.rootDirections[i]) : int8_t{0};
@@ -193,7 +239,7 @@ void Simulator::iterateEvent() {
   for (int iteration = 1;; ++iteration) {
     ++statistics_.eventIterations;
     bool reinitialized = model_.event_update(&abi) != 0;
-    failOnAssertError();
+    failOnReportedError();
     if (!reinitialized && !discreteValuesChanged()) return;
     if (iteration >= options_.maxEventIterations)
       throw SimulationFailure(
@@ -221,7 +267,7 @@ void Simulator::alignZeroCrossingsWithRestart() {
   for (int pass = 0;; ++pass) {
     instance_.setMode(MOCC_MODE_CONTINUOUS);
     model_.crossings(&instance_.abi(), g.data());
-    failOnAssertError();
+    failOnReportedError();
     std::vector<int8_t> leaving = directionsLeavingZero(g);
     instance_.setMode(MOCC_MODE_EVENT);
     std::vector<std::string> inconsistent;
@@ -246,14 +292,19 @@ std::vector<int8_t> Simulator::directionsLeavingZero(std::span<const double> g) 
   std::vector<int8_t> leaving(g.size(), 0);
   if (std::none_of(g.begin(), g.end(), [](double value) { return value == 0.0; })) return leaving;
   double t = instance_.time();
-  std::vector<double> x = ode_.integratorState(), slope(x.size()), moved(x.size());
-  std::vector<double> probe(g.size());
+  std::vector<double> x = ode_.integratorState(), slope(x.size()), euler(x.size());
+  std::vector<double> slopeAhead(x.size()), moved(x.size());
+  std::vector<double> probe(static_cast<std::size_t>(ode_.rootCount()));
   if (ode_.derivatives(t, x, slope) != CallbackStatus::Ok) return leaving;
-  // An explicit Euler step along the solution, as CVODE probes a zero function; grown until
-  // the state moves visibly in floating point.
+  // A step of Heun's method along the solution, grown until the state moves visibly in
+  // floating point. Second order, so that a state at rest whose acceleration is not zero (an
+  // RLC circuit driven by a sine at t = 0) moves too: an Euler step would leave it in place.
   for (double delta = 1e-10 * std::max(1.0, std::abs(t)); delta < 1e-3; delta *= 1e3) {
     for (std::size_t i = 0; i < x.size(); ++i)
-      moved[i] = x[i] + delta * slope[i];
+      euler[i] = x[i] + delta * slope[i];
+    if (ode_.derivatives(t + delta, euler, slopeAhead) != CallbackStatus::Ok) break;
+    for (std::size_t i = 0; i < x.size(); ++i)
+      moved[i] = x[i] + 0.5 * delta * (slope[i] + slopeAhead[i]);
     if (ode_.roots(t + delta, moved, probe) != CallbackStatus::Ok) break;
     bool unknown = false;
     for (std::size_t i = 0; i < g.size(); ++i) {
@@ -263,7 +314,9 @@ std::vector<int8_t> Simulator::directionsLeavingZero(std::span<const double> g) 
     }
     if (!unknown) break;
   }
-  reports_.takeLatestAssertError(); // the probe points are trial points, not the solution
+  // The probe points are trial points, not the solution.
+  reports_.takeLatestAssertError();
+  services_.solver().takeLatestFailure();
   return leaving;
 }
 
@@ -291,14 +344,14 @@ std::string Simulator::stillChanging() const {
 
 void Simulator::evaluateContinuous() {
   model_.derivatives(&instance_.abi());
-  failOnAssertError();
+  failOnReportedError();
   model_.outputs(&instance_.abi());
-  failOnAssertError();
+  failOnReportedError();
 }
 
 double Simulator::queryNextTimeEvent() {
   double next = model_.next_time_event(&instance_.abi());
-  failOnAssertError();
+  failOnReportedError();
   if (!(next > instance_.time()))
     throw SimulationFailure(instance_.time(),
                             fmt::format("next_time_event returned {} at time {}: not after the "
@@ -349,10 +402,46 @@ void Simulator::writeRow(RowKind kind) {
   ++statistics_.rows;
 }
 
-void Simulator::failOnAssertError() {
+void Simulator::failOnReportedError() {
+  collectSolverNotes();
+  if (auto failure = services_.solver().takeFirstFailure())
+    throw SimulationFailure(failure->time, failure->message);
   if (auto assertion = reports_.takeFirstAssertError())
     throw SimulationFailure(assertion->time, fmt::format("assertion failed at time {}: {}",
                                                          assertion->time, assertion->message));
+}
+
+void Simulator::collectSolverNotes() {
+  for (std::string& note : services_.solver().takeNotes())
+    notes_.push_back(SimulationNote{instance_.time(), std::move(note)});
+}
+
+std::vector<int> Simulator::firedStateSets(const AdvanceResult& step) const {
+  std::vector<int> fired;
+  for (int set = 0; set < selection_.setCount(); ++set)
+    if (step.rootDirections[static_cast<std::size_t>(model_.n_crossings + set)] != 0)
+      fired.push_back(set);
+  return fired;
+}
+
+// Mattsson and Soederlind 1993: a switch changes which candidates are states; the values stay
+// continuous (s = A * candidates is set from the candidates' current values), so the
+// integrator restarts as after an event.
+bool Simulator::selectStates(const std::vector<int>& fired) {
+  if (selection_.setCount() == 0) return false;
+  std::vector<StateSetSwitch> changes;
+  try {
+    changes = selection_.plan(fired);
+  } catch (const StateSelectionError& error) {
+    throw SimulationFailure(instance_.time(), error.what());
+  }
+  failOnReportedError();
+  for (const StateSetSwitch& change : changes) {
+    selection_.apply(change);
+    ++statistics_.stateSetSwitches;
+    notes_.push_back(SimulationNote{instance_.time(), selection_.describe(change)});
+  }
+  return !changes.empty();
 }
 
 Statistics Simulator::statistics() const {
@@ -364,8 +453,14 @@ Statistics Simulator::statistics() const {
     statistics.jacobianEvaluations = work.jacobianEvaluations;
     statistics.rootEvaluations = work.rootEvaluations;
     statistics.errorTestFailures = work.errorTestFailures;
+    statistics.nonlinearIterations = work.nonlinearIterations;
     statistics.convergenceFailures = work.convergenceFailures;
+    statistics.jacobian = work.jacobian;
   }
+  const AlgebraicStatistics& loops = services_.solver().statistics();
+  statistics.algebraicSolves = loops.solves;
+  statistics.algebraicIterations = loops.iterations;
+  statistics.algebraicJacobianEvaluations = loops.jacobianEvaluations;
   return statistics;
 }
 

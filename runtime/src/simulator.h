@@ -3,6 +3,7 @@
 // and time events, left/right-limit rows, and the terminal() pass. simulate() drives it.
 #pragma once
 
+#include "mocc/runtime/instance_services.h"
 #include "mocc/runtime/integrator.h"
 #include "mocc/runtime/model_instance.h"
 #include "mocc/runtime/result_sink.h"
@@ -10,6 +11,7 @@
 #include "model_ode.h"
 #include "output_grid.h"
 #include "report_handler.h"
+#include "state_selection.h"
 
 #include <memory>
 #include <stdexcept>
@@ -42,14 +44,18 @@ public:
   bool terminated() const { return terminated_; }
   double time() const { return instance_.time(); }
   const ReportHandler& reports() const { return reports_; }
-  /// Counters so far (integrator work included).
+  /// Counters so far (integrator and algebraic-loop work included).
   Statistics statistics() const;
+  /// State-set switches and solver remarks so far, in order.
+  const std::vector<SimulationNote>& notes() const { return notes_; }
 
 private:
   void initialize();
   void integrate();
   AdvanceResult advance(double tOut, double tStop);
   void handleEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent);
+  /// "; the integrator solves for ... algebraic unknowns a, b" for the residual form, or "".
+  std::string algebraicUnknownsNote() const;
   void finish();
 
   /// MLS 3.6 section 8.5: event_update() until no discrete value changes and no reinit().
@@ -66,17 +72,27 @@ private:
   double queryNextTimeEvent();
   void guardAgainstChattering(const AdvanceResult& step);
   void restartIntegrator();
+  /// Switches the state sets whose choice is no longer regular enough (and those in `fired`,
+  /// whose root function the integrator just located), logging each switch as a note.
+  /// Returns whether any set switched.
+  bool selectStates(const std::vector<int>& fired = {});
+  /// The state sets whose root function has a root in `step`.
+  std::vector<int> firedStateSets(const AdvanceResult& step) const;
 
   void gatherRow();
   void writeRow(RowKind kind);
-  /// An assert error reported by the call just made ends the simulation (MLS 8.3.7).
-  void failOnAssertError();
+  /// An assert error (MLS 8.3.7) or a failed algebraic loop reported by the call just made
+  /// ends the simulation.
+  void failOnReportedError();
+  void collectSolverNotes();
 
   const mocc_model& model_;
   SimulationOptions options_;
   ResultSink& sink_;
   ModelInstance instance_;
   ReportHandler reports_;
+  InstanceServices services_;
+  StateSelection selection_;
   ModelOde ode_;
   std::unique_ptr<Integrator> integrator_;
   OutputGrid grid_;
@@ -90,6 +106,7 @@ private:
   int eventsWithoutProgress_ = 0;
   bool terminated_ = false;
   Statistics statistics_;
+  std::vector<SimulationNote> notes_;
 };
 
 } // namespace mocc::runtime

@@ -1,10 +1,12 @@
-// The one checking helper for SUNDIALS calls: flag names, captured CVODE messages, and the
+// The one checking helper for SUNDIALS calls: flag names, captured CVODE/IDA messages, and the
 // IntegratorError that carries function, flag and time.
 #include "sundials_check.h"
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_ls.h>
 #include <fmt/format.h>
+#include <ida/ida.h>
+#include <ida/ida_ls.h>
 
 #include <cstdlib>
 #include <memory>
@@ -25,10 +27,16 @@ void SundialsCheck::errorHandler(int code, const char* module, const char* funct
 
 std::string SundialsCheck::flagName(int flag, Flags flags) {
   if (flags == Flags::Other) return fmt::format("flag {}", flag);
-  // Both functions return a string allocated with malloc that the caller frees.
-  std::unique_ptr<char, decltype(&std::free)> name(
-      flags == Flags::Cvode ? CVodeGetReturnFlagName(flag) : CVodeGetLinReturnFlagName(flag),
-      &std::free);
+  // These functions return a string allocated with malloc that the caller frees.
+  char* text = nullptr;
+  switch (flags) {
+  case Flags::Cvode: text = CVodeGetReturnFlagName(flag); break;
+  case Flags::LinearSolver: text = CVodeGetLinReturnFlagName(flag); break;
+  case Flags::Ida: text = IDAGetReturnFlagName(flag); break;
+  case Flags::IdaLinearSolver: text = IDAGetLinReturnFlagName(flag); break;
+  case Flags::Other: break;
+  }
+  std::unique_ptr<char, decltype(&std::free)> name(text, &std::free);
   return name ? std::string(name.get()) : fmt::format("flag {}", flag);
 }
 

@@ -27,6 +27,9 @@ void configure(Compilation& compilation, const ModelSelection& selection);
 
 CommandAction addRunCommand(CLI::App& app);
 CommandAction addFlattenCommand(CLI::App& app);
+CommandAction addDaeCommand(CLI::App& app);
 CommandAction addCheckCommand(CLI::App& app);
+CommandAction addEmitCppCommand(CLI::App& app);
+CommandAction addBuildCommand(CLI::App& app);
 
 } // namespace mocc::tool

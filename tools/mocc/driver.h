@@ -3,6 +3,7 @@
 #pragma once
 
 #include "mocc/backend/pipeline.h"
+#include "mocc/cli/simulator_cli.h"
 #include "mocc/flat/model.h"
 #include "mocc/frontend/class_tree.h"
 #include "mocc/frontend/instantiate.h"
@@ -15,13 +16,12 @@
 
 namespace mocc::tool {
 
-/// Exit codes of the mocc command (README.md).
-enum ExitCode : int {
-  kSuccess = 0,
-  kModelError = 1, // syntax, semantics, structure
-  kUsageError = 2, // bad command line
-  kSimulationFailure = 3,
-};
+/// Exit codes of the mocc command (README.md), shared with generated simulators.
+using cli::ExitCode;
+using cli::kModelError;
+using cli::kSimulationFailure;
+using cli::kSuccess;
+using cli::kUsageError;
 
 /// Everything one compilation owns; diagnostics point into `sources`.
 struct Compilation {

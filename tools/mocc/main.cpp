@@ -9,9 +9,10 @@
 
 int main(int argc, char** argv) {
   using namespace mocc::tool;
-  CLI::App app{"mocc: a Modelica compiler with event-aware simulation.\n"
-               "Compiles equation-based models (.mo files with when/if clauses) and simulates "
-               "them through an LLVM JIT on SUNDIALS."};
+  CLI::App app{
+      "mocc: a Modelica compiler with event-aware simulation.\n"
+      "Compiles equation-based models (.mo files with when/if clauses) and simulates "
+      "them through an LLVM JIT on SUNDIALS, or emits them as C++ for standalone simulators."};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("mocc 0.1.0"));
   std::map<CLI::App*, CommandAction> actions;
@@ -22,7 +23,10 @@ int main(int argc, char** argv) {
   };
   add(addRunCommand);
   add(addFlattenCommand);
+  add(addDaeCommand);
   add(addCheckCommand);
+  add(addEmitCppCommand);
+  add(addBuildCommand);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

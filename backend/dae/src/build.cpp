@@ -22,14 +22,11 @@ std::optional<System> SystemBuilder::run() {
   system_.experiment = {model_.experiment.startTime, model_.experiment.stopTime,
                         model_.experiment.tolerance, model_.experiment.interval};
   declareVariables();
-  if (!model_.initialEquations.empty()) {
-    diagnostics_.error(DiagnosticKind::Unsupported, model_.initialEquations.front().range,
-                       "initial equations are not supported yet; give states a start value "
-                       "instead");
-  }
   addFunctions();
   for (const flat::Equation& equation : model_.equations)
     addEquation(equation);
+  for (const flat::Equation& equation : model_.initialEquations)
+    addInitialEquation(equation);
   for (const flat::Algorithm& algorithm : model_.algorithms)
     addAlgorithm(algorithm);
   addBindingEquations();
@@ -38,6 +35,29 @@ std::optional<System> SystemBuilder::run() {
   addAttributes();
   if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
   return std::move(system_);
+}
+
+// Initial equations (MLS 8.6) are equations like any other, kept apart for the
+// initialization problem; when-clauses, reinit and assertions have no meaning there.
+void SystemBuilder::addInitialEquation(const flat::Equation& equation) {
+  if (!std::holds_alternative<flat::Equality>(equation.node) &&
+      !std::holds_alternative<flat::IfEquation>(equation.node)) {
+    diagnostics_.error(DiagnosticKind::Unsupported, equation.range,
+                       "only equations and if-equations are supported in initial equation "
+                       "sections");
+    return;
+  }
+  std::size_t before = system_.equations.size();
+  std::size_t assertionsBefore = system_.assertions.size();
+  addEquation(equation);
+  for (std::size_t e = before; e < system_.equations.size(); ++e)
+    system_.initialEquations.push_back(system_.equations[e]);
+  system_.equations.resize(before);
+  if (system_.assertions.size() > assertionsBefore) {
+    diagnostics_.error(DiagnosticKind::Unsupported, equation.range,
+                       "assertions in initial equation sections are not supported");
+    system_.assertions.resize(assertionsBefore);
+  }
 }
 
 void SystemBuilder::declareVariables() {
@@ -57,8 +77,10 @@ void SystemBuilder::declareVariables() {
                                                                    : VariableKind::Algebraic;
     variable.description = v.description;
     variable.range = v.range;
+    variable.structural = v.structural;
     if (v.attributes.unit) variable.unit = *v.attributes.unit;
     daeIndex_[i] = static_cast<std::uint32_t>(system_.variables.size());
+    flatIndex_.push_back(i);
     system_.variables.push_back(std::move(variable));
   }
 }

@@ -22,6 +22,7 @@ private:
 
   // build.cpp
   void declareVariables();
+  void addInitialEquation(const flat::Equation& equation);
   void addBindingEquations();
   static expr::Type exprType(flat::Type type);
 
@@ -53,6 +54,7 @@ private:
     std::vector<expr::Type> inputs, outputs; // flattened elements
   };
   void addFunctions();
+  void resolveDerivativeAnnotations();
   std::optional<Function> translateFunction(const flat::Function& f);
   void layOutFrame(FunctionScope& scope);
   std::optional<std::vector<sim::FunctionStatement>>
@@ -140,11 +142,14 @@ private:
   void addAttributes();
   void addParameterValue(std::uint32_t flatIndex, Variable& variable);
   std::optional<expr::Id> attribute(const std::optional<flat::Expr>& value);
+  std::optional<double> parameterValue(expr::Id e);
+  std::optional<bool> fixedAttribute(const flat::Expr& fixed);
 
   const flat::Model& model_;
   Diagnostics& diagnostics_;
   System system_;
-  std::vector<std::uint32_t> daeIndex_; // flat variable -> dae variable (kNone: constant)
+  std::vector<std::uint32_t> daeIndex_;  // flat variable -> dae variable (kNone: constant)
+  std::vector<std::uint32_t> flatIndex_; // declared dae variable -> flat variable
   std::vector<ConstantState> constantState_;
   std::vector<expr::Id> constantValue_;
   std::vector<std::uint32_t> whenAssigned_; // dae variable -> when-clause index, or kNone

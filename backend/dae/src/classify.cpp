@@ -2,6 +2,10 @@
 // stateSelect, and parameter values.
 #include "builder.h"
 
+#include "mocc/expr/evaluate.h"
+
+#include <functional>
+
 namespace mocc::dae {
 
 void SystemBuilder::classifyVariables() {
@@ -105,14 +109,7 @@ void SystemBuilder::addAttributes() {
     v.max = *max;
     if (a.stateSelect) v.stateSelect = stateSelectFromLiteral(a.stateSelect->text);
     if (a.fixed) {
-      auto fixed = translate(*a.fixed);
-      if (fixed && system_.pool.isConstant(*fixed)) {
-        v.fixed = system_.pool.constantValue(*fixed) != 0;
-      } else if (fixed) {
-        diagnostics_.error(DiagnosticKind::Unsupported, a.fixed->range,
-                           "fixed must be true or false here; parameter-dependent fixed "
-                           "attributes are not supported yet");
-      }
+      if (auto fixed = fixedAttribute(*a.fixed)) v.fixed = *fixed;
     } else {
       v.fixed = v.kind == VariableKind::Parameter; // MLS 4.9.1: default fixed
     }
@@ -120,15 +117,55 @@ void SystemBuilder::addAttributes() {
   }
 }
 
+// The value of an expression of parameters with constant bindings, evaluated at compile
+// time (the structure of the initialization problem depends on `fixed`).
+std::optional<double> SystemBuilder::parameterValue(expr::Id e) {
+  std::vector<std::uint32_t> visiting;
+  std::function<std::optional<double>(std::uint32_t)> value =
+      [&](std::uint32_t p) -> std::optional<double> {
+    const flat::Variable* flatVariable =
+        p < flatIndex_.size() ? &model_.variables[flatIndex_[p]] : nullptr;
+    if (!flatVariable || flatVariable->variability != flat::Variability::Parameter ||
+        !flatVariable->binding || visiting.size() > 64) {
+      return std::nullopt;
+    }
+    auto binding = translate(*flatVariable->binding);
+    if (!binding) return std::nullopt;
+    visiting.push_back(p);
+    auto result = expr::evaluate(system_.pool, *binding, expr::Values{value, nullptr, 0});
+    visiting.pop_back();
+    return result;
+  };
+  return expr::evaluate(system_.pool, e, expr::Values{value, nullptr, 0});
+}
+
+// fixed = true/false, or an expression of parameters with values: it decides the structure
+// of the initialization problem, so it is evaluated now (MLS 8.6).
+std::optional<bool> SystemBuilder::fixedAttribute(const flat::Expr& fixed) {
+  auto translated = translate(fixed);
+  if (!translated) return std::nullopt;
+  if (auto value = parameterValue(*translated)) return *value != 0;
+  diagnostics_.error(DiagnosticKind::NotConstant, fixed.range,
+                     "fixed must be true, false or an expression of parameters with values "
+                     "(it decides the structure of the initialization problem, MLS 8.6)");
+  return std::nullopt;
+}
+
 // A parameter takes its binding; without one, its start value (default 0) with a warning,
-// as MLS 8.6 prescribes for fixed parameters. Parameters with fixed = false are computed by
-// the initialization problem, which arrives with the DAE issue.
+// as MLS 8.6 prescribes for fixed parameters. A parameter with fixed = false is an unknown of
+// the initialization problem: its binding becomes an initial equation and its value until
+// then is its start value.
 void SystemBuilder::addParameterValue(std::uint32_t flatIndex, Variable& variable) {
   const flat::Variable& v = model_.variables[flatIndex];
   if (!variable.fixed) {
-    diagnostics_.error(DiagnosticKind::Unsupported, v.range,
-                       "parameters with fixed = false (computed during initialization) are "
-                       "not supported yet");
+    if (v.binding) {
+      if (auto value = translate(*v.binding)) {
+        system_.initialEquations.push_back(
+            Equation{system_.ref(daeIndex_[flatIndex]), *value, v.range});
+      }
+    }
+    variable.binding =
+        variable.start.valid() ? variable.start : system_.pool.constant(variable.type, 0);
     return;
   }
   if (v.binding) {

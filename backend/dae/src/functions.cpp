@@ -46,6 +46,27 @@ void SystemBuilder::addFunctions() {
     // A placeholder keeps the numbering of later functions; the errors stop the pipeline.
     system_.functions.push_back(translated ? std::move(*translated) : Function{});
   }
+  resolveDerivativeAnnotations();
+}
+
+// `annotation(derivative = f_der)` names a function as written in f's scope: look for it
+// among the model's functions by its full name or relative to f's enclosing package. Only
+// the first annotation is used (the first-order derivative by convention).
+void SystemBuilder::resolveDerivativeAnnotations() {
+  for (std::size_t i = 0; i < model_.functions.size(); ++i) {
+    const flat::Function& f = model_.functions[i];
+    if (f.derivatives.empty()) continue;
+    const std::string& written = f.derivatives.front();
+    std::string package =
+        f.name.substr(0, f.name.rfind('.') == std::string::npos ? 0 : f.name.rfind('.') + 1);
+    for (std::size_t j = 0; j < model_.functions.size(); ++j) {
+      const std::string& name = model_.functions[j].name;
+      if (name == written || name == package + written) {
+        system_.functions[i].derivative = static_cast<std::uint32_t>(j);
+        break;
+      }
+    }
+  }
 }
 
 std::optional<Function> SystemBuilder::translateFunction(const flat::Function& f) {

@@ -42,6 +42,8 @@ public:
     out_ += "system " + system_.name + "\n";
     variables();
     equations();
+    initialEquations();
+    stateSets();
     whens();
     algorithms();
     relations();
@@ -60,9 +62,11 @@ private:
   void variables() {
     out_ += "variables:\n";
     for (const Variable& v : system_.variables) {
-      out_ += fmt::format("  {} {}", spelling(v.kind), v.name);
+      out_ += fmt::format("  {}{} {}", v.dummy ? "dummy " : "", spelling(v.kind), v.name);
       if (v.binding.valid()) out_ += " = " + e(v.binding);
       if (v.start.valid()) out_ += " (start " + e(v.start) + ")";
+      if (v.alias.valid()) out_ += " (alias of " + e(v.alias) + ")";
+      if (v.stateSelection) out_ += " (state selection)";
       out_ += "\n";
     }
   }
@@ -70,10 +74,53 @@ private:
   void equations() {
     out_ += "equations:\n";
     for (const Equation& eq : system_.equations) {
-      out_ += fmt::format("  {} = {}{}\n", e(eq.lhs), e(eq.rhs), at(eq.range));
+      out_ += fmt::format("  {} = {}{}{}\n", e(eq.lhs), e(eq.rhs), origin(eq), at(eq.range));
     }
     for (const Assertion& a : system_.assertions) {
       out_ += fmt::format("  assert({}, \"{}\"){}\n", e(a.condition), a.message, at(a.range));
+    }
+  }
+
+  // Equations made by index reduction name the equation they come from (counted from 1 in
+  // this listing).
+  std::string origin(const Equation& eq) {
+    switch (eq.origin) {
+    case EquationOrigin::Model: return "";
+    case EquationOrigin::Differentiated:
+      return fmt::format("  (d/dt of equation {})", eq.differentiatedFrom + 1);
+    case EquationOrigin::StateSet:
+      return eq.differentiatedFrom == kNone
+                 ? std::string("  (state set)")
+                 : fmt::format("  (state set, d/dt of equation {})", eq.differentiatedFrom + 1);
+    }
+    return "";
+  }
+
+  void initialEquations() {
+    if (system_.initialEquations.empty()) return;
+    out_ += "initial equations:\n";
+    for (const Equation& eq : system_.initialEquations)
+      out_ += fmt::format("  {} = {}{}\n", e(eq.lhs), e(eq.rhs), at(eq.range));
+  }
+
+  std::string list(const std::vector<std::uint32_t>& variables) {
+    std::string text;
+    for (std::uint32_t v : variables)
+      text += (text.empty() ? "" : ", ") + name_(v);
+    return text;
+  }
+
+  void stateSets() {
+    if (system_.stateSets.empty()) return;
+    out_ += "state sets:\n";
+    for (std::size_t k = 0; k < system_.stateSets.size(); ++k) {
+      const StateSet& set = system_.stateSets[k];
+      std::string constraints;
+      for (std::uint32_t c : set.constraints)
+        constraints += fmt::format("{}{}", constraints.empty() ? "" : ", ", c + 1);
+      out_ += fmt::format("  set {}: {} of {} (states {}; constraints: equation{} {})\n", k + 1,
+                          set.states.size(), list(set.candidates), list(set.states),
+                          set.constraints.size() == 1 ? "" : "s", constraints);
     }
   }
 

@@ -20,26 +20,36 @@ std::size_t mix(std::size_t seed, std::size_t value) {
 
 } // namespace
 
-bool Pool::Key::operator==(const Key& other) const {
-  return node.op == other.node.op && node.type == other.node.type &&
-         node.index == other.node.index && node.subindex == other.node.subindex &&
-         std::bit_cast<std::uint64_t>(node.value) ==
-             std::bit_cast<std::uint64_t>(other.node.value) &&
-         args == other.args;
-}
-
-std::size_t Pool::KeyHash::operator()(const Key& key) const {
-  std::size_t h = static_cast<std::size_t>(key.node.op);
-  h = mix(h, static_cast<std::size_t>(key.node.type));
-  h = mix(h, key.node.index);
-  h = mix(h, key.node.subindex);
-  h = mix(h, std::bit_cast<std::uint64_t>(key.node.value));
-  for (Id arg : key.args)
+std::size_t Pool::hash(const Node& n, std::span<const Id> args) {
+  std::size_t h = static_cast<std::size_t>(n.op);
+  h = mix(h, static_cast<std::size_t>(n.type));
+  h = mix(h, n.index);
+  h = mix(h, n.subindex);
+  h = mix(h, std::bit_cast<std::uint64_t>(n.value));
+  for (Id arg : args)
     h = mix(h, arg.value);
-  return h;
+  // Finalise (MurmurHash3's fmix64) so that the low bits, which pick the slot, are mixed.
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  return h ^ (h >> 33);
 }
 
-Pool::Pool() = default;
+bool Pool::sameNode(std::uint32_t stored, const Node& n, std::span<const Id> arguments) const {
+  const Node& s = nodes_[stored];
+  if (s.op != n.op || s.type != n.type || s.index != n.index || s.subindex != n.subindex ||
+      std::bit_cast<std::uint64_t>(s.value) != std::bit_cast<std::uint64_t>(n.value) ||
+      s.argCount != arguments.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    if (argStorage_[s.firstArg + i] != arguments[i]) return false;
+  }
+  return true;
+}
+
+Pool::Pool() { slots_.assign(1024, 0); }
 
 std::span<const Id> Pool::args(Id id) const {
   const Node& n = node(id);
@@ -55,17 +65,43 @@ bool Pool::isConstant(Id id, double value) const {
   return isConstant(id) && node(id).value == value;
 }
 
+void Pool::grow() {
+  std::vector<std::uint32_t> bigger(slots_.size() * 2, 0);
+  std::size_t mask = bigger.size() - 1;
+  for (std::uint32_t stored = 0; stored < nodes_.size(); ++stored) {
+    std::size_t slot = hashes_[stored] & mask;
+    while (bigger[slot] != 0)
+      slot = (slot + 1) & mask;
+    bigger[slot] = stored + 1;
+  }
+  slots_ = std::move(bigger);
+}
+
 Id Pool::intern(Node n, std::span<const Id> arguments) {
-  Key key{n, std::vector<Id>(arguments.begin(), arguments.end())};
-  key.node.firstArg = 0;
-  key.node.argCount = static_cast<std::uint32_t>(arguments.size());
-  if (auto found = interned_.find(key); found != interned_.end()) return found->second;
-  n.firstArg = static_cast<std::uint32_t>(argStorage_.size());
+  n.firstArg = 0;
   n.argCount = static_cast<std::uint32_t>(arguments.size());
-  argStorage_.insert(argStorage_.end(), arguments.begin(), arguments.end());
+  std::size_t h = hash(n, arguments);
+  std::size_t mask = slots_.size() - 1;
+  std::size_t slot = h & mask;
+  for (; slots_[slot] != 0; slot = (slot + 1) & mask) {
+    std::uint32_t stored = slots_[slot] - 1;
+    if (hashes_[stored] == h && sameNode(stored, n, arguments)) return Id{stored};
+  }
+  n.firstArg = static_cast<std::uint32_t>(argStorage_.size());
+  bool aliasesStorage = !arguments.empty() && arguments.data() >= argStorage_.data() &&
+                        arguments.data() < argStorage_.data() + argStorage_.size();
+  if (aliasesStorage) {
+    // `arguments` points into argStorage_ itself: copy before growing it.
+    std::vector<Id> copy(arguments.begin(), arguments.end());
+    argStorage_.insert(argStorage_.end(), copy.begin(), copy.end());
+  } else {
+    argStorage_.insert(argStorage_.end(), arguments.begin(), arguments.end());
+  }
   Id id{static_cast<std::uint32_t>(nodes_.size())};
   nodes_.push_back(n);
-  interned_.emplace(std::move(key), id);
+  hashes_.push_back(h);
+  slots_[slot] = id.value + 1;
+  if (nodes_.size() * 2 > slots_.size()) grow();
   return id;
 }
 
@@ -151,6 +187,8 @@ Id Pool::div(Id a, Id b) {
   if (isConstant(b, 1) && type(a) == Type::Real) return a;
   if (isConstant(b, -1) && type(a) == Type::Real) return neg(a);
   if (isConstant(a, 0) && !isConstant(b, 0)) return real(0);
+  // a/(-b) is -(a/b) exactly: IEEE division rounds symmetrically in the sign.
+  if (op(b) == Op::Neg) return neg(div(a, arg(b, 0)));
   const Id args[] = {a, b};
   return intern(Node{Op::Div, Type::Real}, args);
 }

@@ -22,7 +22,9 @@ private:
   bool contains(Id e) {
     if (auto found = contains_.find(e.value); found != contains_.end()) return found->second;
     bool result = e == unknown_;
-    if (!result && pool_.op(e) != Op::Pre) {
+    // pre() values are known; a Relation is frozen between events (MLS 8.5), so it is a
+    // constant wherever equations are solved, even when its comparison reads the unknown.
+    if (!result && pool_.op(e) != Op::Pre && pool_.op(e) != Op::Relation) {
       for (Id a : pool_.args(e)) {
         if (contains(a)) {
           result = true;

@@ -31,6 +31,12 @@ bool dependsOn(const Pool& pool, Id id, const std::function<bool(std::uint32_t)>
   return found;
 }
 
+bool dependsOnTime(const Pool& pool, Id id) {
+  bool found = false;
+  visitOnce(pool, id, [&](Id node) { found = found || pool.op(node) == Op::Time; });
+  return found;
+}
+
 std::vector<std::uint32_t> variablesOf(const Pool& pool, Id id) {
   std::vector<std::uint32_t> result;
   visitOnce(pool, id, [&](Id node) {

@@ -1,7 +1,10 @@
 // CompiledModel: the tables of the filled mocc_model (names, descriptions, messages, crossing
-// descriptions, experiment) built from a sim::Program and kept alive with the JIT that owns
-// the code the function pointers point into.
+// descriptions, experiment, algebraic loops, Jacobian nonzeros, state sets, residual-form
+// unknowns) built from a sim::Program and kept alive with the JIT that owns the code the
+// function pointers point into.
 #include "mocc/llvm/jit.h"
+
+#include "system_functions.h"
 
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 
@@ -60,6 +63,70 @@ CompiledModel::CompiledModel(const sim::Program& program)
   model_.messages = messagePointers_.data();
   model_.crossing_descriptions = crossingDescriptionPointers_.data();
   fillExperiment(program.experiment, model_);
+  fillSystems(program);
+  fillJacobian(program);
+  fillStateSets(program);
+}
+
+namespace {
+
+std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
+  return std::vector<std::int32_t>(values.begin(), values.end());
+}
+
+} // namespace
+
+// The vectors are filled completely before any pointer into them is taken.
+void CompiledModel::fillSystems(const sim::Program& program) {
+  for (const sim::AlgebraicSystem& system : program.systems) {
+    systemDescriptions_.push_back(system.description);
+    LoopTables tables{toInt32(system.unknowns), {}, {}};
+    for (auto [row, column] : jacobianNonzeros(system)) {
+      tables.rows.push_back(row);
+      tables.columns.push_back(column);
+    }
+    loopTables_.push_back(std::move(tables));
+  }
+  for (std::size_t k = 0; k < program.systems.size(); ++k) {
+    const LoopTables& tables = loopTables_[k];
+    systems_.push_back(mocc_system_info{
+        systemDescriptions_[k].c_str(), static_cast<std::int32_t>(tables.unknowns.size()),
+        program.systems[k].linear ? 1 : 0, tables.unknowns.data(),
+        static_cast<std::int32_t>(tables.rows.size()), tables.rows.data(), tables.columns.data()});
+  }
+  model_.n_systems = static_cast<std::int32_t>(systems_.size());
+  model_.systems = systems_.data();
+  for (std::uint32_t k : openedSystems(program))
+    for (std::uint32_t v : program.systems[k].unknowns)
+      daeUnknowns_.push_back(static_cast<std::int32_t>(v));
+  model_.n_dae_unknowns = static_cast<std::int32_t>(daeUnknowns_.size());
+  model_.dae_unknowns = daeUnknowns_.data();
+}
+
+void CompiledModel::fillJacobian(const sim::Program& program) {
+  for (const sim::JacobianEntry& entry : program.jacobian) {
+    jacobianRows_.push_back(static_cast<std::int32_t>(entry.row));
+    jacobianColumns_.push_back(static_cast<std::int32_t>(entry.column));
+  }
+  model_.n_jacobian = static_cast<std::int32_t>(jacobianRows_.size());
+  model_.jacobian_rows = jacobianRows_.data();
+  model_.jacobian_columns = jacobianColumns_.data();
+}
+
+void CompiledModel::fillStateSets(const sim::Program& program) {
+  for (const sim::StateSet& set : program.stateSets)
+    setTables_.push_back(
+        SetTables{toInt32(set.candidates), toInt32(set.states), toInt32(set.selection)});
+  for (std::size_t k = 0; k < program.stateSets.size(); ++k) {
+    const SetTables& tables = setTables_[k];
+    stateSets_.push_back(mocc_state_set_info{
+        static_cast<std::int32_t>(tables.candidates.size()),
+        static_cast<std::int32_t>(tables.states.size()),
+        static_cast<std::int32_t>(program.stateSets[k].constraintCount), tables.candidates.data(),
+        tables.states.data(), tables.selection.data()});
+  }
+  model_.n_state_sets = static_cast<std::int32_t>(stateSets_.size());
+  model_.state_sets = stateSets_.data();
 }
 
 CompiledModel::~CompiledModel() = default;

@@ -1,9 +1,10 @@
-// One emitter per ABI function. derivatives, crossings, outputs and next_time_event run in
-// continuous mode (relations frozen); event_update in event or initial mode (instance->mode);
-// bind before initialization.
+// One emitter per ABI function. derivatives, crossings, outputs, next_time_event and the
+// Jacobians run in continuous mode (relations frozen); event_update and initialize in event or
+// initial mode (instance->mode); bind before initialization.
 #include "function_emitter.h"
 
 #include "statement_emitter.h"
+#include "system_functions.h"
 #include "time_events.h"
 
 #include <limits>
@@ -90,6 +91,99 @@ void emitNextTimeEvent(ModuleContext& module) {
   b.CreateRet(earliest);
 }
 
+// initialize(instance): the initialization statements, then the pending reinit() values.
+void emitInitialize(ModuleContext& module) {
+  llvm::Function* function =
+      defineEntry(module, EntryNames::initialize, module.builder.getVoidTy(), {module.ptr});
+  Frame frame(module, function);
+  StatementEmitter emitter(module, frame, Evaluation::Event);
+  emitter.emit(module.program.initialize);
+  emitter.applyReinits();
+  module.builder.CreateRetVoid();
+}
+
+/// out[k] := values[k] after `inputs`, in continuous mode (invalid values write 0).
+void emitValues(ModuleContext& module, StatementEmitter& emitter, llvm::Value* out,
+                const std::vector<sim::Statement>& inputs, const std::vector<expr::Id>& values) {
+  emitter.emit(inputs);
+  emitter.expressions().forgetAll();
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    llvm::Value* value = values[k].valid() ? emitter.expressions().emit(values[k]) : module.real(0);
+    module.builder.CreateStore(value,
+                               module.builder.CreateConstInBoundsGEP1_64(module.f64, out, k));
+  }
+}
+
+// jacobian(instance, values): the Jacobian inputs, then values[k] = entry k.
+void emitJacobian(ModuleContext& module) {
+  llvm::Function* function = defineEntry(module, EntryNames::jacobian, module.builder.getVoidTy(),
+                                         {module.ptr, module.ptr});
+  Frame frame(module, function);
+  function->getArg(1)->setName("values");
+  StatementEmitter emitter(module, frame, Evaluation::Continuous);
+  std::vector<expr::Id> values;
+  for (const sim::JacobianEntry& entry : module.program.jacobian) {
+    if (entry.row >= module.program.stateCount || entry.column >= module.program.stateCount)
+      throw EmitError("Jacobian entry (" + std::to_string(entry.row) + ", " +
+                      std::to_string(entry.column) + ") lies outside the states");
+    values.push_back(entry.value);
+  }
+  emitValues(module, emitter, function->getArg(1), module.program.jacobianInputs, values);
+  module.builder.CreateRetVoid();
+}
+
+// state_set_jacobian(instance, set, values): a switch over the sets, each computing its inputs
+// and writing its constraint Jacobian row-major.
+void emitStateSetJacobian(ModuleContext& module) {
+  llvm::Function* function =
+      defineEntry(module, EntryNames::stateSetJacobian, module.builder.getVoidTy(),
+                  {module.ptr, module.i32, module.ptr});
+  Frame frame(module, function);
+  function->getArg(1)->setName("set");
+  function->getArg(2)->setName("values");
+  llvm::IRBuilder<>& b = module.builder;
+  llvm::BasicBlock* done = frame.newBlock("done");
+  const std::vector<sim::StateSet>& sets = module.program.stateSets;
+  llvm::SwitchInst* choice = b.CreateSwitch(function->getArg(1), done, sets.size());
+  for (std::size_t k = 0; k < sets.size(); ++k) {
+    const sim::StateSet& set = sets[k];
+    if (set.constraintJacobian.size() != set.constraintCount * set.candidates.size())
+      throw EmitError("state set " + std::to_string(k) +
+                      " has a constraint Jacobian of the "
+                      "wrong size");
+    llvm::BasicBlock* block = frame.newBlock("set" + std::to_string(k));
+    choice->addCase(b.getInt32(static_cast<std::uint32_t>(k)), block);
+    frame.enter(block);
+    StatementEmitter emitter(module, frame, Evaluation::Continuous);
+    emitValues(module, emitter, function->getArg(2), set.jacobianInputs, set.constraintJacobian);
+    b.CreateBr(done);
+  }
+  frame.enter(done);
+  b.CreateRetVoid();
+}
+
+// dae_residuals(instance, z, r): derivatives with the loops it solves opened (model.h).
+void emitDaeResiduals(ModuleContext& module, const std::vector<std::uint32_t>& opened) {
+  llvm::Function* function =
+      defineEntry(module, EntryNames::daeResiduals, module.builder.getVoidTy(),
+                  {module.ptr, module.ptr, module.ptr});
+  Frame frame(module, function);
+  OpenSystems open;
+  open.z = function->getArg(1);
+  open.r = function->getArg(2);
+  open.z->setName("z");
+  open.r->setName("r");
+  std::uint32_t offset = 0;
+  for (std::uint32_t k : opened) {
+    open.offsets[k] = offset;
+    offset += static_cast<std::uint32_t>(module.program.systems[k].unknowns.size());
+  }
+  StatementEmitter emitter(module, frame, Evaluation::Continuous);
+  emitter.openSystems(std::move(open));
+  emitter.emit(module.program.derivatives);
+  module.builder.CreateRetVoid();
+}
+
 } // namespace
 
 void emitModelFunctions(ModuleContext& module) {
@@ -101,6 +195,11 @@ void emitModelFunctions(ModuleContext& module) {
   emitStatementFunction(module, EntryNames::outputs, Evaluation::Continuous, program.outputs);
   emitEventUpdate(module);
   emitNextTimeEvent(module);
+  emitInitialize(module);
+  if (!program.jacobian.empty()) emitJacobian(module);
+  if (!program.stateSets.empty()) emitStateSetJacobian(module);
+  std::vector<std::uint32_t> opened = openedSystems(program);
+  if (!opened.empty()) emitDaeResiduals(module, opened);
 }
 
 } // namespace mocc::backend::jit

@@ -1,5 +1,6 @@
-// The six functions of the model ABI (runtime/include/mocc/model.h), each emitted from its part
-// of a sim::Program: bind, derivatives, crossings, outputs, event_update, next_time_event.
+// The functions of the model ABI (runtime/include/mocc/model.h), each emitted from its part of
+// a sim::Program: bind, derivatives, crossings, outputs, event_update, next_time_event,
+// initialize, and when the program has them jacobian, state_set_jacobian and dae_residuals.
 #pragma once
 
 #include "module_context.h"
@@ -14,10 +15,16 @@ struct EntryNames {
   static constexpr const char* outputs = "mocc_outputs";
   static constexpr const char* eventUpdate = "mocc_event_update";
   static constexpr const char* nextTimeEvent = "mocc_next_time_event";
+  static constexpr const char* initialize = "mocc_initialize";
+  static constexpr const char* jacobian = "mocc_jacobian";
+  static constexpr const char* stateSetJacobian = "mocc_state_set_jacobian";
+  static constexpr const char* daeResiduals = "mocc_dae_residuals";
 };
 
-/// Emits all six functions of `module.program` into `module.module`. Throws EmitError for a
-/// malformed program.
+/// Emits the ABI functions of `module.program` into `module.module`: the seven every model
+/// has, jacobian when program.jacobian is not empty, state_set_jacobian when there are state
+/// sets, dae_residuals when derivatives solves a loop (openedSystems()). Throws EmitError for
+/// a malformed program.
 void emitModelFunctions(ModuleContext& module);
 
 } // namespace mocc::backend::jit

@@ -64,7 +64,23 @@ llvm::Error resolveEntries(llvm::orc::LLJIT& jit, mocc_model& model) {
   if (auto e = resolve(jit, EntryNames::crossings, model.crossings)) return e;
   if (auto e = resolve(jit, EntryNames::outputs, model.outputs)) return e;
   if (auto e = resolve(jit, EntryNames::eventUpdate, model.event_update)) return e;
-  return resolve(jit, EntryNames::nextTimeEvent, model.next_time_event);
+  if (auto e = resolve(jit, EntryNames::nextTimeEvent, model.next_time_event)) return e;
+  if (auto e = resolve(jit, EntryNames::initialize, model.initialize)) return e;
+  // The optional entries exist exactly when their tables are not empty (function_emitter.h).
+  if (model.n_jacobian > 0)
+    if (auto e = resolve(jit, EntryNames::jacobian, model.jacobian)) return e;
+  if (model.n_state_sets > 0)
+    if (auto e = resolve(jit, EntryNames::stateSetJacobian, model.state_set_jacobian)) return e;
+  if (model.n_dae_unknowns > 0)
+    if (auto e = resolve(jit, EntryNames::daeResiduals, model.dae_residuals)) return e;
+  return llvm::Error::success();
+}
+
+/// A hint for a failed lookup of the runtime's service.
+std::string runtimeHint(const sim::Program& program, const std::string& error) {
+  if (program.systems.empty() || error.find("mocc_solve_system") == std::string::npos) return {};
+  return " (algebraic loops call mocc_solve_system from the mocc runtime library, which this "
+         "process has not loaded)";
 }
 
 llvm::Error resolveUserFunctions(llvm::orc::LLJIT& jit, const sim::Program& program,
@@ -108,6 +124,7 @@ std::unique_ptr<CompiledModel> compile(const sim::Program& program, const Compil
   std::unique_ptr<CompiledModel> compiled(new CompiledModel(program));
   if (auto e = resolveEntries(**jit, compiled->model_)) {
     error = "cannot compile " + program.modelName + ": " + *reported + llvm::toString(std::move(e));
+    error += runtimeHint(program, error);
     return nullptr;
   }
   if (auto e = resolveUserFunctions(**jit, program, compiled->functions_)) {

@@ -5,6 +5,7 @@
 #include "function_emitter.h"
 #include "instance_layout.h"
 #include "module_context.h"
+#include "system_functions.h"
 #include "user_functions.h"
 
 #include <llvm/IR/Verifier.h>
@@ -21,7 +22,8 @@ std::string checkSizes(const sim::Program& program) {
   constexpr std::size_t limit = std::numeric_limits<std::int32_t>::max();
   if (std::size_t(program.stateCount) + program.valueCount > limit ||
       program.variables.size() > limit || program.messages.size() > limit ||
-      program.crossings.size() > limit) {
+      program.crossings.size() > limit || program.systems.size() > limit ||
+      program.jacobian.size() > limit || program.stateSets.size() > limit) {
     return "program is too large for the model ABI (sizes are 32-bit)";
   }
   return {};
@@ -43,6 +45,8 @@ std::unique_ptr<llvm::Module> buildModule(const sim::Program& program, llvm::LLV
     ModuleContext emitContext(*module, program);
     declareUserFunctions(emitContext); // before any code that may call them
     emitUserFunctions(emitContext);
+    declareSystemFunctions(emitContext); // before the Solve statements that pass them
+    emitSystemFunctions(emitContext);
     emitModelFunctions(emitContext);
   } catch (const EmitError& failure) {
     error = "cannot compile " + program.modelName + ": " + failure.what();

@@ -1,6 +1,6 @@
 // sim::Program -> verified llvm::Module: sets the target's data layout, checks that it agrees
-// with the C layout of mocc_instance, emits the user functions and the six ABI functions and
-// runs LLVM's verifier.
+// with the C layout of mocc_instance, emits the user functions, the functions of the algebraic
+// loops and the ABI functions, and runs LLVM's verifier.
 #pragma once
 
 #include "mocc/sim/program.h"

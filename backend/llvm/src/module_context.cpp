@@ -38,6 +38,16 @@ void ModuleContext::tag(llvm::Instruction* access, Memory memory) const {
   access->setMetadata(llvm::LLVMContext::MD_tbaa, tags_[static_cast<unsigned>(memory)]);
 }
 
+llvm::Function* ModuleContext::solveSystemFunction() {
+  constexpr const char* name = "mocc_solve_system";
+  if (llvm::Function* existing = module.getFunction(name)) return existing;
+  auto* type = llvm::FunctionType::get(i32, {ptr, i32, ptr, ptr, ptr}, false);
+  llvm::Function* function =
+      llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module);
+  function->setDoesNotThrow();
+  return function;
+}
+
 llvm::Value* ModuleContext::callMath(llvm::IRBuilder<>& at, const char* name,
                                      llvm::ArrayRef<llvm::Value*> args) {
   llvm::Function* function = module.getFunction(name);

@@ -59,6 +59,16 @@ public:
   llvm::StructType* instance;
   /// program.functions[i] as declared in the module (see declareUserFunctions()).
   std::vector<llvm::Function*> userFunctions;
+  /// The generated functions of program.systems[i] (see declareSystemFunctions()); jacobian
+  /// is null for a loop without an analytic Jacobian.
+  struct SystemFunctions {
+    llvm::Function* residual = nullptr;
+    llvm::Function* jacobian = nullptr;
+  };
+  std::vector<SystemFunctions> systemFunctions;
+  /// `int32_t mocc_solve_system(mocc_instance*, int32_t, residual, jacobian, double*)`, the
+  /// runtime's service (model.h), declared on first use and resolved when the code is loaded.
+  llvm::Function* solveSystemFunction();
 
   llvm::Constant* real(double value) const;
   /// Attaches the alias tag of `memory` to a load or store.

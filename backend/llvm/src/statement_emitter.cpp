@@ -1,7 +1,8 @@
 // StatementEmitter: statements in order. In bind, an Assign is skipped when the runtime marked
 // its target overridden. In event and initial mode, when/elsewhen executes at most one branch
 // (MLS 8.3.5, 8.6) and reinit() values wait in stack slots until the end of event_update.
-// if/elseif/else (algorithm sections) runs in every mode.
+// if/elseif/else (algorithm sections) runs in every mode. A Solve calls the runtime's
+// mocc_solve_system with the loop's generated residual and Jacobian functions.
 #include "statement_emitter.h"
 
 #include <algorithm>
@@ -44,8 +45,10 @@ void StatementEmitter::emit(const sim::Statement& statement) {
           terminate(node);
         } else if constexpr (std::is_same_v<T, sim::When>) {
           when(node);
-        } else {
+        } else if constexpr (std::is_same_v<T, sim::If>) {
           ifStatement(node);
+        } else {
+          solve(node);
         }
       },
       statement.node);
@@ -206,6 +209,59 @@ void StatementEmitter::ifStatement(const sim::If& statement) {
   emitNested(statement.elseBody);
   b.CreateBr(end);
   frame_.enter(end);
+  expressions_.forgetAll();
+}
+
+void StatementEmitter::solve(const sim::Solve& solve) {
+  const sim::Program& program = module_.program;
+  if (solve.system >= program.systems.size()) {
+    throw EmitError("solve of algebraic loop " + std::to_string(solve.system) + " of " +
+                    std::to_string(program.systems.size()));
+  }
+  const sim::AlgebraicSystem& system = program.systems[solve.system];
+  if (auto open = open_.offsets.find(solve.system); open != open_.offsets.end() && depth_ == 0) {
+    openSystem(system, open->second);
+    return;
+  }
+  llvm::IRBuilder<>& b = module_.builder;
+  auto n = static_cast<std::uint32_t>(system.unknowns.size());
+  llvm::AllocaInst* x = frame_.entryArray(n, "loop" + std::to_string(solve.system) + ".x");
+  auto element = [&](std::uint32_t i) {
+    return b.CreateConstInBoundsGEP2_64(x->getAllocatedType(), x, 0, i);
+  };
+  for (std::uint32_t i = 0; i < n; ++i)
+    b.CreateStore(frame_.load(system.unknowns[i]), element(i));
+  const ModuleContext::SystemFunctions& functions = module_.systemFunctions[solve.system];
+  llvm::Value* jacobian = functions.jacobian ? static_cast<llvm::Value*>(functions.jacobian)
+                                             : llvm::ConstantPointerNull::get(module_.ptr);
+  // The status is not needed here: the runtime recorded any failure and acts on it.
+  b.CreateCall(module_.solveSystemFunction(),
+               {frame_.instance(), b.getInt32(solve.system), functions.residual, jacobian, x});
+  for (std::uint32_t i = 0; i < n; ++i)
+    frame_.store(system.unknowns[i], b.CreateLoad(module_.f64, element(i)));
+  expressions_.forgetAll(); // the loop's functions assigned variables
+  if (evaluation_ != Evaluation::Event) return;
+  // Newton ran with the relations as stored; evaluate and store them at the solution, so event
+  // iteration repeats the solve when one changed (MLS 8.5).
+  emitNested(system.inner);
+  expressions_.forgetAll();
+  for (expr::Id residual : system.residuals)
+    expressions_.emit(residual);
+  expressions_.forgetAll();
+}
+
+void StatementEmitter::openSystem(const sim::AlgebraicSystem& system, std::uint32_t offset) {
+  llvm::IRBuilder<>& b = module_.builder;
+  for (std::size_t i = 0; i < system.unknowns.size(); ++i) {
+    llvm::Value* address = b.CreateConstInBoundsGEP1_64(module_.f64, open_.z, offset + i);
+    frame_.store(system.unknowns[i], b.CreateLoad(module_.f64, address));
+  }
+  emitNested(system.inner);
+  expressions_.forgetAll();
+  for (std::size_t i = 0; i < system.residuals.size(); ++i) {
+    llvm::Value* value = expressions_.emit(system.residuals[i]);
+    b.CreateStore(value, b.CreateConstInBoundsGEP1_64(module_.f64, open_.r, offset + i));
+  }
   expressions_.forgetAll();
 }
 

@@ -1,6 +1,7 @@
 // Algorithm sections into program statements (MLS 11.1.2): the outputs are initialised first
 // (discrete ones from pre(), the others from their start values), then the statements run in
-// order. The block goes into the event list and, as one step, into the continuous lists.
+// order. The block goes into the event list and, as one step, into the continuous lists
+// (statements.cpp).
 #include "program_builder.h"
 
 namespace mocc::backend::program {
@@ -65,17 +66,6 @@ sim::Statement ProgramBuilder::algorithmStatement(const dae::AlgorithmStatement&
         }
       },
       statement.node);
-}
-
-void ProgramBuilder::addContinuousAlgorithm(const dae::Algorithm& section,
-                                            std::vector<sim::Statement> code) {
-  ContinuousStep step;
-  step.statements = std::move(code);
-  for (std::uint32_t v : section.outputs)
-    step.outputs.push_back(programIndex_[v]);
-  for (std::uint32_t v : dae::algorithmInputs(system_.pool, section))
-    step.reads.push_back(programIndex_[v]);
-  continuous_.push_back(std::move(step));
 }
 
 } // namespace mocc::backend::program

@@ -29,6 +29,9 @@ std::optional<sim::Program> ProgramBuilder::run() {
   addRelations();
   addBind();
   addScheduledStatements();
+  addInitialize(); // after the event list, which it may copy
+  addOdeJacobian();
+  addStateSets();
   addTimeEvents();
   if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
   return std::move(program_);
@@ -50,15 +53,33 @@ sim::Kind simKind(dae::VariableKind kind) {
 
 } // namespace
 
+// Only integrated states and their derivatives have slots in x and dx (dae/system.h).
+bool ProgramBuilder::isDummy(std::uint32_t variable) const {
+  const dae::Variable& v = system_.variables[variable];
+  if (v.kind == dae::VariableKind::State) return !v.isIntegratedState();
+  if (v.kind != dae::VariableKind::Derivative) return false;
+  return v.dummy || v.state == dae::kNone || !system_.variables[v.state].isIntegratedState();
+}
+
+// The states s and selection entries A of dynamic state sets (and der(s)): the compiler
+// makes them; results show the candidates instead.
+bool ProgramBuilder::isStateSetVariable(std::uint32_t variable) const {
+  const dae::Variable& v = system_.variables[variable];
+  std::uint32_t own = v.kind == dae::VariableKind::Derivative ? v.state : variable;
+  if (v.stateSelection) return true;
+  for (const dae::StateSet& set : system_.stateSets)
+    if (std::find(set.states.begin(), set.states.end(), own) != set.states.end()) return true;
+  return false;
+}
+
 // States take x[0..n), derivatives the dx slot of their state, everything else v[...]; the
-// variable table keeps declaration order so that result columns do too.
+// variable table keeps declaration order so that result columns do too. Dummy states and
+// dummy derivatives (index reduction) are algebraic values: equations determine them.
 void ProgramBuilder::layOut() {
   programIndex_.assign(system_.variables.size(), dae::kNone);
   std::vector<std::uint32_t> stateSlot(system_.variables.size(), dae::kNone);
   for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
-    if (system_.variables[i].kind == dae::VariableKind::State) {
-      stateSlot[i] = program_.stateCount++;
-    }
+    if (system_.variables[i].isIntegratedState()) stateSlot[i] = program_.stateCount++;
   }
   for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
     const dae::Variable& v = system_.variables[i];
@@ -67,8 +88,12 @@ void ProgramBuilder::layOut() {
     out.description = v.description;
     out.type = v.type;
     out.kind = simKind(v.kind);
-    out.hidden = v.kind == dae::VariableKind::Internal;
-    if (v.kind == dae::VariableKind::State) {
+    out.hidden = v.kind == dae::VariableKind::Internal || isStateSetVariable(i);
+    if (isDummy(i)) {
+      out.kind = sim::Kind::Algebraic;
+      out.region = sim::Region::Value;
+      out.index = program_.valueCount++;
+    } else if (v.kind == dae::VariableKind::State) {
       out.region = sim::Region::State;
       out.index = stateSlot[i];
     } else if (v.kind == dae::VariableKind::Derivative) {

@@ -43,6 +43,10 @@ public:
     section("crossing inputs", program_.crossingInputs);
     section("outputs", program_.outputs);
     section("event", program_.event);
+    section("initialize", program_.initialize);
+    systems();
+    jacobian();
+    stateSets();
     relations();
     timeEvents();
     functions();
@@ -94,6 +98,74 @@ private:
       out_ += indent + "end when\n";
     } else if (auto* branching = std::get_if<If>(&s.node)) {
       ifStatement(*branching, depth);
+    } else if (auto* solve = std::get_if<Solve>(&s.node)) {
+      std::string unknowns;
+      if (solve->system < program_.systems.size()) {
+        for (std::uint32_t v : program_.systems[solve->system].unknowns)
+          unknowns += (unknowns.empty() ? "" : ", ") + namer_(v);
+      }
+      out_ += fmt::format("{}solve #{} for {}\n", indent, solve->system, unknowns);
+    }
+  }
+
+  std::string list(const std::vector<std::uint32_t>& variables) {
+    std::string text;
+    for (std::uint32_t v : variables)
+      text += (text.empty() ? "" : ", ") + namer_(v);
+    return text;
+  }
+
+  void systems() {
+    if (program_.systems.empty()) return;
+    out_ += "systems:\n";
+    for (std::size_t k = 0; k < program_.systems.size(); ++k) {
+      const AlgebraicSystem& system = program_.systems[k];
+      out_ +=
+          fmt::format("  #{} {}\n    unknowns: {}\n", k, system.description, list(system.unknowns));
+      for (const Statement& s : system.inner)
+        statement(s, 2);
+      for (std::size_t i = 0; i < system.residuals.size(); ++i)
+        out_ += fmt::format("    0 = {}\n", e(system.residuals[i]));
+      std::size_t n = system.unknowns.size();
+      for (std::size_t i = 0; i < system.jacobian.size() && n > 0; ++i) {
+        if (!system.jacobian[i].valid()) continue;
+        out_ += fmt::format("    d r{} / d {} = {}\n", i / n, namer_(system.unknowns[i % n]),
+                            e(system.jacobian[i]));
+      }
+    }
+  }
+
+  /// The state whose storage is x[index] (or dx[index] when `derivative`).
+  std::string stateName(std::uint32_t index, bool derivative) {
+    Region region = derivative ? Region::Derivative : Region::State;
+    for (std::size_t i = 0; i < program_.variables.size(); ++i)
+      if (program_.variables[i].region == region && program_.variables[i].index == index)
+        return namer_(static_cast<std::uint32_t>(i));
+    return fmt::format("{}[{}]", derivative ? "dx" : "x", index);
+  }
+
+  void jacobian() {
+    if (!program_.jacobianMissing.empty())
+      out_ += fmt::format("jacobian: none ({})\n", program_.jacobianMissing);
+    if (program_.jacobian.empty()) return;
+    section("jacobian inputs", program_.jacobianInputs);
+    out_ += "jacobian:\n";
+    for (const JacobianEntry& entry : program_.jacobian)
+      out_ += fmt::format("  d {} / d {} = {}\n", stateName(entry.row, true),
+                          stateName(entry.column, false), e(entry.value));
+  }
+
+  void stateSets() {
+    for (std::size_t k = 0; k < program_.stateSets.size(); ++k) {
+      const StateSet& set = program_.stateSets[k];
+      out_ += fmt::format("state set #{}: states {} among {{{}}} (selection {})\n", k,
+                          list(set.states), list(set.candidates), list(set.selection));
+      for (const Statement& s : set.jacobianInputs)
+        statement(s, 1);
+      std::size_t n = set.candidates.size();
+      for (std::size_t i = 0; i < set.constraintJacobian.size() && n > 0; ++i)
+        out_ += fmt::format("  d g{} / d {} = {}\n", i / n, namer_(set.candidates[i % n]),
+                            e(set.constraintJacobian[i]));
     }
   }
 

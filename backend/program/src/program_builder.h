@@ -17,6 +17,11 @@ public:
 
 private:
   // build.cpp
+  /// A dummy state or dummy derivative (or the derivative of a dummy state): an algebraic
+  /// value of the program.
+  bool isDummy(std::uint32_t variable) const;
+  /// A state, state derivative or selection entry of a dynamic state set: hidden.
+  bool isStateSetVariable(std::uint32_t variable) const;
   void layOut();
   void addRelations();
   std::uint32_t addInternalBoolean(std::string name);
@@ -44,8 +49,37 @@ private:
   sim::Statement whenStatement(const dae::WhenStatement& statement);
   sim::Statement assertion(const dae::Assertion& assertion);
   std::vector<sim::Statement> assignmentsNeededBy(std::set<std::uint32_t> needed);
-  void addContinuousAlgorithm(const dae::Algorithm& algorithm, std::vector<sim::Statement> code);
   void addTimeEvents();
+
+  // systems.cpp
+  /// Which schedule a step belongs to: Step::source and Step::equations index `equations`;
+  /// in the initialization schedule when-clauses run their initial() branch unconditionally.
+  struct StepContext {
+    const std::vector<dae::Equation>& equations;
+    bool initial = false;
+  };
+  StepContext simulation() const { return {system_.equations, false}; }
+  /// The statements that carry out one step of a schedule (any kind).
+  std::vector<sim::Statement> stepStatements(const structure::Step& step, StepContext context);
+  /// Adds the algebraic loop of a System step to the program; returns its Solve statement.
+  sim::Statement solveStatement(const structure::Step& step, StepContext context);
+  std::string systemDescription(const structure::Step& step, StepContext context) const;
+  /// The program variables a step computes.
+  std::vector<std::uint32_t> stepOutputs(const structure::Step& step) const;
+
+  // initialization.cpp
+  void addInitialize();
+  /// A when-clause of the initialization schedule (MLS 8.6): the first branch active at
+  /// initial() without its reinits (they are equations there), else pre() of every output.
+  std::vector<sim::Statement> initialWhen(const dae::WhenClause& clause);
+  /// Variables merged away by alias elimination, assigned from their alias after everything.
+  std::vector<sim::Statement> aliasAssignments();
+
+  // jacobians.cpp
+  void addOdeJacobian();
+  void addStateSets();
+  bool addStateSet(const dae::StateSet& set);
+  bool differentiateConstraints(const dae::StateSet& set, sim::StateSet& out);
 
   const dae::System& system_;
   const structure::Schedule& schedule_;
@@ -55,8 +89,8 @@ private:
   expr::Translator translator_;
   std::vector<std::uint32_t> programIndex_; // dae variable -> program variable
 
-  /// A continuous-mode step: one assignment or a whole algorithm section, with the program
-  /// variables it computes and those it reads from other steps.
+  /// A continuous-mode step: one assignment, a whole algorithm section or an algebraic loop,
+  /// with the program variables it computes and those it reads from other steps.
   struct ContinuousStep {
     std::vector<sim::Statement> statements;
     std::vector<std::uint32_t> outputs;
@@ -64,5 +98,9 @@ private:
   };
   std::vector<ContinuousStep> continuous_; // in schedule order
 };
+
+/// Every program variable that `statements` read (not through pre()), excluding nothing.
+std::set<std::uint32_t> statementReads(const sim::Program& program,
+                                       const std::vector<sim::Statement>& statements);
 
 } // namespace mocc::backend::program

@@ -1,5 +1,6 @@
 // The statements of each ABI function: bind (parameters, start values), the continuous-mode
 // lists (derivatives, crossing inputs, outputs) and the event list, plus time events.
+// Continuous lists hold only the steps their outputs need, found backwards through the reads.
 #include "program_builder.h"
 
 #include <algorithm>
@@ -45,15 +46,18 @@ bool ProgramBuilder::addParameterBindings() {
 }
 
 // Start values (MLS 4.9: default 0/false). States and discrete variables start from them;
-// for algebraic variables they are only the value before the first evaluation.
+// for algebraic variables (dummy states and derivatives included) they are only the value
+// before the first evaluation, and the first guess of an algebraic loop.
 void ProgramBuilder::addStartValues() {
   for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
     const dae::Variable& v = system_.variables[i];
     bool stored = v.kind == dae::VariableKind::State || v.kind == dae::VariableKind::Discrete ||
-                  v.kind == dae::VariableKind::Algebraic;
+                  v.kind == dae::VariableKind::Algebraic || isDummy(i);
     if (!stored) continue;
     expr::Id start = v.start.valid() ? translator_(v.start) : program_.pool.constant(v.type, 0);
-    if (!v.start.valid() && v.kind == dae::VariableKind::State) {
+    // A state set's states need none: the initialization computes s = A * candidates.
+    if (!v.start.valid() && v.kind == dae::VariableKind::State && !isDummy(i) &&
+        !isStateSetVariable(i)) {
       diagnostics_.warning(DiagnosticKind::MissingBinding, v.range,
                            "state '" + v.name + "' has no start value; it starts from 0");
     }
@@ -93,25 +97,20 @@ sim::Statement ProgramBuilder::when(const dae::WhenClause& clause) {
   return {std::move(out), origin(clause.range)};
 }
 
+// Each step goes into the event list; all but when-clauses also become continuous steps. An
+// algebraic loop is one step: its Solve statement computes the iteration variables and every
+// variable of its inner steps.
 void ProgramBuilder::addScheduledStatements() {
   for (const structure::Step& step : schedule_.steps) {
-    if (step.kind == structure::Step::Kind::When) {
-      program_.event.push_back(when(system_.whens[step.source]));
-      continue;
-    }
-    if (step.kind == structure::Step::Kind::Algorithm) {
-      const dae::Algorithm& section = system_.algorithms[step.source];
-      std::vector<sim::Statement> code = algorithm(section);
-      program_.event.insert(program_.event.end(), code.begin(), code.end());
-      addContinuousAlgorithm(section, std::move(code));
-      continue;
-    }
-    auto variable = programIndex_[step.variable];
-    sim::Statement s{sim::Assign{variable, translator_(step.value)},
-                     origin(system_.equations[step.source].range)};
-    program_.event.push_back(s);
-    auto reads = expr::variablesOf(program_.pool, std::get<sim::Assign>(s.node).value);
-    continuous_.push_back(ContinuousStep{{std::move(s)}, {variable}, std::move(reads)});
+    std::vector<sim::Statement> code = stepStatements(step, simulation());
+    program_.event.insert(program_.event.end(), code.begin(), code.end());
+    if (step.kind == structure::Step::Kind::When) continue;
+    ContinuousStep continuous{std::move(code), stepOutputs(step), {}};
+    std::set<std::uint32_t> reads = statementReads(program_, continuous.statements);
+    for (std::uint32_t v : continuous.outputs)
+      reads.erase(v);
+    continuous.reads.assign(reads.begin(), reads.end());
+    continuous_.push_back(std::move(continuous));
   }
   // Every step runs in continuous mode for results, including discrete ones: at the left
   // limit of an event they give pre() its value (sample() is false between events). An
@@ -119,6 +118,9 @@ void ProgramBuilder::addScheduledStatements() {
   for (const ContinuousStep& step : continuous_) {
     program_.outputs.insert(program_.outputs.end(), step.statements.begin(), step.statements.end());
   }
+  std::vector<sim::Statement> aliases = aliasAssignments();
+  program_.outputs.insert(program_.outputs.end(), aliases.begin(), aliases.end());
+  program_.event.insert(program_.event.end(), aliases.begin(), aliases.end());
   for (const dae::Assertion& a : system_.assertions) {
     program_.event.push_back(assertion(a));
     program_.outputs.push_back(assertion(a));
@@ -184,9 +186,10 @@ void collectSamples(const expr::Pool& pool, expr::Id root, std::vector<expr::Id>
   }
 }
 
-void collectStatementSamples(const expr::Pool& pool, const sim::Statement& s,
+void collectStatementSamples(const sim::Program& program, const sim::Statement& s,
                              std::vector<expr::Id>& samples,
                              std::unordered_set<std::uint32_t>& seen) {
+  const expr::Pool& pool = program.pool;
   if (auto* a = std::get_if<sim::Assign>(&s.node)) collectSamples(pool, a->value, samples, seen);
   if (auto* r = std::get_if<sim::Reinit>(&s.node)) collectSamples(pool, r->value, samples, seen);
   if (auto* a = std::get_if<sim::Assert>(&s.node)) {
@@ -195,17 +198,24 @@ void collectStatementSamples(const expr::Pool& pool, const sim::Statement& s,
   if (auto* w = std::get_if<sim::When>(&s.node)) {
     for (const sim::WhenBranch& b : w->branches) {
       for (const sim::Statement& inner : b.body)
-        collectStatementSamples(pool, inner, samples, seen);
+        collectStatementSamples(program, inner, samples, seen);
     }
   }
   if (auto* branching = std::get_if<sim::If>(&s.node)) {
     for (const sim::IfBranch& b : branching->branches) {
       collectSamples(pool, b.condition, samples, seen);
       for (const sim::Statement& inner : b.body)
-        collectStatementSamples(pool, inner, samples, seen);
+        collectStatementSamples(program, inner, samples, seen);
     }
     for (const sim::Statement& inner : branching->elseBody)
-      collectStatementSamples(pool, inner, samples, seen);
+      collectStatementSamples(program, inner, samples, seen);
+  }
+  if (auto* solve = std::get_if<sim::Solve>(&s.node)) {
+    const sim::AlgebraicSystem& system = program.systems[solve->system];
+    for (const sim::Statement& inner : system.inner)
+      collectStatementSamples(program, inner, samples, seen);
+    for (expr::Id r : system.residuals)
+      collectSamples(pool, r, samples, seen);
   }
 }
 
@@ -215,7 +225,7 @@ void ProgramBuilder::addTimeEvents() {
   std::vector<expr::Id> samples;
   std::unordered_set<std::uint32_t> seen;
   for (const sim::Statement& s : program_.event) {
-    collectStatementSamples(program_.pool, s, samples, seen);
+    collectStatementSamples(program_, s, samples, seen);
   }
   for (expr::Id sample : samples) {
     program_.timeEvents.push_back(

@@ -19,6 +19,17 @@ public:
     nextEdge_.assign(graph.size(), 0);
   }
 
+  HopcroftKarp(const BipartiteGraph& graph, std::size_t variableCount, const Matching& initial)
+      : HopcroftKarp(graph, variableCount) {
+    for (std::size_t e = 0; e < initial.variableOfEquation.size() && e < graph.size(); ++e) {
+      std::int32_t v = initial.variableOfEquation[e];
+      if (v == kUnmatched) continue;
+      matching_.variableOfEquation[e] = v;
+      matching_.equationOfVariable[v] = static_cast<std::int32_t>(e);
+      ++matching_.size;
+    }
+  }
+
   Matching run() {
     while (layer()) {
       for (std::size_t e = 0; e < graph_.size(); ++e)
@@ -103,6 +114,45 @@ private:
 
 Matching maximumMatching(const BipartiteGraph& graph, std::size_t variableCount) {
   return HopcroftKarp(graph, variableCount).run();
+}
+
+bool augmentFrom(const BipartiteGraph& graph, Matching& matching, std::int32_t equation,
+                 std::vector<std::uint32_t>& visited, std::uint32_t stamp) {
+  matching.variableOfEquation.resize(graph.size(), kUnmatched);
+  struct Frame {
+    std::int32_t equation;
+    std::size_t edge;
+  };
+  std::vector<Frame> path{{equation, 0}};
+  while (!path.empty()) {
+    Frame& frame = path.back();
+    if (frame.edge >= graph[frame.equation].size()) {
+      path.pop_back();
+      continue;
+    }
+    std::int32_t v = graph[frame.equation][frame.edge++];
+    if (visited[v] == stamp) continue;
+    visited[v] = stamp;
+    std::int32_t next = matching.equationOfVariable[v];
+    if (next != kUnmatched) {
+      path.push_back({next, 0});
+      continue;
+    }
+    // Flip: each equation on the path takes the variable it last tried.
+    for (const Frame& f : path) {
+      std::int32_t taken = graph[f.equation][f.edge - 1];
+      matching.variableOfEquation[f.equation] = taken;
+      matching.equationOfVariable[taken] = f.equation;
+    }
+    ++matching.size;
+    return true;
+  }
+  return false;
+}
+
+Matching maximumMatching(const BipartiteGraph& graph, std::size_t variableCount,
+                         const Matching& initial) {
+  return HopcroftKarp(graph, variableCount, initial).run();
 }
 
 } // namespace mocc::backend::structure

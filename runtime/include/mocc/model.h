@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 1
+#define MOCC_ABI_VERSION 2
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -67,6 +67,29 @@ typedef struct mocc_variable {
 } mocc_variable;
 
 typedef struct mocc_instance mocc_instance;
+
+/* An algebraic loop of the model (for messages and the solver's bookkeeping). */
+typedef struct mocc_system_info {
+  const char* description;  /* "nonlinear system of 2 equations at model.mo:12:3" */
+  int32_t size;             /* number of iteration variables */
+  int32_t linear;           /* nonzero: one exact Newton step solves it */
+  const int32_t* unknowns;  /* [size] indices into mocc_model.variables */
+  /* The structural nonzeros of its analytic Jacobian dr/dx: entry k is d r[rows[k]] /
+   * d x[columns[k]]. The `jacobian` function given to mocc_solve_system writes the values of
+   * these entries in this order. 0 when the loop has no analytic Jacobian. */
+  int32_t n_jacobian;
+  const int32_t* jacobian_rows;
+  const int32_t* jacobian_columns;
+} mocc_system_info;
+
+/* Dynamic state selection: the runtime chooses `n_states` states among `n_candidates`;
+ * n_constraints = n_candidates - n_states constraints determine the others. */
+typedef struct mocc_state_set_info {
+  int32_t n_candidates, n_states, n_constraints;
+  const int32_t* candidates; /* [n_candidates] indices into mocc_model.variables */
+  const int32_t* states;     /* [n_states] the set's state variables */
+  const int32_t* selection;  /* [n_states * n_candidates] the selection matrix's variables */
+} mocc_state_set_info;
 
 struct mocc_instance {
   double time;
@@ -126,7 +149,64 @@ typedef struct mocc_model {
   /* The earliest scheduled time event (sample(), `time >= expr` with a discrete expr)
    * strictly after instance->time, or +infinity. */
   double (*next_time_event)(mocc_instance* instance);
+
+  /* Initial mode, after bind(): solves the initialization problem (MLS 8.6) and computes
+   * every variable at the start time, firing `when initial()` branches; reinit() is applied at
+   * its end as in event_update. The runtime calls it once, in place of the first
+   * event_update in initial mode (which it calls when this is null), then iterates events as
+   * after any event. */
+  void (*initialize)(mocc_instance* instance);
+
+  /* Algebraic loops solved through mocc_solve_system. */
+  int32_t n_systems;
+  const mocc_system_info* systems;
+
+  /* Optional analytic Jacobian of dx with respect to x, in continuous mode: `jacobian`
+   * writes the values of the `n_jacobian` nonzeros at (jacobian_rows[k],
+   * jacobian_columns[k]), state indices; pairs are distinct. Null when none was derived:
+   * integrators then difference `derivatives`. */
+  int32_t n_jacobian;
+  const int32_t* jacobian_rows;
+  const int32_t* jacobian_columns;
+  void (*jacobian)(mocc_instance* instance, double* values);
+
+  /* Dynamic state selection (Mattsson and Soederlind 1993): `state_set_jacobian`, in
+   * continuous mode at time and x, writes the row-major Jacobian of a set's constraints with
+   * respect to its candidates (n_constraints x n_candidates). The runtime keeps each set's
+   * selection regular: it sets the selection variables (a 0/1 matrix, one 1 per row) and the
+   * set's states s = A * candidates, then restarts like after an event. */
+  int32_t n_state_sets;
+  const mocc_state_set_info* state_sets;
+  void (*state_set_jacobian)(mocc_instance* instance, int32_t set, double* values);
+
+  /* The residual form for implicit integrators (IDA), index 1. The algebraic loops that
+   * `derivatives` solves at its top level are opened: their iteration variables, listed in
+   * `dae_unknowns` (indices into `variables`, loop after loop), become unknowns z of the
+   * integrator. `dae_residuals`, in continuous mode, does what `derivatives` does except that
+   * each opened loop takes its iteration variables from z and writes its residuals to r (in
+   * the same order) instead of being solved; dx is written as by `derivatives`. The
+   * integrator then solves r = 0 and xp = dx together. n_dae_unknowns is 0 (and dae_residuals
+   * may be null) when `derivatives` solves no loop. */
+  int32_t n_dae_unknowns;
+  const int32_t* dae_unknowns;
+  void (*dae_residuals)(mocc_instance* instance, const double* z, double* r);
 } mocc_model;
+
+/* A service of the runtime library that generated code calls: solves algebraic loop
+ * `system` for its iteration variables x (in: the start, out: the solution) with a damped
+ * Newton method, `residual` writing r(x) (and setting the loop's other variables as a side
+ * effect) and `jacobian` writing the values of the loop's Jacobian nonzeros at x in the order
+ * of mocc_system_info.jacobian_rows/columns (null: finite differences). On success the last
+ * call of `residual` was at the returned x, so the loop's other variables belong to the
+ * solution. Returns 0 on success; on failure it records the cause (the loop's variables, the
+ * residual norm, the time) for the runtime to report, leaves x at its start values and
+ * returns nonzero. `instance->runtime` must be what the runtime attached (its
+ * InstanceServices); with anything else the call fails at once. The symbol is exported by
+ * the runtime library, so a JIT resolves it from the process. */
+int32_t mocc_solve_system(mocc_instance* instance, int32_t system,
+                          void (*residual)(mocc_instance* instance, const double* x, double* r),
+                          void (*jacobian)(mocc_instance* instance, const double* x, double* j),
+                          double* x);
 
 #ifdef __cplusplus
 }

@@ -1,9 +1,11 @@
 // Helpers for the backend/llvm tests: build a sim::Program by hand (pool, variables,
 // statements), JIT-compile it, and drive the compiled functions on a hand-allocated
-// mocc_instance whose report() calls are recorded.
+// mocc_instance whose report() calls are recorded and whose algebraic loops are solved by the
+// runtime's InstanceServices (mocc_solve_system).
 #pragma once
 
 #include "mocc/llvm/jit.h"
+#include "mocc/runtime/instance_services.h"
 
 #include <gtest/gtest.h>
 
@@ -104,7 +106,7 @@ public:
   explicit Instance(const mocc_model& model)
       : x(model.n_states), dx(model.n_states), v(model.n_values), preX(model.n_states),
         preV(model.n_values), direction(model.n_crossings),
-        overridden(model.n_states + model.n_values) {
+        overridden(model.n_states + model.n_values), services(model) {
     raw.x = x.data();
     raw.dx = dx.data();
     raw.v = v.data();
@@ -113,8 +115,10 @@ public:
     raw.crossing_direction = direction.data();
     raw.overridden = overridden.data();
     raw.mode = MOCC_MODE_CONTINUOUS;
-    raw.runtime = this;
-    raw.report = &Instance::record;
+    services.attach(raw);
+    services.onReport([this](std::int32_t kind, std::int32_t message, double time) {
+      reports.push_back(Report{kind, message, time});
+    });
   }
   Instance(const Instance&) = delete;
   Instance& operator=(const Instance&) = delete;
@@ -126,13 +130,8 @@ public:
   std::vector<std::int8_t> direction;
   std::vector<std::uint8_t> overridden;
   std::vector<Report> reports;
+  runtime::InstanceServices services;
   mocc_instance raw{};
-
-private:
-  static void record(mocc_instance* instance, std::int32_t kind, std::int32_t message,
-                     double value) {
-    static_cast<Instance*>(instance->runtime)->reports.push_back(Report{kind, message, value});
-  }
 };
 
 /// The number of the value slot (v index) of `variable`.

@@ -48,30 +48,22 @@ const mocc_variable variables[] = {
     {"x", "", MOCC_REGION_STATE, 0, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
     {"der(x)", "", MOCC_REGION_DERIVATIVE, 0, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
 };
-const mocc_model pointerModel = {MOCC_ABI_VERSION,
-                                 "Pointers",
-                                 1,
-                                 0,
-                                 1,
-                                 2,
-                                 0,
-                                 variables,
-                                 nullptr,
-                                 nullptr,
-                                 0,
-                                 0,
-                                 0,
-                                 0,
-                                 0.0,
-                                 0.0,
-                                 0.0,
-                                 0.0,
-                                 bind,
-                                 derivatives,
-                                 crossings,
-                                 outputs,
-                                 eventUpdate,
-                                 nextTimeEvent};
+const mocc_model pointerModel = [] {
+  mocc_model m{};
+  m.abi_version = MOCC_ABI_VERSION;
+  m.name = "Pointers";
+  m.n_states = 1;
+  m.n_crossings = 1;
+  m.n_variables = 2;
+  m.variables = variables;
+  m.bind = bind;
+  m.derivatives = derivatives;
+  m.crossings = crossings;
+  m.outputs = outputs;
+  m.event_update = eventUpdate;
+  m.next_time_event = nextTimeEvent;
+  return m;
+}();
 
 TEST(Callbacks, IntegratorVectorsAreBorrowedDuringCallbacksAndGivenBack) {
   pointers = PointerLog{};

@@ -171,7 +171,7 @@ TEST(Setup, InvalidOptionsFailBeforeAnyRow) {
   options.solver = "euler";
   run = simulateToTable(model, options);
   EXPECT_EQ(run.result.outcome, Outcome::Failed);
-  EXPECT_EQ(run.result.message, "unknown solver 'euler' (available: cvode)");
+  EXPECT_EQ(run.result.message, "unknown solver 'euler' (available: cvode, ida)");
 }
 
 TEST(Setup, AModelOfAnotherAbiVersionIsRejected) {

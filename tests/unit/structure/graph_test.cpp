@@ -85,3 +85,43 @@ TEST(Tarjan, DeepChainWithoutDeepRecursion) {
   for (int i = 0; i < n; ++i)
     EXPECT_EQ(components[i][0], i);
 }
+
+TEST(DulmageMendelsohn, TheFreeVariableMovesToTheLowestRank) {
+  // e0: {v0, v1}, e1: {v1, v2}; three variables, two equations: one is free. Any of them
+  // can be (alternating paths), and the rank chooses v1.
+  BipartiteGraph graph = {{0, 1}, {1, 2}};
+  Matching m = maximumMatching(graph, 3);
+  ASSERT_EQ(m.size, 2u);
+  std::vector<bool> part = moveUnmatchedVariables(graph, m, {2, 0, 1});
+  EXPECT_EQ(part, (std::vector<bool>{true, true, true}));
+  EXPECT_EQ(m.equationOfVariable[1], kUnmatched);
+  EXPECT_EQ(m.size, 2u);
+  for (int e = 0; e < 2; ++e) {
+    ASSERT_NE(m.variableOfEquation[e], kUnmatched);
+    EXPECT_EQ(m.equationOfVariable[m.variableOfEquation[e]], e);
+  }
+}
+
+TEST(DulmageMendelsohn, TheLeftOverEquationMovesToTheLowestRank) {
+  // e0: {v0}, e1: {v0}, e2: {v0, v1}, e3: {v1}: one of e0, e1, e2, e3 is left over, and
+  // e3 is only reachable through v1. Rank prefers e1; the part is every equation.
+  BipartiteGraph graph = {{0}, {0}, {0, 1}, {1}};
+  Matching m = maximumMatching(graph, 2);
+  ASSERT_EQ(m.size, 2u);
+  std::vector<bool> part = moveUnmatchedEquations(graph, m, {3, 0, 3, 3});
+  EXPECT_EQ(part, (std::vector<bool>{true, true, true, true}));
+  EXPECT_EQ(m.variableOfEquation[1], kUnmatched);
+  for (int v = 0; v < 2; ++v) {
+    ASSERT_NE(m.equationOfVariable[v], kUnmatched);
+    EXPECT_EQ(m.variableOfEquation[m.equationOfVariable[v]], v);
+  }
+}
+
+TEST(DulmageMendelsohn, WellDeterminedPartsAreLeftAlone) {
+  // e0: {v0} is well determined; e1: {v1, v2} leaves v1 or v2 free.
+  BipartiteGraph graph = {{0}, {1, 2}};
+  Matching m = maximumMatching(graph, 3);
+  std::vector<bool> part = moveUnmatchedVariables(graph, m, {0, 1, 1});
+  EXPECT_EQ(part, (std::vector<bool>{false, true, true}));
+  EXPECT_EQ(m.equationOfVariable[0], 0);
+}

@@ -1,6 +1,7 @@
-// CVODE (SUNDIALS 6.4) behind the Integrator interface: BDF with Newton iteration and a dense
-// direct linear solver, finite-difference Jacobian unless the OdeSystem provides one, root
-// finding on the system's root functions and a stop time to hit time events exactly.
+// CVODE (SUNDIALS 6.4) behind the Integrator interface: BDF with Newton iteration and a direct
+// linear solver (dense; KLU for large systems with a sparse analytic Jacobian), finite-
+// difference Jacobian unless the OdeSystem provides one, root finding on the system's root
+// functions and a stop time to hit time events exactly.
 #pragma once
 
 #include "mocc/runtime/integrator.h"

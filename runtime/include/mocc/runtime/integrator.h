@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mocc::runtime {
 
@@ -32,7 +33,16 @@ struct DenseMatrixView {
   }
 };
 
-/// The problem an integrator solves: y' = f(t, y), watching root functions g(t, y).
+/// The positions of a Jacobian's nonzeros: entry k is d f_rows[k] / d y_columns[k]; pairs are
+/// distinct.
+struct SparsityPattern {
+  std::vector<int> rows;
+  std::vector<int> columns;
+};
+
+/// The problem an integrator solves: y' = f(t, y), watching root functions g(t, y). Implicit
+/// integrators may instead solve the index-1 form y' = f(t, y, z), 0 = h(t, y, z) with
+/// algebraic unknowns z beside y (algebraicSize() > 0), where f(t, y) is f(t, y, z(t, y)).
 /// Spans passed to callbacks alias the integrator's own vectors: read and write them in
 /// place, never keep them.
 class OdeSystem {
@@ -48,10 +58,31 @@ public:
   virtual CallbackStatus roots(double t, std::span<const double> y, std::span<double> g) = 0;
   /// The seam for analytic Jacobians: when false, integrators use finite differences.
   virtual bool hasJacobian() const { return false; }
+  /// The nonzeros of the analytic Jacobian, or null when jacobian() fills it densely. Only
+  /// asked when hasJacobian() is true; integrators with a sparse linear solver need it.
+  virtual const SparsityPattern* jacobianPattern() const { return nullptr; }
   /// jacobian(i, j) := d f_i / d y_j at (t, y), where dy = f(t, y). Only called when
-  /// hasJacobian() is true.
+  /// hasJacobian() is true and jacobianPattern() is null.
   virtual CallbackStatus jacobian(double t, std::span<const double> y, std::span<const double> dy,
                                   DenseMatrixView jacobian) {
+    return CallbackStatus::Fatal;
+  }
+  /// values[k] := entry k of jacobianPattern() at (t, y), where dy = f(t, y). Only called when
+  /// jacobianPattern() is not null.
+  virtual CallbackStatus jacobianNonzeros(double t, std::span<const double> y,
+                                          std::span<const double> dy, std::span<double> values) {
+    return CallbackStatus::Fatal;
+  }
+
+  /// The number of algebraic unknowns z of the index-1 form; 0 for a plain ODE.
+  virtual int algebraicSize() const { return 0; }
+  /// z := the values the system holds now; consistent with y after initialization and after
+  /// every event, when integrators are (re)initialised.
+  virtual void algebraicValues(std::span<double> z) {}
+  /// dy := f(t, y, z) and h := h(t, y, z). Only called when algebraicSize() > 0.
+  virtual CallbackStatus residualForm(double t, std::span<const double> y,
+                                      std::span<const double> z, std::span<double> dy,
+                                      std::span<double> h) {
     return CallbackStatus::Fatal;
   }
 };
@@ -61,6 +92,9 @@ struct IntegratorSettings {
   double absoluteTolerance = 1e-6;
   /// Steps allowed within one advance() call before it fails ("too much work").
   long maxSteps = 100000;
+  /// Systems of at least this many unknowns whose analytic Jacobian has a sparsity pattern
+  /// are solved with the sparse direct solver KLU; smaller ones with dense LU.
+  int sparseThreshold = 100;
 };
 
 /// Work counters summed over every reinitialisation since construction.
@@ -70,7 +104,11 @@ struct IntegratorStatistics {
   long jacobianEvaluations = 0;
   long rootEvaluations = 0; // every call of OdeSystem::roots
   long errorTestFailures = 0;
+  long nonlinearIterations = 0; // Newton iterations of the integrator
   long convergenceFailures = 0; // nonlinear solver convergence failures
+  /// How the Newton matrix is formed: "analytic, dense", "analytic, sparse (KLU)" or
+  /// "finite differences, dense".
+  std::string jacobian;
 };
 
 /// Why advance() returned.

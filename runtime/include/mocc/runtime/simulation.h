@@ -21,6 +21,8 @@ struct SimulationOptions {
   double tolerance = 1e-6;
   /// Output points are startTime + k * interval (computed in that form, never accumulated).
   double interval = 0.002;
+  /// An entry of availableSolvers(): "cvode" (BDF on the ODE form) or "ida" (BDF on the
+  /// index-1 residual form).
   std::string solver = "cvode";
   /// event_update() calls allowed at one event before the simulation fails.
   int maxEventIterations = 100;
@@ -53,16 +55,31 @@ struct SimulationWarning {
   long count = 1;
 };
 
+/// Something worth knowing about a run that is not a problem: a state-set switch, an algebraic
+/// loop solved with a finite-difference Jacobian.
+struct SimulationNote {
+  double time;
+  std::string message;
+};
+
 struct Statistics {
   long steps = 0;
-  long rhsEvaluations = 0;
+  long rhsEvaluations = 0; // residual evaluations for IDA
   long jacobianEvaluations = 0;
   long rootEvaluations = 0;
   long errorTestFailures = 0;
+  long nonlinearIterations = 0; // the integrator's Newton iterations
   long convergenceFailures = 0; // nonlinear solver
-  long stateEvents = 0;         // events with at least one root
-  long timeEvents = 0;          // events at a scheduled time (one event may be both)
-  long eventIterations = 0;     // event_update() calls, initialization included
+  /// How the integrator forms its Newton matrix: "analytic, dense", "analytic, sparse (KLU)"
+  /// or "finite differences, dense".
+  std::string jacobian;
+  long stateEvents = 0;     // events with at least one root of a crossing function
+  long timeEvents = 0;      // events at a scheduled time (one event may be both)
+  long eventIterations = 0; // event_update() calls, initialization included
+  long stateSetSwitches = 0;
+  long algebraicSolves = 0;     // mocc_solve_system calls
+  long algebraicIterations = 0; // Newton iterations over all algebraic loops
+  long algebraicJacobianEvaluations = 0;
   long rows = 0;
   double wallSeconds = 0.0;
 };
@@ -74,6 +91,8 @@ struct SimulationResult {
   /// Failed: the cause with its time; Terminated: the terminate() message; Finished: empty.
   std::string message;
   std::vector<SimulationWarning> warnings;
+  /// In the order they happened.
+  std::vector<SimulationNote> notes;
   Statistics statistics;
 };
 

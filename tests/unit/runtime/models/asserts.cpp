@@ -46,30 +46,34 @@ int32_t eventUpdate(mocc_instance* m) {
 
 double nextTimeEvent(mocc_instance*) { return INFINITY; }
 
-const mocc_model model = {MOCC_ABI_VERSION,
-                          "Asserts",
-                          N_STATES,
-                          N_VALUES,
-                          0,
-                          sizeof variables / sizeof variables[0],
-                          2,
-                          variables,
-                          messages,
-                          nullptr,
-                          0,
-                          0,
-                          0,
-                          0,
-                          0.0,
-                          0.0,
-                          0.0,
-                          0.0,
-                          bind,
-                          derivatives,
-                          crossings,
-                          outputs,
-                          eventUpdate,
-                          nextTimeEvent};
+const mocc_model model = [] {
+  mocc_model m{};
+  m.abi_version = MOCC_ABI_VERSION;
+  m.name = "Asserts";
+  m.n_states = N_STATES;
+  m.n_values = N_VALUES;
+  m.n_crossings = 0;
+  m.n_variables = sizeof variables / sizeof variables[0];
+  m.n_messages = 2;
+  m.variables = variables;
+  m.messages = messages;
+  m.crossing_descriptions = nullptr;
+  m.has_start_time = 0;
+  m.has_stop_time = 0;
+  m.has_tolerance = 0;
+  m.has_interval = 0;
+  m.start_time = 0.0;
+  m.stop_time = 0.0;
+  m.tolerance = 0.0;
+  m.interval = 0.0;
+  m.bind = bind;
+  m.derivatives = derivatives;
+  m.crossings = crossings;
+  m.outputs = outputs;
+  m.event_update = eventUpdate;
+  m.next_time_event = nextTimeEvent;
+  return m;
+}();
 
 } // namespace
 

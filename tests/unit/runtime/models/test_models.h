@@ -30,6 +30,17 @@ const mocc_model* mocc_test_decay(void);
 const mocc_model* mocc_test_sliding(void);
 /* der(x) = sqrt(1 - time): not a number after time 1. */
 const mocc_model* mocc_test_square_root(void);
+/* y1' = -1000 y1 + y2, y2' = -y2, y(0) = (1, 1); analytic Jacobian when the flag is set. */
+const mocc_model* mocc_test_stiff_linear(int analytic_jacobian);
+/* x0' = -x0, x_i' = x_{i-1} - x_i (x0(0) = 1) with a sparse analytic Jacobian: the Poisson
+ * probabilities t^i e^-t / i!. Rebuilds its tables: one size at a time. */
+const mocc_model* mocc_test_chain(int size);
+/* x' = z, 0 = z^3 + z + x^3 + x (a loop solved by mocc_solve_system, opened for IDA), x(0) = 1:
+ * x = e^-t, z = -x. */
+const mocc_model* mocc_test_cubic_dae(void);
+/* A pendulum of length 1 in Cartesian coordinates with dynamic state selection: two state
+ * sets (positions {x, y}, velocities {vx, vy}), released from rest at the horizontal. */
+const mocc_model* mocc_test_pendulum(void);
 
 #ifdef __cplusplus
 }

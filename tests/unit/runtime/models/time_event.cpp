@@ -38,30 +38,34 @@ int32_t eventUpdate(mocc_instance* m) {
 
 double nextTimeEvent(mocc_instance* m) { return m->time < m->v[T] ? m->v[T] : INFINITY; }
 
-const mocc_model model = {MOCC_ABI_VERSION,
-                          "TimeEvent",
-                          N_STATES,
-                          N_VALUES,
-                          0,
-                          sizeof variables / sizeof variables[0],
-                          0,
-                          variables,
-                          nullptr,
-                          nullptr,
-                          1,
-                          1,
-                          0,
-                          1,
-                          0.0,
-                          1.0,
-                          0.0,
-                          0.1,
-                          bind,
-                          derivatives,
-                          crossings,
-                          outputs,
-                          eventUpdate,
-                          nextTimeEvent};
+const mocc_model model = [] {
+  mocc_model m{};
+  m.abi_version = MOCC_ABI_VERSION;
+  m.name = "TimeEvent";
+  m.n_states = N_STATES;
+  m.n_values = N_VALUES;
+  m.n_crossings = 0;
+  m.n_variables = sizeof variables / sizeof variables[0];
+  m.n_messages = 0;
+  m.variables = variables;
+  m.messages = nullptr;
+  m.crossing_descriptions = nullptr;
+  m.has_start_time = 1;
+  m.has_stop_time = 1;
+  m.has_tolerance = 0;
+  m.has_interval = 1;
+  m.start_time = 0.0;
+  m.stop_time = 1.0;
+  m.tolerance = 0.0;
+  m.interval = 0.1;
+  m.bind = bind;
+  m.derivatives = derivatives;
+  m.crossings = crossings;
+  m.outputs = outputs;
+  m.event_update = eventUpdate;
+  m.next_time_event = nextTimeEvent;
+  return m;
+}();
 
 } // namespace
 

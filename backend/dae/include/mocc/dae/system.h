@@ -45,11 +45,48 @@ struct Variable {
   std::string description;
   std::string unit;
   SourceRange range; // the declaration (for derivatives: the first der() use)
+  /// Index reduction (Pantelides 1988, Mattsson and Soederlind 1993): a derivative chosen as a
+  /// dummy derivative, or a state candidate whose derivative is one, is solved like an
+  /// algebraic unknown although it keeps its kind for naming and provenance.
+  ///  - kind State, dummy: a *dummy state*: an algebraic unknown (no slot in x); its
+  ///    `derivative` is a dummy derivative.
+  ///  - kind Derivative, dummy: a *dummy derivative*: an algebraic unknown (no slot in dx).
+  ///  - kind Derivative, not dummy: the time derivative of the integrated state `state`
+  ///    (its dx slot), computed by the schedule. Its own `derivative`, if any (made by index
+  ///    reduction, e.g. der(der(x))), is always a dummy.
+  /// Index reduction also gives Algebraic variables a derivative; they become kind State
+  /// (dummy or not). See isIntegratedState().
+  bool dummy = false;
+  /// Alias elimination (pass alias-elim): this variable was removed from the equations and
+  /// equals `alias`, an expression of the variable it was merged into (`y` or `-y`). It is
+  /// no unknown and no state (an eliminated state's kind becomes Algebraic): the program
+  /// computes it for results by assigning `alias` after everything else (outputs).
+  expr::Id alias;
+  /// A parameter whose value fixed the model's structure (flat::Variable::structural): its
+  /// uses are replaced by its value (pass eval-params) and it cannot be overridden.
+  bool structural = false;
+  /// An entry of a dynamic state set's selection matrix (StateSet::selection): a discrete
+  /// Real with no equation, 0 or 1, initialised from `start` by bind and changed only by the
+  /// runtime when it switches the set. Known to every equation, like a parameter.
+  bool stateSelection = false;
 
+  /// An unknown of the equations (the sort pass computes it): derivatives, algebraic,
+  /// discrete and internal variables, and dummy states; never aliases or selection entries.
   bool isUnknown() const {
+    if (alias.valid() || stateSelection) return false;
     return kind == VariableKind::Derivative || kind == VariableKind::Algebraic ||
-           kind == VariableKind::Discrete || kind == VariableKind::Internal;
+           kind == VariableKind::Discrete || kind == VariableKind::Internal ||
+           (kind == VariableKind::State && dummy);
   }
+  /// A state the integrator integrates (a slot in x, its derivative in dx).
+  bool isIntegratedState() const { return kind == VariableKind::State && !dummy && !alias.valid(); }
+};
+
+/// How an equation arose (provenance for diagnostics and `mocc dae`).
+enum class EquationOrigin : std::uint8_t {
+  Model,          // written in the model (or made from a binding, connection, if-equation)
+  Differentiated, // the time derivative of `differentiatedFrom` (index reduction)
+  StateSet,       // s = A * candidates or its derivative (dynamic state selection)
 };
 
 /// lhs = rhs, active at all times (continuous-time or discrete-time by its variables).
@@ -57,6 +94,53 @@ struct Equation {
   expr::Id lhs;
   expr::Id rhs;
   SourceRange range;
+  EquationOrigin origin = EquationOrigin::Model;
+  std::uint32_t differentiatedFrom = kNone;
+};
+
+/// Dynamic state selection (Mattsson and Soederlind 1993): where no fixed choice of states
+/// stays regular (the Cartesian pendulum), `states.size()` states are chosen at run time among
+/// `candidates`. The set's own states are s = A * candidates with A a 0/1 selection matrix held
+/// in discrete Real variables; the runtime changes A (an event) when the Jacobian of the
+/// `constraints` with respect to the candidates that are not selected becomes badly
+/// conditioned.
+///
+/// Made by the pantelides pass. Every candidate is a dummy state and every candidate
+/// derivative a dummy derivative; the set's equations (EquationOrigin::StateSet) are
+///   s_i = sum_j A_ij * candidates_j            and
+///   der(s_i) = sum_j A_ij * der(candidates_j),
+/// so with A fixed everything else is an ordinary (torn, possibly nonlinear) algebraic loop:
+/// the sort pass needs nothing special. A has exactly one 1 per row, in distinct columns;
+/// the candidates with a 1 in their column are "selected" (they play the states), the
+/// others are computed from the constraints.
+///
+/// What the runtime does to switch (typically after each accepted step, and after
+/// initialization):
+///  1. Evaluate `jacobian` (constraints.size() x candidates.size(), row-major) at the
+///     current values; its expressions read variables the schedule computes (the program
+///     builder computes them first).
+///  2. Choose constraints.size() candidates whose columns form the best-conditioned square
+///     block: Gaussian elimination with column pivoting, largest |pivot| first; the
+///     remaining candidates are the new selection (in candidate order, one per row of A).
+///     Switch only when the current block is clearly worse (for example its smallest pivot
+///     below 0.1 times the best alternative's), so that the set does not chatter.
+///  3. Write A (the `selection` variables), set s_i = the value of the candidate now
+///     selected by row i (and der(s_i) consistently), log the switch, and restart the
+///     integrator as after an event.
+///  If no choice gives a regular block, stop with a message naming the candidates.
+struct StateSet {
+  std::vector<std::uint32_t> candidates;
+  std::vector<std::uint32_t> states;      // new state variables s
+  std::vector<std::uint32_t> selection;   // A, row-major: states.size() x candidates.size()
+  std::vector<std::uint32_t> constraints; // equation indices
+  /// d residual(constraints_i) / d der(candidates_j), row-major, the total derivative
+  /// through the equations index reduction solved statically at the same differentiation
+  /// level (an invalid Id is a structural zero). By Mattsson and Soederlind this equals the
+  /// Jacobian of the undifferentiated constraints with respect to the candidates.
+  std::vector<expr::Id> jacobian;
+  /// The candidates' derivatives, in candidate order (the variables `jacobian` differentiates
+  /// against).
+  std::vector<std::uint32_t> candidateDerivatives;
 };
 
 enum class AssertLevel : std::uint8_t { Error, Warning };
@@ -158,6 +242,9 @@ struct Function {
   sim::Function code;
   std::vector<std::string> messages;
   SourceRange range;
+  /// The function named by its first `derivative` annotation (MLS 12.7.1), when that function
+  /// is part of the model; kNone otherwise. Used by symbolic differentiation.
+  std::uint32_t derivative = kNone;
 };
 
 enum class RelationKind : std::uint8_t {
@@ -190,6 +277,12 @@ struct System {
   /// Index = the number in expr::Op::FunctionCall nodes (the flat model's order).
   std::vector<Function> functions;
   std::vector<Relation> relations;
+  /// Initial equation sections (MLS 8.6); the initialization problem adds them to the
+  /// equations. A parameter with fixed = false and a binding contributes `p = binding` here
+  /// (its Variable::binding is then only a start guess).
+  std::vector<Equation> initialEquations;
+  /// Dynamic state sets made by index reduction, in the order they were made.
+  std::vector<StateSet> stateSets;
   Experiment experiment;
 
   expr::Id ref(std::uint32_t variable) { return pool.variable(variable, variables[variable].type); }

@@ -155,19 +155,17 @@ public:
 
 private:
   Id intern(Node node, std::span<const Id> args);
-
-  struct Key {
-    Node node;
-    std::vector<Id> args;
-    bool operator==(const Key& other) const;
-  };
-  struct KeyHash {
-    std::size_t operator()(const Key& key) const;
-  };
+  static std::size_t hash(const Node& node, std::span<const Id> args);
+  bool sameNode(std::uint32_t stored, const Node& node, std::span<const Id> args) const;
+  void grow();
 
   std::vector<Node> nodes_;
   std::vector<Id> argStorage_;
-  std::unordered_map<Key, Id, KeyHash> interned_;
+  // Hash-consing: an open-addressing table of node numbers + 1 (0: empty slot), with each
+  // node's hash kept beside it so that growing never rehashes arguments. Lookups compare
+  // against the stored nodes directly, so interning allocates nothing when the node exists.
+  std::vector<std::uint32_t> slots_;
+  std::vector<std::size_t> hashes_;
 };
 
 bool isComparison(Op op);
@@ -195,6 +193,9 @@ std::string print(const Pool& pool, Id id, const Names& names);
 /// True when `id` depends on a variable for which `matches(index)` holds (Pre nodes do not
 /// count: pre() values are known at every point where they are read).
 bool dependsOn(const Pool& pool, Id id, const std::function<bool(std::uint32_t)>& matches);
+
+/// True when `id` reads `time` (directly, not through a variable).
+bool dependsOnTime(const Pool& pool, Id id);
 
 /// Every variable index read by `id` (not through pre()), each once, in first-visit order.
 std::vector<std::uint32_t> variablesOf(const Pool& pool, Id id);

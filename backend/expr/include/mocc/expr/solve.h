@@ -16,7 +16,8 @@ struct LinearForm {
 
 /// The linear form of `e` in the leaf `unknown` (a Variable node), or nullopt when `e` is not
 /// linear in it. If-expressions whose condition does not depend on the unknown keep their
-/// branches: `if c then 2*x else x` has coefficient `if c then 2 else 1`.
+/// branches: `if c then 2*x else x` has coefficient `if c then 2 else 1`. Relation nodes
+/// (frozen between events) count as constants even when their comparison reads the unknown.
 std::optional<LinearForm> linearForm(Pool& pool, Id e, Id unknown);
 
 /// Solves `lhs = rhs` for `unknown`: returns `-offset / coefficient` (simplified), or nullopt

@@ -32,7 +32,8 @@ public:
   CompiledModel& operator=(const CompiledModel&) = delete;
   ~CompiledModel();
 
-  /// The filled model ABI: sizes, variable table, messages, experiment and the six functions.
+  /// The filled model ABI: sizes, variable table, messages, experiment, the functions, and the
+  /// tables of algebraic loops, Jacobian nonzeros, state sets and residual-form unknowns.
   const mocc_model& model() const { return model_; }
 
   /// A compiled user function (sim::Function): frame inputs in, frame outputs out.
@@ -49,6 +50,16 @@ private:
   friend std::unique_ptr<CompiledModel> compile(const sim::Program&, const CompileOptions&,
                                                 std::string&);
   explicit CompiledModel(const sim::Program& program);
+  void fillSystems(const sim::Program& program);
+  void fillJacobian(const sim::Program& program);
+  void fillStateSets(const sim::Program& program);
+
+  struct LoopTables {
+    std::vector<std::int32_t> unknowns, rows, columns;
+  };
+  struct SetTables {
+    std::vector<std::int32_t> candidates, states, selection;
+  };
 
   std::unique_ptr<llvm::orc::LLJIT> jit_;
   std::string name_;
@@ -57,6 +68,13 @@ private:
   std::vector<mocc_variable> variables_;
   std::vector<const char*> messagePointers_, crossingDescriptionPointers_;
   std::vector<Function> functions_;
+  std::vector<std::string> systemDescriptions_;
+  std::vector<LoopTables> loopTables_;
+  std::vector<mocc_system_info> systems_;
+  std::vector<std::int32_t> jacobianRows_, jacobianColumns_;
+  std::vector<SetTables> setTables_;
+  std::vector<mocc_state_set_info> stateSets_;
+  std::vector<std::int32_t> daeUnknowns_;
   mocc_model model_{};
 };
 
@@ -67,7 +85,8 @@ private:
 ///
 /// On failure (a malformed program, an unsupported optimisation level, an LLVM verifier or JIT
 /// error) returns null and sets `error`; never aborts. Relies on the process providing libm
-/// (sin, pow, floor, round, ...).
+/// (sin, pow, floor, round, ...) and, for a program with algebraic loops, the runtime
+/// library's mocc_solve_system (the process must have loaded mocc_runtime).
 ///
 /// The generated code assumes that the arrays of a mocc_instance (x, dx, v, pre_x, pre_v,
 /// crossing_direction, overridden) and the `g` argument of crossings() do not overlap each

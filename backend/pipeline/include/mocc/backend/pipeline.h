@@ -1,8 +1,10 @@
 // The backend pipeline: flat::Model -> sim::Program through the passes of passes.def.
 #pragma once
 
+#include "mocc/dae/system.h"
 #include "mocc/flat/model.h"
 #include "mocc/sim/program.h"
+#include "mocc/structure/sort.h"
 #include "mocc/support/diagnostics.h"
 
 #include <chrono>
@@ -30,6 +32,19 @@ struct PipelineOptions {
   std::function<void(const std::string& pass, std::chrono::nanoseconds)> timed;
 };
 
+/// The analysed model: the index-reduced system and its schedules (simulation and
+/// initialization), as build-program receives them.
+struct Analysis {
+  dae::System system;
+  structure::Schedule schedule;
+};
+
+/// Runs every pass up to and including `initialization` (what `mocc dae` prints with
+/// structure::printAnalysis); nullopt after reporting errors.
+std::optional<Analysis> analyse(const flat::Model& model, const SourceManager& sources,
+                                Diagnostics& diagnostics, const PipelineOptions& options = {});
+
+/// Runs the whole pipeline: analyse, then build-program.
 std::optional<sim::Program> compile(const flat::Model& model, const SourceManager& sources,
                                     Diagnostics& diagnostics, const PipelineOptions& options = {});
 

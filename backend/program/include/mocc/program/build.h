@@ -1,7 +1,9 @@
-// backend/program: dae::System + Schedule -> sim::Program. Lays out storage (states,
-// derivatives, values), translates expressions into the program's pool, splits the schedule
-// (equations, when-clauses, algorithm blocks) into the ABI functions: bind, derivatives,
-// crossings, outputs, event update, and copies the user functions.
+// backend/program: dae::System + Schedule -> sim::Program. Lays out storage (integrated states
+// in x and dx; dummy states and dummy derivatives as algebraic values in v), translates
+// expressions into the program's pool, and splits the schedules (equations, algebraic loops,
+// when-clauses, algorithm blocks; the initialization schedule) into the ABI functions: bind,
+// initialize, derivatives, crossings, outputs, event update, the ODE and state-set Jacobians,
+// and copies the user functions.
 #pragma once
 
 #include "mocc/dae/system.h"
@@ -13,6 +15,10 @@
 
 namespace mocc::backend::program {
 
+/// Builds the program. Uses, when present, the schedule's initialization problem (else
+/// `initialize` runs the event list in initial mode after bind set the start values), its ODE
+/// Jacobian and the system's state sets (their constraint Jacobians, or symbolic
+/// differentiation of the constraints when the set has none). Errors go to `diagnostics`.
 std::optional<sim::Program> build(const dae::System& system, const structure::Schedule& schedule,
                                   const SourceManager& sources, Diagnostics& diagnostics);
 

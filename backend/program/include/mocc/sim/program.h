@@ -87,8 +87,17 @@ struct If {
   std::vector<Statement> elseBody;
 };
 
+/// Solves `Program::systems[system]`: afterwards its unknowns and inner variables hold the
+/// solution (MLS 8.4: equations of a strongly connected block are solved together). Emitted as
+/// a call of the runtime's mocc_solve_system (model.h). In the residual form of `derivatives`
+/// (model.h, dae_residuals) a top-level Solve of `derivatives` is opened instead: its
+/// iteration variables come from the integrator and its residuals go back to it.
+struct Solve {
+  std::uint32_t system;
+};
+
 struct Statement {
-  std::variant<Assign, Reinit, Assert, Terminate, When, If> node;
+  std::variant<Assign, Reinit, Assert, Terminate, When, If, Solve> node;
   std::string origin; // "file:line:col" of the Modelica equation it came from, or ""
 };
 
@@ -230,6 +239,46 @@ struct Experiment {
   std::optional<double> startTime, stopTime, tolerance, interval;
 };
 
+/// An algebraic loop, torn: Newton's method on `unknowns` (the iteration variables), starting
+/// from their current values; `inner` computes the loop's other variables from them, then the
+/// residuals are evaluated. A linear system takes one exact step.
+///
+/// Emitters evaluate `inner`, `residuals` and `jacobian` with relations frozen (their stored
+/// values, as in continuous mode) whatever the mode of the Solve, so that Newton sees a smooth
+/// residual. In event and initial mode a Solve then runs `inner` and evaluates `residuals` once
+/// more in that mode, which evaluates and stores the loop's relations at the solution; when
+/// one changed, event iteration solves again with the new value (MLS 8.5). `inner` holds only
+/// Assign, If and nested Solve statements.
+struct AlgebraicSystem {
+  std::string description;             // "nonlinear system of 2 equations at model.mo:12:3"
+  std::vector<std::uint32_t> unknowns; // program variables
+  std::vector<Statement> inner;
+  std::vector<Id> residuals;           // one per unknown
+  /// Row-major d residual_i / d unknown_j (invalid Id: zero); empty: finite differences.
+  std::vector<Id> jacobian;
+  bool linear = false;
+  std::vector<std::string> origins;    // "file:line:col" of each equation of the loop
+};
+
+/// One nonzero of the Jacobian of the state derivatives: d dx[row] / d x[column].
+struct JacobianEntry {
+  std::uint32_t row;
+  std::uint32_t column;
+  Id value;
+};
+
+/// Dynamic state selection at run time (see dae::StateSet), in program variables. The
+/// runtime switches the selection and the states; the program only evaluates the Jacobian.
+struct StateSet {
+  std::vector<std::uint32_t> candidates;
+  std::vector<std::uint32_t> states;
+  std::vector<std::uint32_t> selection; // row-major states x candidates, Value region
+  /// Row-major d constraint_i / d candidate_j, evaluated after `jacobianInputs`.
+  std::vector<Statement> jacobianInputs;
+  std::vector<Id> constraintJacobian;
+  std::uint32_t constraintCount = 0;
+};
+
 struct Program {
   std::string modelName;
   expr::Pool pool;
@@ -249,6 +298,20 @@ struct Program {
   std::vector<Statement> outputs;
   /// Event and initial mode: all equations in causal order, when-clauses, asserts.
   std::vector<Statement> event;
+  /// Initial mode: the solution of the initialization problem (MLS 8.6), after bind: start
+  /// values of fixed variables, initial equations and all equations solved together (the
+  /// initialization schedule); without one, the event list, run in initial mode.
+  std::vector<Statement> initialize;
+  /// Algebraic loops, solved by Solve statements (index = position).
+  std::vector<AlgebraicSystem> systems;
+  /// The Jacobian of dx with respect to x, evaluated after `jacobianInputs` in continuous
+  /// mode; empty when none was derived (the integrator then uses finite differences and says
+  /// so).
+  std::vector<Statement> jacobianInputs;
+  std::vector<JacobianEntry> jacobian;
+  /// Why `jacobian` is empty (the structural analysis's reason), or "".
+  std::string jacobianMissing;
+  std::vector<StateSet> stateSets;
 
   std::vector<Relation> relations;
   std::vector<Crossing> crossings;

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <fstream>
 
-namespace mocc::tool {
+namespace mocc::cli {
 
 namespace {
 
@@ -63,4 +63,4 @@ std::optional<std::string> plotResults(const PlotRequest& request) {
   return std::nullopt;
 }
 
-} // namespace mocc::tool
+} // namespace mocc::cli

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace mocc::tool {
+namespace mocc::cli {
 
 struct PlotRequest {
   std::filesystem::path csv;    // the results
@@ -25,4 +25,4 @@ struct PlotRequest {
 /// be written or gnuplot fails (the script stays for the user to run by hand).
 std::optional<std::string> plotResults(const PlotRequest& request);
 
-} // namespace mocc::tool
+} // namespace mocc::cli

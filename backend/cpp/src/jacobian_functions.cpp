@@ -1,0 +1,99 @@
+// Jacobian, state-set Jacobian and residual-form functions. Each evaluates its inputs as a
+// statement list, forgets everything, then writes its values (an invalid Id writes 0).
+#include "jacobian_functions.h"
+
+#include "statement_writer.h"
+
+namespace mocc::backend::cpp {
+
+namespace {
+
+/// out[k] := values[k] after `inputs`, in continuous mode.
+void writeValues(StatementWriter& writer, FunctionCode& function, const std::string& out,
+                 const std::vector<sim::Statement>& inputs, const std::vector<expr::Id>& values) {
+  writer.write(inputs);
+  ExpressionWriter& expressions = writer.expressions();
+  expressions.forgetAll();
+  std::vector<expr::Id> valid;
+  for (expr::Id value : values)
+    if (value.valid()) valid.push_back(value);
+  expressions.countUses(valid);
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    std::string value = values[k].valid() ? expressions.value(values[k]) : "0.0";
+    expressions.out().line(out + "[" + std::to_string(k) + "] = " + value + ";");
+  }
+}
+
+void assemble(Code& code, const std::string& title, const std::string& signature,
+              const FunctionCode& function) {
+  code.comment(title);
+  code.open(signature);
+  code.append(function.fieldDeclarations());
+  code.append(function.body);
+  code.close();
+  code.blank();
+}
+
+} // namespace
+
+void writeJacobian(Context& context, Code& code) {
+  const sim::Program& program = context.program;
+  std::vector<expr::Id> values;
+  for (const sim::JacobianEntry& entry : program.jacobian) {
+    if (entry.row >= program.stateCount || entry.column >= program.stateCount)
+      throw EmitError("Jacobian entry (" + std::to_string(entry.row) + ", " +
+                      std::to_string(entry.column) + ") lies outside the states");
+    values.push_back(entry.value);
+  }
+  FunctionCode function;
+  StatementWriter writer(context, function, Evaluation::Continuous);
+  writeValues(writer, function, "values", program.jacobianInputs, values);
+  assemble(code,
+           "Continuous mode: the nonzeros of d dx / d x, in the order of jacobian_rows and "
+           "jacobian_columns.",
+           "void jacobian(mocc_instance* instance, double* values)", function);
+}
+
+// A switch over the sets, each computing its inputs and writing its constraint Jacobian
+// row-major.
+void writeStateSetJacobian(Context& context, Code& code) {
+  FunctionCode function;
+  const std::vector<sim::StateSet>& sets = context.program.stateSets;
+  function.body.open("switch (set)");
+  for (std::size_t k = 0; k < sets.size(); ++k) {
+    const sim::StateSet& set = sets[k];
+    if (set.constraintJacobian.size() != set.constraintCount * set.candidates.size())
+      throw EmitError("state set " + std::to_string(k) +
+                      " has a constraint Jacobian of the wrong size");
+    function.body.open("case " + std::to_string(k) + ":");
+    StatementWriter writer(context, function, Evaluation::Continuous);
+    writeValues(writer, function, "values", set.jacobianInputs, set.constraintJacobian);
+    function.body.line("break;");
+    function.body.close();
+  }
+  function.body.close();
+  assemble(code,
+           "Continuous mode: the Jacobian of a state set's constraints with respect to its "
+           "candidates, row-major.",
+           "void state_set_jacobian(mocc_instance* instance, int32_t set, double* values)",
+           function);
+}
+
+void writeDaeResiduals(Context& context, Code& code, const std::vector<std::uint32_t>& opened) {
+  std::map<std::uint32_t, std::uint32_t> offsets;
+  std::uint32_t offset = 0;
+  for (std::uint32_t k : opened) {
+    offsets[k] = offset;
+    offset += static_cast<std::uint32_t>(context.program.systems[k].unknowns.size());
+  }
+  FunctionCode function;
+  StatementWriter writer(context, function, Evaluation::Continuous);
+  writer.openSystems(std::move(offsets));
+  writer.write(context.program.derivatives);
+  assemble(code,
+           "The residual form for implicit integrators: derivatives, with the loops it solves "
+           "taking their iteration variables from z and writing their residuals to r.",
+           "void dae_residuals(mocc_instance* instance, const double* z, double* r)", function);
+}
+
+} // namespace mocc::backend::cpp

@@ -1,0 +1,20 @@
+// The ABI functions for implicit integration, each present only when the program has its
+// part (backend/llvm's function_emitter.cpp): jacobian (dx/dx nonzeros), state_set_jacobian
+// (the constraint Jacobians of dynamic state selection) and dae_residuals (derivatives with
+// the loops it solves opened for an implicit integrator). All run in continuous mode.
+#pragma once
+
+#include "context.h"
+
+namespace mocc::backend::cpp {
+
+/// `void jacobian(mocc_instance*, double* values)`: the Jacobian inputs, then values[k].
+void writeJacobian(Context& context, Code& code);
+
+/// `void state_set_jacobian(mocc_instance*, int32_t set, double* values)`.
+void writeStateSetJacobian(Context& context, Code& code);
+
+/// `void dae_residuals(mocc_instance*, const double* z, double* r)`, opening `opened`.
+void writeDaeResiduals(Context& context, Code& code, const std::vector<std::uint32_t>& opened);
+
+} // namespace mocc::backend::cpp

@@ -1,0 +1,218 @@
+// Tables as C++ constants. The enums of sim:: and expr:: share their numbering with
+// mocc_region, mocc_type and mocc_kind; here they are spelled by their C names.
+#include "model_tables.h"
+
+#include "systems.h"
+
+#include <fmt/format.h>
+
+#include <limits>
+
+namespace mocc::backend::cpp {
+
+namespace {
+
+const char* regionName(sim::Region region) {
+  switch (region) {
+  case sim::Region::State: return "MOCC_REGION_STATE";
+  case sim::Region::Derivative: return "MOCC_REGION_DERIVATIVE";
+  case sim::Region::Value: return "MOCC_REGION_VALUE";
+  }
+  throw EmitError("a variable has an unknown region");
+}
+
+const char* typeName(expr::Type type) {
+  switch (type) {
+  case expr::Type::Real: return "MOCC_TYPE_REAL";
+  case expr::Type::Integer: return "MOCC_TYPE_INTEGER";
+  case expr::Type::Boolean: return "MOCC_TYPE_BOOLEAN";
+  }
+  throw EmitError("a variable has an unknown type");
+}
+
+const char* kindName(sim::Kind kind) {
+  static constexpr const char* kNames[] = {
+      "MOCC_KIND_CONSTANT",  "MOCC_KIND_PARAMETER", "MOCC_KIND_STATE",   "MOCC_KIND_DERIVATIVE",
+      "MOCC_KIND_ALGEBRAIC", "MOCC_KIND_DISCRETE",  "MOCC_KIND_INTERNAL"};
+  auto index = static_cast<std::size_t>(kind);
+  if (index >= std::size(kNames)) throw EmitError("a variable has an unknown kind");
+  return kNames[index];
+}
+
+/// The ABI stores sizes as int32.
+void checkSizes(const sim::Program& program) {
+  constexpr std::size_t limit = std::numeric_limits<std::int32_t>::max();
+  if (std::size_t(program.stateCount) + program.valueCount > limit ||
+      program.variables.size() > limit || program.messages.size() > limit ||
+      program.crossings.size() > limit) {
+    throw EmitError("program is too large for the model ABI (sizes are 32-bit)");
+  }
+}
+
+void variableTable(Code& code, const sim::Program& program) {
+  if (program.variables.empty()) return;
+  code.comment("name, description, region, index, type, kind, hidden");
+  code.open("const mocc_variable variables[] =");
+  for (const sim::Variable& v : program.variables) {
+    code.line(fmt::format("{{{}, {}, {}, {}, {}, {}, {}}},", stringLiteral(v.name),
+                          stringLiteral(v.description), regionName(v.region), v.index,
+                          typeName(v.type), kindName(v.kind), v.hidden ? 1 : 0));
+  }
+  code.close("};");
+  code.blank();
+}
+
+void stringTable(Code& code, const char* name, const std::vector<std::string>& strings) {
+  if (strings.empty()) return;
+  code.open(fmt::format("const char* const {}[] =", name));
+  for (const std::string& s : strings)
+    code.line(stringLiteral(s) + ",");
+  code.close("};");
+  code.blank();
+}
+
+/// The experiment annotation: has_* flags, then the values (0 where not given), in the order
+/// of the struct's fields, as designated initializers require.
+void experimentFields(Code& code, const sim::Experiment& experiment) {
+  const std::pair<const char*, const std::optional<double>*> fields[] = {
+      {"start_time", &experiment.startTime},
+      {"stop_time", &experiment.stopTime},
+      {"tolerance", &experiment.tolerance},
+      {"interval", &experiment.interval}};
+  std::string flags, values;
+  for (const auto& [name, value] : fields) {
+    flags += fmt::format("{}.has_{} = {},", flags.empty() ? "" : " ", name, *value ? 1 : 0);
+    values += fmt::format("{}.{} = {},", values.empty() ? "" : " ", name,
+                          doubleLiteral(value->value_or(0)));
+  }
+  code.comment("experiment annotation");
+  code.line(flags);
+  code.line(values);
+}
+
+/// `const int32_t name[] = {...};`, or nothing for an empty list; returns what points to it.
+template <class Integers>
+std::string intTable(Code& code, const std::string& name, const Integers& values) {
+  if (values.empty()) return "nullptr";
+  std::string list;
+  for (auto value : values)
+    list += (list.empty() ? "" : ", ") + std::to_string(value);
+  code.line("const int32_t " + name + "[] = {" + list + "};");
+  return name;
+}
+
+/// The algebraic loops' tables; returns the name of the mocc_system_info array or nullptr.
+std::string systemTables(Code& code, const sim::Program& program) {
+  if (program.systems.empty()) return "nullptr";
+  std::vector<std::string> infos;
+  for (std::size_t k = 0; k < program.systems.size(); ++k) {
+    const sim::AlgebraicSystem& system = program.systems[k];
+    std::string prefix = "system" + std::to_string(k);
+    std::vector<std::int32_t> rows, columns;
+    for (auto [row, column] : jacobianNonzeros(system)) {
+      rows.push_back(row);
+      columns.push_back(column);
+    }
+    std::string unknowns = intTable(code, prefix + "_unknowns", system.unknowns);
+    std::string rowTable = intTable(code, prefix + "_rows", rows);
+    std::string columnTable = intTable(code, prefix + "_columns", columns);
+    infos.push_back(fmt::format("{{{}, {}, {}, {}, {}, {}, {}}},",
+                                stringLiteral(system.description), system.unknowns.size(),
+                                system.linear ? 1 : 0, unknowns, rows.size(), rowTable,
+                                columnTable));
+  }
+  code.comment("description, size, linear, unknowns, Jacobian nonzeros (count, rows, columns)");
+  code.open("const mocc_system_info systems[] =");
+  for (const std::string& info : infos)
+    code.line(info);
+  code.close("};");
+  code.blank();
+  return "systems";
+}
+
+/// The state sets' tables; returns the name of the mocc_state_set_info array or nullptr.
+std::string stateSetTables(Code& code, const sim::Program& program) {
+  if (program.stateSets.empty()) return "nullptr";
+  std::vector<std::string> infos;
+  for (std::size_t k = 0; k < program.stateSets.size(); ++k) {
+    const sim::StateSet& set = program.stateSets[k];
+    std::string prefix = "set" + std::to_string(k);
+    infos.push_back(fmt::format("{{{}, {}, {}, {}, {}, {}}},", set.candidates.size(),
+                                set.states.size(), set.constraintCount,
+                                intTable(code, prefix + "_candidates", set.candidates),
+                                intTable(code, prefix + "_states", set.states),
+                                intTable(code, prefix + "_selection", set.selection)));
+  }
+  code.comment("candidates, states, constraints, and their variables");
+  code.open("const mocc_state_set_info state_sets[] =");
+  for (const std::string& info : infos)
+    code.line(info);
+  code.close("};");
+  code.blank();
+  return "state_sets";
+}
+
+} // namespace
+
+Code modelTables(const Context& context, const ModelFunctionNames& functions) {
+  const sim::Program& program = context.program;
+  checkSizes(program);
+  Code code;
+  variableTable(code, program);
+  stringTable(code, "messages", program.messages);
+  std::vector<std::string> descriptions;
+  for (const sim::Crossing& crossing : program.crossings)
+    descriptions.push_back(crossing.description);
+  stringTable(code, "crossing_descriptions", descriptions);
+
+  std::string systems = systemTables(code, program);
+  std::string stateSets = stateSetTables(code, program);
+  std::vector<std::uint32_t> rows, columns, daeUnknowns;
+  for (const sim::JacobianEntry& entry : program.jacobian) {
+    rows.push_back(entry.row);
+    columns.push_back(entry.column);
+  }
+  for (std::uint32_t k : openedSystems(program))
+    for (std::uint32_t v : program.systems[k].unknowns)
+      daeUnknowns.push_back(v);
+  std::string rowTable = intTable(code, "jacobian_rows", rows);
+  std::string columnTable = intTable(code, "jacobian_columns", columns);
+  std::string daeTable = intTable(code, "dae_unknowns", daeUnknowns);
+  if (!rows.empty() || !daeUnknowns.empty()) code.blank();
+
+  auto table = [](bool present, const char* name) { return present ? name : "nullptr"; };
+  auto function = [](const std::string& name) { return name.empty() ? "nullptr" : name; };
+  code.open("const mocc_model model =");
+  code.line(".abi_version = MOCC_ABI_VERSION,");
+  code.line(".name = " + stringLiteral(program.modelName) + ",");
+  code.line(fmt::format(".n_states = {}, .n_values = {}, .n_crossings = {},", program.stateCount,
+                        program.valueCount, program.crossings.size()));
+  code.line(fmt::format(".n_variables = {}, .n_messages = {},", program.variables.size(),
+                        program.messages.size()));
+  code.line(std::string(".variables = ") + table(!program.variables.empty(), "variables") + ",");
+  code.line(std::string(".messages = ") + table(!program.messages.empty(), "messages") + ",");
+  code.line(std::string(".crossing_descriptions = ") +
+            table(!descriptions.empty(), "crossing_descriptions") + ",");
+  experimentFields(code, program.experiment);
+  code.line(".bind = bind,");
+  code.line(".derivatives = derivatives,");
+  code.line(".crossings = crossings,");
+  code.line(".outputs = outputs,");
+  code.line(".event_update = event_update,");
+  code.line(".next_time_event = next_time_event,");
+  code.line(".initialize = " + function(functions.initialize) + ",");
+  code.line(fmt::format(".n_systems = {}, .systems = {},", program.systems.size(), systems));
+  code.line(fmt::format(".n_jacobian = {}, .jacobian_rows = {}, .jacobian_columns = {},",
+                        rows.size(), rowTable, columnTable));
+  code.line(".jacobian = " + function(functions.jacobian) + ",");
+  code.line(
+      fmt::format(".n_state_sets = {}, .state_sets = {},", program.stateSets.size(), stateSets));
+  code.line(".state_set_jacobian = " + function(functions.stateSetJacobian) + ",");
+  code.line(fmt::format(".n_dae_unknowns = {}, .dae_unknowns = {},", daeUnknowns.size(), daeTable));
+  code.line(".dae_residuals = " + function(functions.daeResiduals) + ",");
+  code.close("};");
+  code.blank();
+  return code;
+}
+
+} // namespace mocc::backend::cpp

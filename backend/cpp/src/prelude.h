@@ -1,0 +1,20 @@
+// The fixed parts of a generated file: the header comment, the includes, the renamed libm
+// declarations, the support functions every model shares (reporting, sample instants, the
+// right-limit value of a located relation) and, at the end, the entry point and main().
+#pragma once
+
+#include "code.h"
+
+#include <string>
+
+namespace mocc::backend::cpp {
+
+/// From the header comment to the support functions, which open the file's anonymous
+/// namespace (closed by prologueEnd).
+Code prelude(const std::string& modelName, const std::string& fileName, const std::string& source);
+
+/// Closes the anonymous namespace; defines the entry point (kEntryName) returning `&model`,
+/// and main() unless kNoMainMacro is defined.
+Code epilogue();
+
+} // namespace mocc::backend::cpp

@@ -1,0 +1,110 @@
+// Relations that generate events (sim::Relation, MLS 8.5) and sample(): continuous mode reads
+// the value stored at the last event; event and initial mode evaluate the comparison, taking
+// right-limit values at a located crossing (crossing_direction) and at a time event, and store
+// the result. The rules are backend/llvm's relations.cpp, case by case.
+#include "expression_writer.h"
+
+namespace mocc::backend::cpp {
+
+using expr::Id;
+using expr::Op;
+
+Text ExpressionWriter::relation(Id id) {
+  const sim::Program& program = context_.program;
+  std::uint32_t number = pool().node(id).index;
+  if (number >= program.relations.size()) {
+    throw EmitError("relation " + std::to_string(number) + " is out of range (" +
+                    std::to_string(program.relations.size()) + " relations)");
+  }
+  const sim::Relation& relation = program.relations[number];
+  Id comparison = pool().arg(id, 0);
+  switch (evaluation_) {
+  case Evaluation::Continuous: return Text{storage(relation.storage), 0, false};
+  case Evaluation::Bind: return emit(comparison); // no event is pending before initialization
+  case Evaluation::Event: break;
+  case Evaluation::Function:
+    throw EmitError("relation " + std::to_string(number) +
+                    " inside a function: relations there never generate events");
+  }
+  Text value = eventRelation(relation, comparison);
+  out_->comment("relation " + std::to_string(number) + ": " + context_.print(comparison));
+  Text stored = temporary(asDouble(value));
+  out_->line(storage(relation.storage) + " = " + stored.code + ";");
+  return stored;
+}
+
+Text ExpressionWriter::eventRelation(const sim::Relation& relation, Id comparison) {
+  Op op = pool().op(comparison);
+  if (!expr::isComparison(op)) {
+    throw EmitError("relation node " + std::to_string(comparison.value) +
+                    " does not wrap a comparison");
+  }
+  Text lhs = asDouble(emit(pool().arg(comparison, 0)));
+  Text rhs = asDouble(emit(pool().arg(comparison, 1)));
+  if (relation.timeEvent) {
+    if (auto value = timeRelation(comparison, lhs, rhs)) return *value;
+  }
+  if (relation.crossing >= 0) return crossingRelation(relation, op, lhs, rhs);
+  return compare(op, lhs, rhs);
+}
+
+// At its event instant a `time op T` relation takes the value it has just after T:
+// `time > T` and `time >= T` are evaluated as `time >= T`, `time < T` and `time <= T` as
+// `time < T`. The mirrored form `T op time` is treated alike. nullopt when the rule does not
+// apply (time on neither side, or = and <>).
+std::optional<Text> ExpressionWriter::timeRelation(Id comparison, const Text& lhs,
+                                                   const Text& rhs) const {
+  Op op = pool().op(comparison);
+  bool increasingSide = op == Op::Gt || op == Op::Ge; // true while time is after T
+  bool decreasingSide = op == Op::Lt || op == Op::Le;
+  if (!increasingSide && !decreasingSide) return std::nullopt;
+  if (pool().op(pool().arg(comparison, 0)) == Op::Time) {
+    return compare(increasingSide ? Op::Ge : Op::Lt, lhs, rhs);
+  }
+  if (pool().op(pool().arg(comparison, 1)) == Op::Time) {
+    // T < time and T <= time as T <= time; T > time and T >= time as T > time.
+    return compare(decreasingSide ? Op::Le : Op::Gt, lhs, rhs);
+  }
+  return std::nullopt;
+}
+
+// When lhs - rhs is exactly zero and the runtime has just located this relation's crossing,
+// the relation takes its right-limit value (the prelude's `located`), so a root at which the
+// function is still zero is not lost.
+Text ExpressionWriter::crossingRelation(const sim::Relation& relation, Op op, const Text& lhs,
+                                        const Text& rhs) {
+  if (static_cast<std::size_t>(relation.crossing) >= context_.program.crossings.size()) {
+    throw EmitError("relation refers to crossing " + std::to_string(relation.crossing) + " of " +
+                    std::to_string(context_.program.crossings.size()));
+  }
+  Text l = operand(lhs);
+  Text r = operand(rhs);
+  // The value just after lhs - rhs crossed zero upwards, and downwards.
+  const char* rising = "false";
+  const char* falling = "false";
+  switch (op) {
+  case Op::Lt:
+  case Op::Le: falling = "true"; break;
+  case Op::Gt:
+  case Op::Ge: rising = "true"; break;
+  case Op::Eq: break;
+  default: rising = falling = "true"; // Ne
+  }
+  std::string plain = compare(op, l, r).code;
+  return Text{"located(" + plain + ", " + l.code + " - " + r.code +
+                  ", instance->crossing_direction, " + std::to_string(relation.crossing) + ", " +
+                  rising + ", " + falling + ")",
+              0, true};
+}
+
+Text ExpressionWriter::sample(Id id) {
+  if (evaluation_ == Evaluation::Function) throw EmitError("sample() inside a function");
+  // sample() is only ever true at an event instant.
+  if (evaluation_ != Evaluation::Event) return Text{"0.0", 0, false};
+  Text start = asDouble(emit(pool().arg(id, 0)));
+  Text interval = asDouble(emit(pool().arg(id, 1)));
+  code_.use("time");
+  return Text{"sample_active(" + start.code + ", " + interval.code + ", time)", 0, true};
+}
+
+} // namespace mocc::backend::cpp

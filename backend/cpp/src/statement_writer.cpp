@@ -1,0 +1,258 @@
+// StatementWriter: statements in order. In bind, an Assign is skipped when the runtime marked
+// its target overridden. In event and initial mode, when/elsewhen executes at most one branch
+// (MLS 8.3.5, 8.6) and reinit() values wait in locals until the end of event_update.
+// if/elseif/else (algorithm sections) runs in every mode.
+#include "statement_writer.h"
+
+#include <algorithm>
+#include <type_traits>
+#include <variant>
+
+namespace mocc::backend::cpp {
+
+namespace {
+
+/// Printed expressions in comments are cut here; the code below them is the full truth.
+constexpr std::size_t kCommentExpression = 240;
+
+std::string shortened(std::string text) {
+  if (text.size() > kCommentExpression) text = text.substr(0, kCommentExpression) + " ...";
+  return text;
+}
+
+} // namespace
+
+StatementWriter::StatementWriter(Context& context, FunctionCode& code, Evaluation evaluation)
+    : context_(context), code_(code), evaluation_(evaluation),
+      expressions_(context, code, evaluation) {}
+
+void StatementWriter::write(const std::vector<sim::Statement>& statements) {
+  for (const sim::Statement& statement : statements)
+    write(statement);
+}
+
+std::string StatementWriter::describe(const sim::Statement& statement) const {
+  std::string text = std::visit(
+      [&](const auto& node) -> std::string {
+        using T = std::decay_t<decltype(node)>;
+        if constexpr (std::is_same_v<T, sim::Assign>) {
+          return context_.variableName(node.variable) + " := " + context_.print(node.value);
+        } else if constexpr (std::is_same_v<T, sim::Reinit>) {
+          return "reinit(" + context_.variableName(node.variable) + ", " +
+                 context_.print(node.value) + ")";
+        } else if constexpr (std::is_same_v<T, sim::Assert>) {
+          return "assert(" + context_.print(node.condition) + ")";
+        } else if constexpr (std::is_same_v<T, sim::Terminate>) {
+          return "terminate()";
+        } else if constexpr (std::is_same_v<T, sim::When>) {
+          return "when";
+        } else if constexpr (std::is_same_v<T, sim::If>) {
+          return "if";
+        } else {
+          return "solve system " + std::to_string(node.system);
+        }
+      },
+      statement.node);
+  text = shortened(std::move(text));
+  return statement.origin.empty() ? text : text + "   [" + statement.origin + "]";
+}
+
+// Call results are kept only across top-level assignments outside bind: those are written at
+// the function's outermost level, so a call made there is in scope for what follows.
+void StatementWriter::write(const sim::Statement& statement) {
+  bool straight = depth_ == 0 && evaluation_ != Evaluation::Bind &&
+                  std::holds_alternative<sim::Assign>(statement.node);
+  if (straight) {
+    expressions_.forget();
+  } else {
+    expressions_.forgetAll();
+  }
+  out().comment(describe(statement));
+  std::visit(
+      [&](const auto& node) {
+        using T = std::decay_t<decltype(node)>;
+        if constexpr (std::is_same_v<T, sim::Assign>) {
+          expressions_.keepCalls(straight);
+          evaluation_ == Evaluation::Bind ? bindAssign(node) : assign(node);
+          expressions_.keepCalls(false);
+        } else if constexpr (std::is_same_v<T, sim::Reinit>) {
+          reinit(node);
+        } else if constexpr (std::is_same_v<T, sim::Assert>) {
+          assertion(node);
+        } else if constexpr (std::is_same_v<T, sim::Terminate>) {
+          terminate(node);
+        } else if constexpr (std::is_same_v<T, sim::When>) {
+          when(node);
+        } else if constexpr (std::is_same_v<T, sim::If>) {
+          ifStatement(node);
+        } else {
+          solve(node);
+        }
+      },
+      statement.node);
+}
+
+void StatementWriter::writeNested(const std::vector<sim::Statement>& statements) {
+  ++depth_;
+  write(statements);
+  --depth_;
+}
+
+void StatementWriter::assign(const sim::Assign& assign) {
+  expr::Id roots[] = {assign.value};
+  expressions_.countUses(roots);
+  std::string value = expressions_.value(assign.value);
+  out().line(expressions_.storage(assign.variable) + " = " + value + ";");
+  expressions_.assigned(assign.variable);
+}
+
+// overridden[] has a slot per state, then per value; derivatives have none.
+void StatementWriter::bindAssign(const sim::Assign& assign) {
+  const sim::Program& program = context_.program;
+  if (assign.variable >= program.variables.size() ||
+      program.variables[assign.variable].region == sim::Region::Derivative) {
+    return this->assign(assign); // storage() reports an out-of-range variable
+  }
+  const sim::Variable& target = context_.variable(assign.variable);
+  std::uint32_t slot =
+      target.region == sim::Region::State ? target.index : program.stateCount + target.index;
+  out().open("if (!instance->overridden[" + std::to_string(slot) + "])");
+  this->assign(assign);
+  out().close();
+}
+
+void StatementWriter::reinit(const sim::Reinit& reinit) {
+  const sim::Program& program = context_.program;
+  if (evaluation_ != Evaluation::Event) {
+    throw EmitError("reinit() outside the event function");
+  }
+  if (reinit.variable >= program.variables.size() ||
+      program.variables[reinit.variable].region != sim::Region::State) {
+    throw EmitError("reinit() of variable " + std::to_string(reinit.variable) +
+                    ", which is not a state");
+  }
+  PendingReinit pending{reinit.variable, code_.fresh("reinit")};
+  expr::Id roots[] = {reinit.value};
+  expressions_.countUses(roots);
+  out().line(pending.value + " = " + expressions_.value(reinit.value) + ";");
+  out().line(pending.value + "_done = true;");
+  reinits_.push_back(pending);
+}
+
+Code StatementWriter::reinitDeclarations() const {
+  Code code;
+  for (const PendingReinit& pending : reinits_) {
+    code.line("double " + pending.value + " = 0.0; // reinit(" +
+              context_.variableName(pending.variable) + ")");
+    code.line("bool " + pending.value + "_done = false;");
+  }
+  return code;
+}
+
+std::string StatementWriter::applyReinits() {
+  out().comment("reinit() takes effect after the whole step (MLS 8.3.6)");
+  out().line("int32_t reinitialized = 0;");
+  for (const PendingReinit& pending : reinits_) {
+    out().open("if (" + pending.value + "_done)");
+    out().line(expressions_.storage(pending.variable) + " = " + pending.value + ";");
+    out().line("reinitialized = 1;");
+    out().close();
+  }
+  return "reinitialized";
+}
+
+void StatementWriter::report(const char* kind, std::uint32_t message) {
+  context_.checkMessage(message);
+  out().line(std::string("report(instance, ") + kind + ", " + std::to_string(message) + "); // " +
+             commentText(context_.program.messages[message]));
+}
+
+void StatementWriter::assertion(const sim::Assert& check) {
+  expr::Id roots[] = {check.condition};
+  expressions_.countUses(roots);
+  std::string holds = expressions_.condition(check.condition);
+  out().open("if (!(" + holds + "))");
+  report(check.level == sim::AssertLevel::Error ? "MOCC_REPORT_ASSERT_ERROR"
+                                                : "MOCC_REPORT_ASSERT_WARNING",
+         check.message);
+  out().close();
+}
+
+void StatementWriter::terminate(const sim::Terminate& stop) {
+  report("MOCC_REPORT_TERMINATE", stop.message);
+}
+
+std::string StatementWriter::fires(const sim::WhenBranch& branch) {
+  std::string any;
+  for (std::uint32_t condition : branch.conditions) {
+    // pre() == 0.0 is the JIT's `not (pre() != 0)`, NaN included.
+    std::string now = expressions_.storage(condition);
+    const sim::Variable& v = context_.variable(condition);
+    if (v.region == sim::Region::Derivative) {
+      throw EmitError("pre(" + v.name + "): a derivative has no pre() value");
+    }
+    const char* preField = v.region == sim::Region::State ? "pre_x" : "pre_v";
+    code_.use(preField);
+    std::string before = std::string(preField) + "[" + std::to_string(v.index) + "]";
+    any += (any.empty() ? "" : " || ") + ("(" + now + " != 0.0 && " + before + " == 0.0)");
+  }
+  return any.empty() ? "false" : any;
+}
+
+// Event mode: the first branch whose condition has a rising edge; initial mode: the first
+// branch active at initialization (MLS 8.6). Outside events when-clauses are inactive.
+void StatementWriter::when(const sim::When& when) {
+  if (evaluation_ != Evaluation::Event || when.branches.empty()) return;
+  auto active = std::find_if(when.branches.begin(), when.branches.end(),
+                             [](const sim::WhenBranch& branch) { return branch.activeAtInitial; });
+  std::string branch = code_.fresh("branch");
+  code_.use("initial");
+  out().line("int " + branch + " = -1; // the branch that executes, if any");
+  out().open("if (initial)");
+  if (active != when.branches.end()) {
+    out().line(branch + " = " + std::to_string(active - when.branches.begin()) + ";");
+  }
+  for (std::size_t i = 0; i < when.branches.size(); ++i) {
+    out().between("} else if (" + fires(when.branches[i]) + ") {");
+    out().line(branch + " = " + std::to_string(i) + ";");
+  }
+  out().close();
+  for (std::size_t i = 0; i < when.branches.size(); ++i) {
+    out().open("if (" + branch + " == " + std::to_string(i) + ")");
+    writeNested(when.branches[i].body);
+    out().close();
+  }
+}
+
+// if/elseif/else of an algorithm: each condition is evaluated after the conditions before it
+// failed, so its code goes inside their else branch; nothing remembered is reused.
+void StatementWriter::ifStatement(const sim::If& statement) {
+  int open = 0;
+  for (const sim::IfBranch& branch : statement.branches) {
+    expressions_.forgetAll();
+    Code conditionCode;
+    Code* saved = expressions_.redirect(&conditionCode);
+    expr::Id roots[] = {branch.condition};
+    expressions_.countUses(roots);
+    std::string holds = expressions_.condition(branch.condition);
+    expressions_.redirect(saved);
+    if (open > 0 && conditionCode.empty()) {
+      out().between("} else if (" + holds + ") {");
+    } else {
+      if (open > 0) out().between("} else {");
+      out().append(conditionCode);
+      out().open("if (" + holds + ")");
+      ++open;
+    }
+    writeNested(branch.body);
+  }
+  if (!statement.elseBody.empty()) {
+    if (open > 0) out().between("} else {");
+    writeNested(statement.elseBody);
+  }
+  for (; open > 0; --open)
+    out().close();
+  expressions_.forgetAll();
+}
+
+} // namespace mocc::backend::cpp

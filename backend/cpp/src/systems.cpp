@@ -1,0 +1,159 @@
+// Residual and Jacobian functions of the algebraic loops. Both start by storing the Newton
+// iterate x into the iteration variables and running the loop's inner statements, so every
+// residual and Jacobian entry sees the loop's other variables computed from that iterate.
+// Relations keep their stored values (continuous evaluation) whatever mode the caller is in:
+// Newton's method needs a smooth residual; event iteration re-evaluates them after the solve.
+#include "systems.h"
+
+#include "statement_writer.h"
+
+#include <set>
+
+namespace mocc::backend::cpp {
+
+std::vector<std::pair<std::int32_t, std::int32_t>>
+jacobianNonzeros(const sim::AlgebraicSystem& system) {
+  std::vector<std::pair<std::int32_t, std::int32_t>> nonzeros;
+  std::size_t n = system.unknowns.size();
+  for (std::size_t i = 0; i < system.jacobian.size(); ++i)
+    if (system.jacobian[i].valid())
+      nonzeros.emplace_back(static_cast<std::int32_t>(i / n), static_cast<std::int32_t>(i % n));
+  return nonzeros;
+}
+
+std::vector<std::uint32_t> openedSystems(const sim::Program& program) {
+  std::vector<std::uint32_t> systems;
+  std::set<std::uint32_t> seen;
+  for (const sim::Statement& statement : program.derivatives)
+    if (const auto* solve = std::get_if<sim::Solve>(&statement.node))
+      if (seen.insert(solve->system).second) systems.push_back(solve->system);
+  return systems;
+}
+
+std::string residualName(std::uint32_t system) {
+  return "system" + std::to_string(system) + "_residual";
+}
+
+std::string jacobianName(std::uint32_t system) {
+  return "system" + std::to_string(system) + "_jacobian";
+}
+
+namespace {
+
+void checkSystem(const sim::Program& program, std::size_t k) {
+  const sim::AlgebraicSystem& system = program.systems[k];
+  std::size_t n = system.unknowns.size();
+  std::string name = "algebraic loop #" + std::to_string(k);
+  if (n == 0) throw EmitError(name + " has no iteration variables");
+  if (system.residuals.size() != n)
+    throw EmitError(name + " has " + std::to_string(system.residuals.size()) + " residuals for " +
+                    std::to_string(n) + " iteration variables");
+  if (!system.jacobian.empty() && system.jacobian.size() != n * n)
+    throw EmitError(name + " has a Jacobian of " + std::to_string(system.jacobian.size()) +
+                    " entries, not " + std::to_string(n * n));
+  for (std::uint32_t v : system.unknowns)
+    if (v >= program.variables.size())
+      throw EmitError(name + " iterates on variable number " + std::to_string(v) +
+                      ", which is out of range");
+}
+
+/// `void name(mocc_instance*, const double* iterate, double* out)`: the Newton iterate into the
+/// iteration variables, the inner statements, then out[k] = values[k].
+void loopFunction(Context& context, Code& code, const sim::AlgebraicSystem& system,
+                  const std::string& name, const std::string& title,
+                  const std::vector<expr::Id>& values) {
+  FunctionCode function;
+  StatementWriter writer(context, function, Evaluation::Continuous);
+  ExpressionWriter& expressions = writer.expressions();
+  for (std::size_t i = 0; i < system.unknowns.size(); ++i) {
+    function.body.line(expressions.storage(system.unknowns[i]) + " = iterate[" + std::to_string(i) +
+                       "]; // " + context.variableName(system.unknowns[i]));
+  }
+  writer.write(system.inner);
+  expressions.forgetAll(); // the inner statements assigned variables
+  expressions.countUses(values);
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    std::string value = expressions.value(values[k]);
+    function.body.line("out[" + std::to_string(k) + "] = " + value + ";");
+  }
+  code.comment(title);
+  // Not `x`: that name is the states' (FunctionCode::fieldDeclarations).
+  code.open("void " + name + "(mocc_instance* instance, const double* iterate, double* out)");
+  code.append(function.fieldDeclarations());
+  code.append(function.body);
+  code.close();
+  code.blank();
+}
+
+} // namespace
+
+void writeSystemFunctions(Context& context, Code& code) {
+  const sim::Program& program = context.program;
+  for (std::uint32_t k = 0; k < program.systems.size(); ++k) {
+    checkSystem(program, k);
+    const sim::AlgebraicSystem& system = program.systems[k];
+    loopFunction(context, code, system, residualName(k),
+                 "Residuals of " + system.description + " at the iterate.", system.residuals);
+    if (jacobianNonzeros(system).empty()) continue;
+    std::vector<expr::Id> entries;
+    for (expr::Id entry : system.jacobian)
+      if (entry.valid()) entries.push_back(entry);
+    loopFunction(context, code, system, jacobianName(k),
+                 "The nonzeros of the Jacobian of " + system.description + ", row-major.", entries);
+  }
+}
+
+// Solve: the current values as the first guess, mocc_solve_system, the solution back. The
+// status is not needed here: the runtime recorded any failure and acts on it.
+void StatementWriter::solve(const sim::Solve& solve) {
+  const sim::Program& program = context_.program;
+  if (solve.system >= program.systems.size()) {
+    throw EmitError("solve of algebraic loop " + std::to_string(solve.system) + " of " +
+                    std::to_string(program.systems.size()));
+  }
+  const sim::AlgebraicSystem& system = program.systems[solve.system];
+  if (auto open = open_.find(solve.system); open != open_.end() && depth_ == 0) {
+    openSystem(system, open->second);
+    return;
+  }
+  std::string x = code_.fresh("loop");
+  std::string start;
+  for (std::uint32_t unknown : system.unknowns)
+    start += (start.empty() ? "" : ", ") + expressions_.storage(unknown);
+  out().line("double " + x + "[" + std::to_string(system.unknowns.size()) + "] = {" + start + "};");
+  std::string jacobian = jacobianNonzeros(system).empty() ? "nullptr" : jacobianName(solve.system);
+  out().line("mocc_solve_system(instance, " + std::to_string(solve.system) + ", " +
+             residualName(solve.system) + ", " + jacobian + ", " + x + ");");
+  for (std::size_t i = 0; i < system.unknowns.size(); ++i)
+    out().line(expressions_.storage(system.unknowns[i]) + " = " + x + "[" + std::to_string(i) +
+               "];");
+  expressions_.forgetAll(); // the loop's functions assigned variables
+  if (evaluation_ != Evaluation::Event) return;
+  // Newton ran with the relations as stored; evaluate and store them at the solution, so event
+  // iteration repeats the solve when one changed (MLS 8.5).
+  out().comment("the loop once more at the solution, storing its relations");
+  writeNested(system.inner);
+  expressions_.forgetAll();
+  expressions_.countUses(system.residuals);
+  for (expr::Id residual : system.residuals)
+    expressions_.value(residual); // for its effects only: relations stored, calls made
+  expressions_.forgetAll();
+}
+
+// The residual form (dae_residuals): the iteration variables come from z, the residuals go to
+// r, and the loop is not solved.
+void StatementWriter::openSystem(const sim::AlgebraicSystem& system, std::uint32_t offset) {
+  for (std::size_t i = 0; i < system.unknowns.size(); ++i)
+    out().line(expressions_.storage(system.unknowns[i]) + " = z[" + std::to_string(offset + i) +
+               "];");
+  writeNested(system.inner);
+  expressions_.forgetAll();
+  expressions_.countUses(system.residuals);
+  for (std::size_t i = 0; i < system.residuals.size(); ++i) {
+    std::string value = expressions_.value(system.residuals[i]);
+    out().line("r[" + std::to_string(offset + i) + "] = " + value + ";");
+  }
+  expressions_.forgetAll();
+}
+
+} // namespace mocc::backend::cpp

@@ -1,0 +1,90 @@
+// Symbolic differentiation over the expression DAG: the time derivative d/dt (index
+// reduction) and partial derivatives d/dv (Jacobians of algebraic loops, of the ODE and of
+// state-set constraints). Results are built through the pool's folding constructors, so
+// zeros vanish as they arise and derivatives share nodes with the expressions they come from.
+#pragma once
+
+#include "mocc/expr/expr.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+namespace mocc::expr {
+
+/// A user function's derivative (MLS 12.7.1): the function whose inputs are the inputs of the
+/// original followed by the derivatives of its Real inputs, and whose output element
+/// `output` is the derivative of the original's output element.
+struct FunctionDerivative {
+  std::uint32_t function;
+  std::uint32_t output;
+};
+
+/// How the leaves of an expression are differentiated.
+struct DerivativeRules {
+  /// The derivative of variable `index`: for d/dt its derivative variable (possibly made on
+  /// demand), or a zero constant for a parameter or a discrete-time variable; for d/dv, 1 for
+  /// v and 0 otherwise. An invalid Id means the variable cannot be differentiated; `failure`
+  /// is then reported.
+  std::function<Id(std::uint32_t index)> variable;
+  /// The derivative of `time`: 1 for d/dt, 0 for d/dv.
+  double time = 1;
+  /// The derivative of output element `output` of user function `function`, if it has one
+  /// (`derivative` annotation); nullopt makes the differentiation fail.
+  std::function<std::optional<FunctionDerivative>(std::uint32_t function, std::uint32_t output)>
+      function;
+  /// For a user function that is itself a derivative function (MLS 12.7.1: linear in its
+  /// trailing derivative inputs), how many trailing scalar arguments it is linear in; 0 for
+  /// others. Used when `function` gives no derivative: if the leading arguments do not
+  /// depend on what is differentiated, d f(u, du) = f(u, d du).
+  std::function<std::uint32_t(std::uint32_t function)> linearTail;
+};
+
+/// Differentiates expressions of one pool under fixed rules. Results are memoised, so one
+/// Differentiator serves many expressions (the rules must not change meanwhile).
+///
+/// Rules: Integer and Boolean expressions (conditions, relations, pre() values, sample(),
+/// Integer-valued calls) have derivative 0: they are piecewise constant and frozen between
+/// events. If-expressions differentiate their branches and keep their condition; noEvent()
+/// keeps its place around the derivative. min/max differentiate the branch they select
+/// (compared under noEvent), abs through sign(), floor/ceil/integer/div are 0. A user
+/// function differentiates through its derivative function; without one the
+/// differentiation fails. Local variables of functions cannot be differentiated.
+class Differentiator {
+public:
+  Differentiator(Pool& pool, DerivativeRules rules);
+
+  /// The derivative of `e`, or nullopt when some part cannot be differentiated (see
+  /// `failure()` and `failedAt()`).
+  std::optional<Id> operator()(Id e);
+
+  /// Why the last failed call failed, e.g. "function 'f' has no derivative annotation".
+  const std::string& failure() const { return failure_; }
+  /// The node that could not be differentiated.
+  Id failedAt() const { return failedAt_; }
+
+private:
+  std::optional<Id> compute(Id e);
+  std::optional<Id> builtin(Id e);
+  std::optional<Id> functionCall(Id e);
+  std::optional<Id> throughLinearTail(Id e);
+  Id d(Id e) const { return memo_.at(e.value); }
+  void neededChildren(Id e, std::vector<Id>& out) const;
+
+  Pool& pool_;
+  DerivativeRules rules_;
+  std::unordered_map<std::uint32_t, Id> memo_;
+  std::string failure_;
+  Id failedAt_;
+};
+
+/// d e / d `variable` (time and every other variable held constant). `function` resolves
+/// derivative annotations as in DerivativeRules; nullopt when some part is not differentiable.
+std::optional<Id> partialDerivative(
+    Pool& pool, Id e, std::uint32_t variable,
+    const std::function<std::optional<FunctionDerivative>(std::uint32_t, std::uint32_t)>& function =
+        nullptr,
+    const std::function<std::uint32_t(std::uint32_t)>& linearTail = nullptr);
+
+} // namespace mocc::expr

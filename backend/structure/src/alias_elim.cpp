@@ -1,0 +1,240 @@
+// The `alias-elim` pass: union-find with signs over alias equations, then one substitution of
+// every expression of the system.
+#include "mocc/structure/alias_elim.h"
+
+#include "system_queries.h"
+
+#include <fmt/format.h>
+
+namespace mocc::backend::structure {
+
+namespace {
+
+struct Term {
+  std::uint32_t variable;
+  int sign;
+};
+
+// Collects `e` as a signed sum of at most two variables (constant zeros allowed).
+bool collectTerms(const expr::Pool& pool, expr::Id e, int sign, std::vector<Term>& out) {
+  switch (pool.op(e)) {
+  case expr::Op::Variable: out.push_back({pool.node(e).index, sign}); return out.size() <= 2;
+  case expr::Op::Constant: return pool.isConstant(e, 0);
+  case expr::Op::Neg: return collectTerms(pool, pool.arg(e, 0), -sign, out);
+  case expr::Op::Add:
+  case expr::Op::Sub:
+    return collectTerms(pool, pool.arg(e, 0), sign, out) &&
+           collectTerms(pool, pool.arg(e, 1), pool.op(e) == expr::Op::Add ? sign : -sign, out);
+  default: return false;
+  }
+}
+
+// Union-find over variables where each node knows its sign relative to its parent.
+class SignedUnionFind {
+public:
+  explicit SignedUnionFind(std::size_t n) : parent_(n), sign_(n, 1) {
+    for (std::size_t i = 0; i < n; ++i)
+      parent_[i] = static_cast<std::uint32_t>(i);
+  }
+
+  // The root of v and the sign s with v = s * root; compresses the path.
+  std::pair<std::uint32_t, int> find(std::uint32_t v) {
+    std::vector<std::uint32_t> path;
+    std::uint32_t root = v;
+    while (parent_[root] != root) {
+      path.push_back(root);
+      root = parent_[root];
+    }
+    // Walk back from the node nearest the root, accumulating signs.
+    int sign = 1;
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      sign *= sign_[*it];
+      sign_[*it] = sign;
+      parent_[*it] = root;
+    }
+    return {root, path.empty() ? 1 : sign_[v]};
+  }
+
+  // Makes a = sign * b; `keepRoot` is the root that stays a root.
+  void join(std::uint32_t a, std::uint32_t b, int sign, std::uint32_t keepRoot) {
+    auto [ra, sa] = find(a);
+    auto [rb, sb] = find(b);
+    // a = sa*ra, b = sb*rb, a = sign*b  =>  ra = sa*sign*sb * rb
+    int relative = sa * sign * sb;
+    if (keepRoot == rb) {
+      parent_[ra] = rb;
+      sign_[ra] = relative;
+    } else {
+      parent_[rb] = ra;
+      sign_[rb] = relative;
+    }
+  }
+
+private:
+  std::vector<std::uint32_t> parent_;
+  std::vector<int> sign_;
+};
+
+class AliasEliminator {
+public:
+  AliasEliminator(dae::System& system, Diagnostics& diagnostics)
+      : system_(system), diagnostics_(diagnostics), values_(system),
+        classes_(system.variables.size()), keeper_(system.variables.size(), dae::kNone) {
+    blocks_ = detail::blockAssignments(system);
+    reinitTargets_ = detail::reinitTargets(system);
+    for (std::uint32_t v = 0; v < system.variables.size(); ++v)
+      if (role(v) == Role::Kept) keeper_[v] = v;
+  }
+
+  std::size_t run() {
+    std::vector<dae::Equation> kept;
+    for (const dae::Equation& equation : system_.equations) {
+      if (!merge(equation)) kept.push_back(equation);
+    }
+    std::size_t eliminated = assignAliases();
+    if (eliminated == 0) return 0;
+    system_.equations = std::move(kept);
+    substitute();
+    return eliminated;
+  }
+
+private:
+  enum class Role : std::uint8_t { Excluded, Kept, Removable };
+
+  Role role(std::uint32_t v) const {
+    const dae::Variable& variable = system_.variables[v];
+    if (variable.kind == dae::VariableKind::Parameter ||
+        variable.kind == dae::VariableKind::Internal || variable.alias.valid() ||
+        variable.stateSelection || variable.dummy) {
+      return Role::Excluded;
+    }
+    if (variable.kind == dae::VariableKind::State ||
+        variable.kind == dae::VariableKind::Derivative ||
+        blocks_[v].kind != detail::BlockAssignment::Kind::None || reinitTargets_[v]) {
+      return Role::Kept;
+    }
+    return Role::Removable;
+  }
+
+  // Merges the two variables of an alias equation; false leaves the equation in place.
+  bool merge(const dae::Equation& equation) {
+    std::vector<Term> terms;
+    if (!collectTerms(system_.pool, equation.lhs, 1, terms) ||
+        !collectTerms(system_.pool, equation.rhs, -1, terms) || terms.size() != 2 ||
+        terms[0].variable == terms[1].variable) {
+      return false;
+    }
+    std::uint32_t a = terms[0].variable, b = terms[1].variable;
+    int sign = -terms[0].sign * terms[1].sign; // s_a a + s_b b = 0  =>  a = -(s_a s_b) b
+    const dae::Variable &va = system_.variables[a], &vb = system_.variables[b];
+    if (role(a) == Role::Excluded || role(b) == Role::Excluded || va.type != vb.type ||
+        (va.type != expr::Type::Real && sign < 0)) {
+      return false;
+    }
+    std::uint32_t ra = classes_.find(a).first;
+    std::uint32_t rb = classes_.find(b).first;
+    if (ra == rb) return false; // closes a cycle: an ordinary equation
+    if (keeper_[ra] != dae::kNone && keeper_[rb] != dae::kNone) return false;
+    std::uint32_t keepRoot = keeper_[rb] != dae::kNone ? rb : ra;
+    std::uint32_t keeper = keeper_[ra] != dae::kNone ? keeper_[ra] : keeper_[rb];
+    classes_.join(a, b, sign, keepRoot);
+    keeper_[keepRoot] = keeper;
+    return true;
+  }
+
+  // Gives every merged variable that is not its class's representative an alias binding.
+  std::size_t assignAliases() {
+    std::size_t n = system_.variables.size();
+    std::vector<std::uint32_t> representative(n, dae::kNone); // per root
+    std::vector<std::vector<std::uint32_t>> members(n);
+    for (std::uint32_t v = 0; v < n; ++v) {
+      std::uint32_t root = classes_.find(v).first;
+      members[root].push_back(v); // ascending: the first declared comes first
+    }
+    std::size_t eliminated = 0;
+    for (std::uint32_t root = 0; root < n; ++root) {
+      if (members[root].size() < 2) continue;
+      std::uint32_t kept = keeper_[root] != dae::kNone ? keeper_[root] : members[root].front();
+      int keptSign = classes_.find(kept).second;
+      for (std::uint32_t v : members[root]) {
+        if (v == kept) continue;
+        int sign = classes_.find(v).second * keptSign; // v = sign * kept
+        mergeAttributes(kept, v, sign);
+        expr::Id ref = system_.ref(kept);
+        system_.variables[v].alias = sign > 0 ? ref : system_.pool.neg(ref);
+        ++eliminated;
+      }
+    }
+    return eliminated;
+  }
+
+  expr::Id withSign(expr::Id e, int sign) { return sign > 0 ? e : system_.pool.neg(e); }
+
+  // `kept` takes the attributes `gone` (= sign * kept) has and it lacks.
+  void mergeAttributes(std::uint32_t kept, std::uint32_t gone, int sign) {
+    dae::Variable& k = system_.variables[kept];
+    const dae::Variable g = system_.variables[gone];
+    if (g.fixed && k.fixed) checkFixedStarts(kept, gone, sign);
+    if (g.start.valid() && (!k.start.valid() || (g.fixed && !k.fixed)))
+      k.start = withSign(g.start, sign);
+    k.fixed = k.fixed || g.fixed;
+    if (!k.nominal.valid() && g.nominal.valid()) k.nominal = g.nominal;
+    expr::Id gMin = sign > 0 ? g.min : (g.max.valid() ? withSign(g.max, -1) : expr::Id{});
+    expr::Id gMax = sign > 0 ? g.max : (g.min.valid() ? withSign(g.min, -1) : expr::Id{});
+    if (!k.min.valid()) k.min = gMin;
+    if (!k.max.valid()) k.max = gMax;
+    k.stateSelect = std::max(k.stateSelect, g.stateSelect);
+  }
+
+  void checkFixedStarts(std::uint32_t kept, std::uint32_t gone, int sign) {
+    const dae::Variable &k = system_.variables[kept], &g = system_.variables[gone];
+    expr::Pool& pool = system_.pool;
+    expr::Id keptStart = k.start.valid() ? k.start : pool.constant(k.type, 0);
+    expr::Id goneStart = withSign(g.start.valid() ? g.start : pool.constant(g.type, 0), sign);
+    if (keptStart == goneStart) return;
+    auto a = values_.evaluate(keptStart), b = values_.evaluate(goneStart);
+    if (a && b && *a == *b) return;
+    auto names = dae::names(system_);
+    auto& d = diagnostics_.warning(
+        DiagnosticKind::MissingBinding, g.range,
+        fmt::format("'{}' is an alias of {}'{}' but both have fixed = true with different start "
+                    "values ({} and {}); using the start value of '{}'",
+                    g.name, sign > 0 ? "" : "-", k.name, expr::print(pool, goneStart, names),
+                    expr::print(pool, keptStart, names), k.name));
+    d.notes.push_back({k.range, "'" + k.name + "' is declared here"});
+  }
+
+  void substitute() {
+    expr::Pool& pool = system_.pool;
+    expr::Translator translate(pool, pool, [&](expr::Id id, expr::Translator&) -> expr::Id {
+      const expr::Node& node = pool.node(id);
+      if (node.op != expr::Op::Variable && node.op != expr::Op::Pre) return {};
+      const dae::Variable& v = system_.variables[node.index];
+      if (!v.alias.valid()) return {};
+      if (node.op == expr::Op::Variable) return v.alias;
+      // pre(a) with a = ±b is ±pre(b).
+      bool negated = pool.op(v.alias) == expr::Op::Neg;
+      expr::Id base = negated ? pool.arg(v.alias, 0) : v.alias;
+      expr::Id previous = pool.pre(pool.node(base).index, node.type);
+      return negated ? pool.neg(previous) : previous;
+    });
+    // Alias bindings name their representative, which is no alias: they stay as they are.
+    detail::rewriteExpressions(system_, translate);
+  }
+
+  dae::System& system_;
+  Diagnostics& diagnostics_;
+  detail::CompileTimeValues values_;
+  SignedUnionFind classes_;
+  std::vector<std::uint32_t> keeper_; // per root: the member that must stay, or kNone
+  std::vector<detail::BlockAssignment> blocks_;
+  std::vector<bool> reinitTargets_;
+};
+
+} // namespace
+
+std::size_t eliminateAliases(dae::System& system, Diagnostics& diagnostics) {
+  return AliasEliminator(system, diagnostics).run();
+}
+
+} // namespace mocc::backend::structure

@@ -1,0 +1,355 @@
+// The `initialization` pass: the equations of MLS 8.6, start-value fallbacks for free
+// states, diagnostics for ill-posed problems, and causalisation.
+#include "mocc/structure/initialization.h"
+
+#include "causalize.h"
+#include "system_queries.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace mocc::backend::structure {
+
+namespace {
+
+std::string plural(std::size_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+class InitializationBuilder {
+public:
+  InitializationBuilder(dae::System& system, const SourceManager& sources, Diagnostics& diagnostics)
+      : system_(system), sources_(sources), diagnostics_(diagnostics),
+        blocks_(detail::blockAssignments(system)) {}
+
+  std::optional<Initialization> run() {
+    collectUnknowns();
+    addEquations();
+    addBlocks();
+    if (!matchWithFallbacks()) return std::nullopt;
+    detail::Causalizer causalizer(system_, problem_, diagnostics_);
+    if (!causalizer.match()) return std::nullopt; // matched above: not expected
+    auto steps = causalizer.order();
+    if (!steps) return std::nullopt;
+    result_.equations = problem_.equations;
+    result_.unknowns = problem_.unknowns;
+    result_.steps = std::move(*steps);
+    return std::move(result_);
+  }
+
+private:
+  bool isBlockOutput(std::uint32_t v) const {
+    return blocks_[v].kind != detail::BlockAssignment::Kind::None;
+  }
+
+  bool isUnknown(std::uint32_t v) const {
+    const dae::Variable& variable = system_.variables[v];
+    if (variable.alias.valid() || variable.stateSelection || isBlockOutput(v)) return false;
+    return variable.kind != dae::VariableKind::Parameter || !variable.fixed;
+  }
+
+  void collectUnknowns() {
+    for (std::uint32_t v = 0; v < system_.variables.size(); ++v)
+      if (isUnknown(v)) problem_.unknowns.push_back(v);
+  }
+
+  void add(dae::Equation equation, InitialOrigin origin) {
+    problem_.equations.push_back(equation);
+    result_.origins.push_back(origin);
+  }
+
+  expr::Id startOf(std::uint32_t v) {
+    const dae::Variable& variable = system_.variables[v];
+    return variable.start.valid() ? variable.start : system_.pool.constant(variable.type, 0);
+  }
+
+  void addEquations() {
+    for (const dae::Equation& e : system_.equations)
+      add(e, InitialOrigin::Equation);
+    for (const dae::Equation& e : system_.initialEquations)
+      add(e, InitialOrigin::InitialEquation);
+    // MLS 8.6: a continuous variable with fixed = true starts at its start value; for a
+    // discrete one it is pre(v) that takes the start value, which bind does. A derivative
+    // is fixed only when alias elimination merged a fixed variable into it (y = der(x)).
+    for (std::uint32_t v : problem_.unknowns) {
+      const dae::Variable& variable = system_.variables[v];
+      bool continuous = variable.kind == dae::VariableKind::State ||
+                        variable.kind == dae::VariableKind::Algebraic ||
+                        variable.kind == dae::VariableKind::Derivative;
+      if (!variable.fixed || !continuous || variable.type != expr::Type::Real) continue;
+      add(dae::Equation{system_.ref(v), startOf(v), variable.range}, InitialOrigin::FixedStart);
+    }
+    for (const dae::WhenClause& clause : system_.whens) {
+      const dae::WhenBranch* branch = activeBranch(clause);
+      if (!branch) continue;
+      for (const dae::WhenStatement& s : branch->body) {
+        if (auto* r = std::get_if<dae::Reinit>(&s))
+          add(dae::Equation{system_.ref(r->state), r->value, r->range}, InitialOrigin::Reinit);
+      }
+    }
+  }
+
+  static const dae::WhenBranch* activeBranch(const dae::WhenClause& clause) {
+    for (const dae::WhenBranch& branch : clause.branches)
+      if (branch.activeAtInitial) return &branch;
+    return nullptr;
+  }
+
+  // A when-clause at the initial time reads only what its initial() branch assigns from.
+  void addBlocks() {
+    for (std::uint32_t w = 0; w < system_.whens.size(); ++w) {
+      const dae::WhenClause& clause = system_.whens[w];
+      detail::Block block{Step::Kind::When, w, clause.assigned, {}, clause.range};
+      if (const dae::WhenBranch* branch = activeBranch(clause)) {
+        for (const dae::WhenStatement& s : branch->body) {
+          expr::Id read;
+          if (auto* a = std::get_if<dae::Assignment>(&s)) read = a->value;
+          if (auto* a = std::get_if<dae::Assertion>(&s)) read = a->condition;
+          if (!read.valid()) continue;
+          for (std::uint32_t v : expr::variablesOf(system_.pool, read))
+            block.reads.push_back(v);
+        }
+      }
+      problem_.blocks.push_back(std::move(block));
+    }
+    for (std::uint32_t a = 0; a < system_.algorithms.size(); ++a) {
+      const dae::Algorithm& algorithm = system_.algorithms[a];
+      problem_.blocks.push_back({Step::Kind::Algorithm, a, algorithm.outputs,
+                                 dae::algorithmInputs(system_.pool, algorithm), algorithm.range});
+    }
+  }
+
+  // ------------------------------------------------------------------------ matching
+
+  BipartiteGraph graph(std::vector<std::int32_t>& column) const {
+    column.assign(system_.variables.size(), kUnmatched);
+    for (std::size_t c = 0; c < problem_.unknowns.size(); ++c)
+      column[problem_.unknowns[c]] = static_cast<std::int32_t>(c);
+    BipartiteGraph g(problem_.equations.size());
+    for (std::size_t e = 0; e < g.size(); ++e) {
+      for (std::uint32_t v : detail::equationReads(system_.pool, problem_.equations[e]))
+        if (column[v] != kUnmatched) g[e].push_back(column[v]);
+    }
+    return g;
+  }
+
+  bool matchWithFallbacks() {
+    std::vector<std::int32_t> column;
+    BipartiteGraph g = graph(column);
+    Matching matching = maximumMatching(g, problem_.unknowns.size());
+    if (matching.size < g.size()) {
+      reportOverDetermined(g, matching);
+      return false;
+    }
+    if (matching.size == problem_.unknowns.size()) return true;
+    // Free states take their start values, in the order fallbacks() prefers; augmenting
+    // paths keep every mandatory equation matched, and a fallback that cannot be matched
+    // (the state is determined after all) is dropped again.
+    std::vector<std::uint32_t> visited(problem_.unknowns.size(), 0);
+    std::uint32_t stamp = 1;
+    for (std::uint32_t v : fallbacks()) {
+      g.push_back({column[v]});
+      if (!augmentFrom(g, matching, static_cast<std::int32_t>(g.size() - 1), visited, stamp)) {
+        g.pop_back();
+        matching.variableOfEquation.pop_back();
+        continue;
+      }
+      ++stamp;
+      add(dae::Equation{system_.ref(v), startOf(v), system_.variables[v].range},
+          InitialOrigin::StartFallback);
+      result_.startFallbacks.push_back(v);
+      if (matching.size == problem_.unknowns.size()) break;
+    }
+    if (matching.size < problem_.unknowns.size()) {
+      reportUnderDetermined(g, matching);
+      return false;
+    }
+    reportFallbacks();
+    return true;
+  }
+
+  // States without fixed = true, in the order their start values are most meaningful:
+  // ordinary states, then the candidates a state set selects at the start, then other
+  // dummy states, then the state sets' own states.
+  std::vector<std::uint32_t> fallbacks() const {
+    std::vector<int> rank(system_.variables.size(), 2);
+    for (const dae::StateSet& set : system_.stateSets) {
+      for (std::uint32_t s : set.states)
+        rank[s] = 3;
+      std::size_t columns = set.candidates.size();
+      for (std::size_t k = 0; k < set.selection.size(); ++k) {
+        const dae::Variable& a = system_.variables[set.selection[k]];
+        if (a.start.valid() && system_.pool.isConstant(a.start, 1))
+          rank[set.candidates[k % columns]] = 1;
+      }
+    }
+    std::vector<std::pair<int, std::uint32_t>> ordered;
+    for (std::uint32_t v : problem_.unknowns) {
+      const dae::Variable& variable = system_.variables[v];
+      if (variable.kind != dae::VariableKind::State || variable.fixed) continue;
+      int r = variable.isIntegratedState() && rank[v] == 2 ? 0 : rank[v];
+      ordered.emplace_back(r, v);
+    }
+    std::sort(ordered.begin(), ordered.end());
+    std::vector<std::uint32_t> result;
+    for (const auto& entry : ordered)
+      result.push_back(entry.second);
+    return result;
+  }
+
+  // -------------------------------------------------------------------- diagnostics
+
+  std::string where(const SourceRange& range) const {
+    return range.valid() ? sources_.describe(range.begin) : std::string("?");
+  }
+
+  std::string listVariables(const std::vector<std::uint32_t>& variables) const {
+    std::string list;
+    for (std::uint32_t v : variables) {
+      const dae::Variable& variable = system_.variables[v];
+      list +=
+          fmt::format("{}{} ({})", list.empty() ? "" : ", ", variable.name, where(variable.range));
+    }
+    return list;
+  }
+
+  std::string describeEquation(std::size_t e) const {
+    const dae::Equation& equation = problem_.equations[e];
+    auto names = dae::names(system_);
+    std::string text = expr::print(system_.pool, equation.lhs, names) + " = " +
+                       expr::print(system_.pool, equation.rhs, names);
+    const char* origin = "";
+    switch (result_.origins[e]) {
+    case InitialOrigin::Equation: origin = "equation"; break;
+    case InitialOrigin::InitialEquation: origin = "initial equation"; break;
+    case InitialOrigin::FixedStart: origin = "fixed = true"; break;
+    case InitialOrigin::Reinit: origin = "reinit at initial()"; break;
+    case InitialOrigin::StartFallback: origin = "start value"; break;
+    }
+    return fmt::format("{} ({}, {})", text, origin, where(equation.range));
+  }
+
+  // Which equation a message names as left over (lowest first): the ones the user added
+  // for initialization rather than the model's own.
+  int equationRank(std::size_t e) const {
+    switch (result_.origins[e]) {
+    case InitialOrigin::FixedStart: return 0;
+    case InitialOrigin::InitialEquation: return 1;
+    case InitialOrigin::Reinit: return 2;
+    case InitialOrigin::StartFallback: return 3;
+    case InitialOrigin::Equation: return 4;
+    }
+    return 4;
+  }
+
+  // Which variable a message names as free (lowest first): parameters with fixed = false,
+  // then states, then other variables, derivatives last.
+  int variableRank(std::uint32_t v) const {
+    const dae::Variable& variable = system_.variables[v];
+    if (variable.kind == dae::VariableKind::Parameter) return 0;
+    if (variable.kind == dae::VariableKind::State) return variable.dummy ? 2 : 1;
+    return variable.kind == dae::VariableKind::Derivative ? 3 : 2;
+  }
+
+  void reportOverDetermined(const BipartiteGraph& g, Matching& matching) {
+    std::vector<int> rank(problem_.equations.size());
+    for (std::size_t e = 0; e < rank.size(); ++e)
+      rank[e] = equationRank(e);
+    std::vector<bool> part = moveUnmatchedEquations(g, matching, rank);
+    std::string equations;
+    std::vector<std::uint32_t> variables;
+    std::vector<std::size_t> unmatched;
+    for (std::size_t e = 0; e < problem_.equations.size(); ++e) {
+      if (matching.variableOfEquation[e] != kUnmatched) continue;
+      unmatched.push_back(e);
+      equations += (equations.empty() ? "" : "; ") + describeEquation(e);
+      for (std::uint32_t v : detail::equationReads(system_.pool, problem_.equations[e]))
+        if (isUnknown(v) && std::find(variables.begin(), variables.end(), v) == variables.end())
+          variables.push_back(v);
+    }
+    auto& d = diagnostics_.error(
+        DiagnosticKind::StructurallySingular, system_.range,
+        fmt::format("the initialization problem is over-determined: {} no unknown left: {}; "
+                    "{} conflicts with the other equations for {}; remove an initial equation "
+                    "or a fixed = true",
+                    plural(unmatched.size(), "equation has", "equations have"), equations,
+                    unmatched.size() == 1 ? "it" : "each", listVariables(variables)));
+    for (std::size_t e : unmatched)
+      d.notes.push_back({problem_.equations[e].range, "this equation is left over"});
+    for (std::size_t e = 0; e < part.size(); ++e) {
+      if (!part[e] || matching.variableOfEquation[e] == kUnmatched) continue;
+      d.notes.push_back(
+          {problem_.equations[e].range, "it conflicts with this one: " + describeEquation(e)});
+    }
+  }
+
+  void reportUnderDetermined(const BipartiteGraph& g, Matching& matching) {
+    std::vector<int> rank(problem_.unknowns.size());
+    for (std::size_t c = 0; c < rank.size(); ++c)
+      rank[c] = variableRank(problem_.unknowns[c]);
+    std::vector<bool> part = moveUnmatchedVariables(g, matching, rank);
+    std::vector<std::uint32_t> free, involved;
+    for (std::size_t c = 0; c < problem_.unknowns.size(); ++c) {
+      if (matching.equationOfVariable[c] == kUnmatched)
+        free.push_back(problem_.unknowns[c]);
+      else if (part[c])
+        involved.push_back(problem_.unknowns[c]);
+    }
+    std::string also;
+    if (!involved.empty()) {
+      also = fmt::format(" (their equations also involve {}: together {} short)",
+                         listVariables(involved), plural(free.size(), "equation", "equations"));
+    }
+    auto& d = diagnostics_.error(
+        DiagnosticKind::StructurallySingular, system_.range,
+        fmt::format("the initialization problem is under-determined: {} no equation: {}{}; add "
+                    "an initial equation or fixed = true",
+                    plural(free.size(), "variable has", "variables have"), listVariables(free),
+                    also));
+    for (std::uint32_t v : free)
+      d.notes.push_back({system_.variables[v].range, "nothing determines the initial value of '" +
+                                                         system_.variables[v].name + "'"});
+  }
+
+  void reportFallbacks() {
+    if (result_.startFallbacks.empty()) return;
+    std::vector<std::uint32_t> states = result_.startFallbacks;
+    std::sort(states.begin(), states.end());
+    diagnostics_.warning(
+        DiagnosticKind::StructurallySingular, system_.range,
+        fmt::format("the initialization problem is under-determined: {} no initial equation and "
+                    "fixed = false: {}; using their start values (add initial equations or "
+                    "fixed = true to choose)",
+                    plural(states.size(), "state has", "states have"), listVariables(states)));
+  }
+
+  dae::System& system_;
+  const SourceManager& sources_;
+  Diagnostics& diagnostics_;
+  std::vector<detail::BlockAssignment> blocks_;
+  detail::CausalProblem problem_;
+  Initialization result_;
+};
+
+} // namespace
+
+std::optional<Initialization> initialization(dae::System& system, const SourceManager& sources,
+                                             Diagnostics& diagnostics) {
+  return InitializationBuilder(system, sources, diagnostics).run();
+}
+
+std::string print(const dae::System& system, const Initialization& initialization,
+                  const SourceManager* sources) {
+  std::size_t counts[5] = {0, 0, 0, 0, 0};
+  for (InitialOrigin origin : initialization.origins)
+    ++counts[static_cast<int>(origin)];
+  std::string out = fmt::format(
+      "initialization {}: {} unknowns, {} equations ({} of the model, {} initial, {} fixed "
+      "start, {} reinit, {} start fallback)\n",
+      system.name, initialization.unknowns.size(), initialization.equations.size(), counts[0],
+      counts[1], counts[2], counts[3], counts[4]);
+  out += printSteps(system, initialization.steps, initialization.equations, sources, 2);
+  return out;
+}
+
+} // namespace mocc::backend::structure

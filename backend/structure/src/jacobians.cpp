@@ -1,0 +1,235 @@
+// Symbolic Jacobians by forward differentiation through assignments: of a torn loop's
+// residuals with respect to its iteration variables, and of the ODE (der(x) with respect to
+// x) through the continuous schedule. Also the linearity test of torn loops.
+#include "causalize.h"
+
+#include "mocc/expr/solve.h"
+#include "system_queries.h"
+
+#include <algorithm>
+
+namespace mocc::backend::structure {
+
+namespace {
+
+using Row = std::vector<std::pair<std::int32_t, expr::Id>>; // sorted by column
+
+// Total derivatives of variables with respect to a set of seeds (the columns), one
+// assignment at a time. A variable whose derivative is unknown (computed by a loop or an
+// algorithm, or not differentiable) is opaque, and so is everything computed from it.
+class Sensitivities {
+public:
+  Sensitivities(dae::System& system, std::size_t columns, std::size_t maxEntries)
+      : system_(system), functions_(detail::functionDerivatives(system)),
+        linearTails_(detail::derivativeFunctionTails(system)), rows_(system.variables.size()),
+        status_(system.variables.size(), Status::Zero), dense_(columns), maxEntries_(maxEntries) {}
+
+  void seed(std::uint32_t variable, std::int32_t column) {
+    rows_[variable] = {{column, system_.pool.real(1)}};
+    status_[variable] = Status::Known;
+  }
+  void makeOpaque(std::uint32_t variable) { status_[variable] = Status::Opaque; }
+  /// Sets the derivatives of `variable` with respect to the seeds (empty: all zero).
+  void setRow(std::uint32_t variable, Row row) {
+    rows_[variable] = std::move(row);
+    status_[variable] = Status::Known;
+  }
+  bool isOpaque(std::uint32_t variable) const { return status_[variable] == Status::Opaque; }
+  bool overflowed() const { return entries_ > maxEntries_; }
+  const Row& row(std::uint32_t variable) const { return rows_[variable]; }
+
+  void assign(std::uint32_t variable, expr::Id value) {
+    if (system_.variables[variable].type != expr::Type::Real) return; // piecewise constant
+    auto total = totalDerivative(value);
+    if (!total) {
+      makeOpaque(variable);
+      return;
+    }
+    entries_ += total->size();
+    rows_[variable] = std::move(*total);
+    status_[variable] = Status::Known;
+  }
+
+  /// sum over read variables u of d e/d u * d u/d seeds; nullopt when e reads an opaque
+  /// variable or cannot be differentiated.
+  std::optional<Row> totalDerivative(expr::Id e) {
+    expr::Pool& pool = system_.pool;
+    touched_.clear();
+    for (std::uint32_t u : expr::variablesOf(pool, e)) {
+      if (status_[u] == Status::Opaque) return std::nullopt;
+      if (status_[u] != Status::Known || rows_[u].empty()) continue;
+      auto partial = expr::partialDerivative(pool, e, u, functions_, linearTails_);
+      if (!partial) return std::nullopt;
+      if (pool.isConstant(*partial, 0)) continue;
+      for (const auto& [column, q] : rows_[u])
+        add(column, pool.mul(*partial, q));
+    }
+    std::sort(touched_.begin(), touched_.end());
+    Row result;
+    for (std::int32_t column : touched_) {
+      expr::Id value = dense_[column];
+      dense_[column] = expr::Id{};
+      if (!pool.isConstant(value, 0)) result.emplace_back(column, value);
+    }
+    return result;
+  }
+
+private:
+  enum class Status : std::uint8_t { Zero, Known, Opaque };
+
+  void add(std::int32_t column, expr::Id term) {
+    expr::Id& slot = dense_[column];
+    if (!slot.valid()) {
+      touched_.push_back(column);
+      slot = term;
+    } else {
+      slot = system_.pool.add(slot, term);
+    }
+  }
+
+  dae::System& system_;
+  std::function<std::optional<expr::FunctionDerivative>(std::uint32_t, std::uint32_t)> functions_;
+  std::function<std::uint32_t(std::uint32_t)> linearTails_;
+  std::vector<Row> rows_;
+  std::vector<Status> status_;
+  std::vector<expr::Id> dense_; // scratch, indexed by column, invalid when untouched
+  std::vector<std::int32_t> touched_;
+  std::size_t entries_ = 0, maxEntries_;
+};
+
+// Above this many entries a dense symbolic Jacobian costs more than finite differences.
+constexpr std::size_t kMaxLoopJacobianEntries = 250000;
+constexpr std::size_t kMaxSensitivityEntries = 5000000;
+
+} // namespace
+
+namespace detail {
+
+std::vector<expr::Id> loopJacobian(dae::System& system, const std::vector<std::uint32_t>& iteration,
+                                   const std::vector<Step>& inner,
+                                   const std::vector<expr::Id>& residuals) {
+  std::size_t n = iteration.size();
+  if (n * n > kMaxLoopJacobianEntries) return {};
+  Sensitivities sensitivities(system, n, kMaxSensitivityEntries);
+  for (std::size_t j = 0; j < n; ++j)
+    sensitivities.seed(iteration[j], static_cast<std::int32_t>(j));
+  for (const Step& step : inner) {
+    sensitivities.assign(step.variable, step.value);
+    if (sensitivities.isOpaque(step.variable) || sensitivities.overflowed()) return {};
+  }
+  std::vector<expr::Id> jacobian(n * residuals.size());
+  for (std::size_t i = 0; i < residuals.size(); ++i) {
+    auto row = sensitivities.totalDerivative(residuals[i]);
+    if (!row) return {};
+    for (const auto& [j, value] : *row)
+      jacobian[i * n + j] = value;
+  }
+  return jacobian;
+}
+
+// The residuals with the inner steps substituted must be linear forms in every iteration
+// variable with coefficients free of iteration variables. Relations are frozen (constants).
+bool isAffineLoop(dae::System& system, const std::vector<std::uint32_t>& iteration,
+                  const std::vector<Step>& inner, const std::vector<expr::Id>& residuals) {
+  expr::Pool& pool = system.pool;
+  std::vector<expr::Id> inlined(system.variables.size());
+  expr::Translator substitute(pool, pool, [&](expr::Id id, expr::Translator&) -> expr::Id {
+    const expr::Node& node = pool.node(id);
+    return node.op == expr::Op::Variable ? inlined[node.index] : expr::Id{};
+  });
+  for (const Step& step : inner) {
+    if (system.variables[step.variable].type != expr::Type::Real) continue; // frozen conditions
+    inlined[step.variable] = substitute(step.value);
+  }
+  std::vector<bool> isIteration(system.variables.size(), false);
+  for (std::uint32_t v : iteration)
+    isIteration[v] = true;
+  auto readsIteration = [&](expr::Id e) {
+    return expr::dependsOn(pool, e, [&](std::uint32_t u) { return isIteration[u]; });
+  };
+  for (expr::Id residual : residuals) {
+    expr::Id r = substitute(residual);
+    for (std::uint32_t v : iteration) {
+      auto form = expr::linearForm(pool, r, system.ref(v));
+      if (!form || readsIteration(form->coefficient)) return false;
+    }
+  }
+  return true;
+}
+
+} // namespace detail
+
+namespace {
+
+// A loop with one iteration variable v and residual r(x, v) = 0, whose derivative dr/dv (the
+// loop's own Jacobian, total through its inner steps) is known: by the implicit function
+// theorem dv/dx = -(dr/dx at fixed v) / (dr/dv). The inner variables are then differentiated
+// with v's row in place. False leaves the sensitivities to be made opaque.
+bool differentiateScalarLoop(dae::System& system, Sensitivities& sensitivities, const Step& step) {
+  if (step.iteration.size() != 1 || step.jacobian.size() != 1 || !step.jacobian[0].valid())
+    return false;
+  expr::Pool& pool = system.pool;
+  std::uint32_t v = step.iteration[0];
+  sensitivities.setRow(v, {});
+  for (const Step& inner : step.inner)
+    sensitivities.assign(inner.variable, inner.value);
+  auto atFixedV = sensitivities.totalDerivative(step.residuals[0]);
+  if (!atFixedV) return false;
+  Row row;
+  for (const auto& [column, value] : *atFixedV)
+    row.emplace_back(column, pool.neg(pool.div(value, step.jacobian[0])));
+  sensitivities.setRow(v, std::move(row));
+  for (const Step& inner : step.inner) {
+    sensitivities.assign(inner.variable, inner.value);
+    if (sensitivities.isOpaque(inner.variable)) return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<std::vector<JacobianEntry>>
+odeJacobian(dae::System& system, const std::vector<Step>& steps, std::string* why) {
+  std::vector<std::uint32_t> states;
+  std::vector<std::int32_t> column(system.variables.size(), -1);
+  for (std::uint32_t v = 0; v < system.variables.size(); ++v) {
+    if (!system.variables[v].isIntegratedState()) continue;
+    column[v] = static_cast<std::int32_t>(states.size());
+    states.push_back(v);
+  }
+  Sensitivities sensitivities(system, states.size(), kMaxSensitivityEntries);
+  for (std::uint32_t x : states)
+    sensitivities.seed(x, column[x]);
+  auto fail = [&](std::string reason) -> std::optional<std::vector<JacobianEntry>> {
+    if (why) *why = std::move(reason);
+    return std::nullopt;
+  };
+  for (const Step& step : steps) {
+    if (step.kind == Step::Kind::Assign) sensitivities.assign(step.variable, step.value);
+    if (step.kind == Step::Kind::System && !differentiateScalarLoop(system, sensitivities, step)) {
+      for (std::uint32_t v : step.iteration)
+        sensitivities.makeOpaque(v);
+      for (const Step& inner : step.inner)
+        sensitivities.makeOpaque(inner.variable);
+    }
+    if (step.kind == Step::Kind::Algorithm) {
+      for (std::uint32_t v : system.algorithms[step.source].outputs)
+        if (system.variables[v].type == expr::Type::Real) sensitivities.makeOpaque(v);
+    }
+    if (sensitivities.overflowed()) return fail("the Jacobian of the derivatives is too dense");
+  }
+  std::vector<JacobianEntry> entries;
+  for (std::uint32_t x : states) {
+    std::uint32_t derivative = system.variables[x].derivative;
+    if (sensitivities.isOpaque(derivative)) {
+      return fail("der(" + system.variables[x].name +
+                  ") depends on an algebraic loop, an algorithm section or a function without "
+                  "derivative");
+    }
+    for (const auto& [j, value] : sensitivities.row(derivative))
+      entries.push_back(JacobianEntry{x, states[j], value});
+  }
+  return entries;
+}
+
+} // namespace mocc::backend::structure

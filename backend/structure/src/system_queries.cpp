@@ -1,0 +1,189 @@
+// Shared queries on dae::System for the structural passes.
+#include "system_queries.h"
+
+#include "mocc/expr/evaluate.h"
+
+#include <algorithm>
+
+namespace mocc::backend::structure::detail {
+
+CompileTimeValues::CompileTimeValues(const dae::System& system)
+    : system_(system), parameters_(system.variables.size()),
+      evaluated_(system.variables.size(), false), evaluating_(system.variables.size(), false) {}
+
+std::optional<double> CompileTimeValues::parameter(std::uint32_t v) {
+  const dae::Variable& variable = system_.variables[v];
+  if (variable.kind != dae::VariableKind::Parameter || !variable.fixed ||
+      !variable.binding.valid() || evaluating_[v]) {
+    return std::nullopt;
+  }
+  if (!evaluated_[v]) {
+    evaluating_[v] = true; // a cycle of bindings evaluates to nothing
+    parameters_[v] = evaluate(variable.binding);
+    evaluating_[v] = false;
+    evaluated_[v] = true;
+  }
+  return parameters_[v];
+}
+
+std::optional<double> CompileTimeValues::evaluate(expr::Id e) {
+  expr::Values values;
+  values.variable = [this](std::uint32_t v) { return parameter(v); };
+  return expr::evaluate(system_.pool, e, values);
+}
+
+std::optional<double> CompileTimeValues::start(std::uint32_t v) {
+  const dae::Variable& variable = system_.variables[v];
+  if (variable.kind == dae::VariableKind::Parameter) return parameter(v);
+  if (!variable.start.valid()) return std::nullopt;
+  return evaluate(variable.start);
+}
+
+bool CompileTimeValues::isParameterExpression(expr::Id e) const {
+  bool onlyParameters = true;
+  for (std::uint32_t v : expr::variablesOf(system_.pool, e)) {
+    const dae::Variable& variable = system_.variables[v];
+    onlyParameters =
+        onlyParameters && variable.kind == dae::VariableKind::Parameter && variable.fixed;
+  }
+  return onlyParameters && !expr::dependsOnTime(system_.pool, e);
+}
+
+std::function<std::optional<expr::FunctionDerivative>(std::uint32_t, std::uint32_t)>
+functionDerivatives(const dae::System& system) {
+  return [&system](std::uint32_t function,
+                   std::uint32_t output) -> std::optional<expr::FunctionDerivative> {
+    if (function >= system.functions.size()) return std::nullopt;
+    const dae::Function& f = system.functions[function];
+    if (f.derivative == dae::kNone) return std::nullopt;
+    // The derivative's outputs are the derivatives of f's Real output elements (MLS 12.7.1).
+    std::uint32_t element = 0, realElementsBefore = 0;
+    for (const sim::FunctionLocal& local : f.code.locals) {
+      if (local.role != sim::FunctionLocal::Role::Output) continue;
+      for (std::uint32_t k = 0; k < local.size; ++k, ++element) {
+        if (element == output) {
+          if (local.type != expr::Type::Real) return std::nullopt;
+          return expr::FunctionDerivative{f.derivative, realElementsBefore};
+        }
+        if (local.type == expr::Type::Real) ++realElementsBefore;
+      }
+    }
+    return std::nullopt;
+  };
+}
+
+std::function<std::uint32_t(std::uint32_t)> derivativeFunctionTails(const dae::System& system) {
+  std::vector<std::uint32_t> tails(system.functions.size(), 0);
+  for (const dae::Function& f : system.functions) {
+    if (f.derivative == dae::kNone || f.derivative >= tails.size()) continue;
+    std::uint32_t realInputs = 0;
+    for (const sim::FunctionLocal& local : f.code.locals) {
+      if (local.role == sim::FunctionLocal::Role::Input && local.type == expr::Type::Real)
+        realInputs += local.size;
+    }
+    tails[f.derivative] = realInputs;
+  }
+  return [tails = std::move(tails)](std::uint32_t function) {
+    return function < tails.size() ? tails[function] : 0u;
+  };
+}
+
+std::vector<std::uint32_t> equationReads(const expr::Pool& pool, const dae::Equation& equation) {
+  std::vector<std::uint32_t> reads = expr::variablesOf(pool, equation.lhs);
+  std::vector<std::uint32_t> rhs = expr::variablesOf(pool, equation.rhs);
+  reads.insert(reads.end(), rhs.begin(), rhs.end());
+  std::sort(reads.begin(), reads.end());
+  reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+  return reads;
+}
+
+std::vector<BlockAssignment> blockAssignments(const dae::System& system) {
+  std::vector<BlockAssignment> result(system.variables.size());
+  for (std::uint32_t w = 0; w < system.whens.size(); ++w) {
+    for (std::uint32_t v : system.whens[w].assigned)
+      result[v] = {BlockAssignment::Kind::When, w};
+  }
+  for (std::uint32_t a = 0; a < system.algorithms.size(); ++a) {
+    for (std::uint32_t v : system.algorithms[a].outputs)
+      result[v] = {BlockAssignment::Kind::Algorithm, a};
+  }
+  return result;
+}
+
+std::vector<bool> reinitTargets(const dae::System& system) {
+  std::vector<bool> targets(system.variables.size(), false);
+  for (const dae::WhenClause& clause : system.whens) {
+    for (const dae::WhenBranch& branch : clause.branches) {
+      for (const dae::WhenStatement& s : branch.body)
+        if (auto* r = std::get_if<dae::Reinit>(&s)) targets[r->state] = true;
+    }
+  }
+  for (const dae::Algorithm& algorithm : system.algorithms) {
+    dae::forEachStatement(algorithm.statements, [&](const dae::AlgorithmStatement& s, bool) {
+      if (auto* r = std::get_if<dae::Reinit>(&s.node)) targets[r->state] = true;
+    });
+  }
+  return targets;
+}
+
+namespace {
+
+void rewriteWhenStatement(dae::WhenStatement& s, expr::Translator& translate) {
+  if (auto* a = std::get_if<dae::Assignment>(&s)) a->value = translate(a->value);
+  if (auto* r = std::get_if<dae::Reinit>(&s)) r->value = translate(r->value);
+  if (auto* a = std::get_if<dae::Assertion>(&s)) a->condition = translate(a->condition);
+}
+
+void rewriteStatements(std::vector<dae::AlgorithmStatement>& list, expr::Translator& translate) {
+  for (dae::AlgorithmStatement& s : list) {
+    if (auto* a = std::get_if<dae::Assignment>(&s.node)) a->value = translate(a->value);
+    if (auto* r = std::get_if<dae::Reinit>(&s.node)) r->value = translate(r->value);
+    if (auto* a = std::get_if<dae::Assertion>(&s.node)) a->condition = translate(a->condition);
+    if (auto* branching = std::get_if<dae::AlgorithmIf>(&s.node)) {
+      for (dae::AlgorithmBranch& branch : branching->branches) {
+        branch.condition = translate(branch.condition);
+        rewriteStatements(branch.body, translate);
+      }
+      rewriteStatements(branching->elseBody, translate);
+    }
+    if (auto* when = std::get_if<dae::AlgorithmWhen>(&s.node)) {
+      for (dae::AlgorithmWhenBranch& branch : when->branches)
+        rewriteStatements(branch.body, translate);
+    }
+  }
+}
+
+expr::Id rewriteValid(expr::Id id, expr::Translator& translate) {
+  return id.valid() ? translate(id) : id;
+}
+
+} // namespace
+
+void rewriteExpressions(dae::System& system, expr::Translator& translate) {
+  for (auto* list : {&system.equations, &system.initialEquations}) {
+    for (dae::Equation& e : *list) {
+      e.lhs = translate(e.lhs);
+      e.rhs = translate(e.rhs);
+    }
+  }
+  for (dae::WhenClause& clause : system.whens) {
+    for (dae::WhenBranch& branch : clause.branches) {
+      for (dae::WhenStatement& s : branch.body)
+        rewriteWhenStatement(s, translate);
+    }
+  }
+  for (dae::Assertion& a : system.assertions)
+    a.condition = translate(a.condition);
+  for (dae::Algorithm& algorithm : system.algorithms)
+    rewriteStatements(algorithm.statements, translate);
+  for (dae::Relation& r : system.relations) {
+    r.comparison = translate(r.comparison);
+    r.threshold = rewriteValid(r.threshold, translate);
+  }
+  for (dae::Variable& v : system.variables) {
+    for (expr::Id* attribute : {&v.binding, &v.start, &v.nominal, &v.min, &v.max, &v.alias})
+      *attribute = rewriteValid(*attribute, translate);
+  }
+}
+
+} // namespace mocc::backend::structure::detail

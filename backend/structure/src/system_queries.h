@@ -1,0 +1,62 @@
+// Queries on dae::System shared by the structural passes: compile-time values of parameters
+// and start values, the rule that differentiates user functions through their derivative
+// annotations, the variables an equation reads and the variables when-clauses and algorithms
+// compute.
+#pragma once
+
+#include "mocc/dae/system.h"
+#include "mocc/expr/differentiate.h"
+
+#include <optional>
+#include <vector>
+
+namespace mocc::backend::structure::detail {
+
+/// Values known at compile time: parameters with fixed = true whose bindings evaluate
+/// (through other parameters), and start values evaluated the same way.
+class CompileTimeValues {
+public:
+  explicit CompileTimeValues(const dae::System& system);
+
+  std::optional<double> parameter(std::uint32_t variable);
+  /// The value of an expression of constants and such parameters.
+  std::optional<double> evaluate(expr::Id e);
+  /// The start value of a variable (its start attribute evaluated), or nullopt.
+  std::optional<double> start(std::uint32_t variable);
+  /// True when `e` reads no variable other than parameters with fixed = true (and no time).
+  bool isParameterExpression(expr::Id e) const;
+
+private:
+  const dae::System& system_;
+  std::vector<std::optional<double>> parameters_;
+  std::vector<bool> evaluated_, evaluating_;
+};
+
+/// Differentiation of user-function calls through dae::Function::derivative.
+std::function<std::optional<expr::FunctionDerivative>(std::uint32_t, std::uint32_t)>
+functionDerivatives(const dae::System& system);
+
+/// For expr::DerivativeRules::linearTail: a function that is the derivative of another is
+/// linear in its trailing arguments, one per Real input element of the other (MLS 12.7.1).
+std::function<std::uint32_t(std::uint32_t)> derivativeFunctionTails(const dae::System& system);
+
+/// Every variable the equation reads (not through pre()), ascending, each once.
+std::vector<std::uint32_t> equationReads(const expr::Pool& pool, const dae::Equation& equation);
+
+/// variable -> the when-clause (kind When) or algorithm section computing it, if any.
+struct BlockAssignment {
+  enum class Kind : std::uint8_t { None, When, Algorithm };
+  Kind kind = Kind::None;
+  std::uint32_t index = 0;
+};
+std::vector<BlockAssignment> blockAssignments(const dae::System& system);
+
+/// The variables reinit() targets anywhere (when-clauses and algorithms).
+std::vector<bool> reinitTargets(const dae::System& system);
+
+/// Passes every expression of the system through `translate`: equations, initial
+/// equations, when-clause bodies, assertions, algorithm statements, relations and variable
+/// attributes (bindings, start, nominal, min, max, aliases).
+void rewriteExpressions(dae::System& system, expr::Translator& translate);
+
+} // namespace mocc::backend::structure::detail

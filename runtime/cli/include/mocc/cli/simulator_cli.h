@@ -1,0 +1,55 @@
+// The simulation half of `mocc run`, shared by the mocc command (after JIT compilation) and the
+// standalone simulators generated as C++ (mocc_simulator_main): the options (start, stop,
+// tolerance, interval, solver, output, overrides, plot, event iterations, derivative columns),
+// their validation against the model, the run, the result file and plot, the summary,
+// warnings and exit codes.
+#pragma once
+
+#include "mocc/model.h"
+
+#include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mocc::cli {
+
+/// Exit codes of mocc and of generated simulators (README.md).
+enum ExitCode : int {
+  kSuccess = 0,
+  kModelError = 1, // syntax, semantics, structure: only the compiler reports these
+  kUsageError = 2, // bad command line
+  kSimulationFailure = 3,
+};
+
+/// The simulation options of the command line, as given (unset: from the model).
+struct SimulatorOptions {
+  std::optional<double> startTime, stopTime, tolerance, interval;
+  std::string solver = "cvode";
+  std::string output; // empty: <Model>_res.csv
+  std::vector<std::string> overrides;
+  std::vector<std::string> plot;
+  int maxEventIterations = 100;
+  bool derivatives = false;
+};
+
+/// Registers the simulation options on `command`. Further options of a command (model
+/// selection, compilation) are added beside them by the caller.
+void addSimulatorOptions(CLI::App& command, SimulatorOptions& options);
+
+/// How the run is presented.
+struct RunPresentation {
+  /// The name in messages: "mocc: error: ...".
+  std::string tool = "mocc";
+  /// Seconds spent compiling, shown in the summary; none for a precompiled model.
+  std::optional<double> compileSeconds;
+};
+
+/// Validates `options` against `model` (usage errors exit with 2), simulates, writes the
+/// results (and the plot), prints the summary to stdout and warnings and errors to stderr.
+/// Returns the exit code: kSuccess, kUsageError or kSimulationFailure.
+int simulateModel(const mocc_model& model, const SimulatorOptions& options,
+                  const RunPresentation& presentation);
+
+} // namespace mocc::cli

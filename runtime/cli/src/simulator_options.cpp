@@ -1,0 +1,112 @@
+// The simulation options of the command line and their resolution against a model: the
+// experiment annotation gives the defaults, the command line overrides them, and what cannot
+// be simulated (stop before start, a non-positive tolerance or interval, an unknown override or
+// plot variable) is a usage error.
+#include "simulator_options.h"
+
+#include "mocc/runtime/integrator.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace mocc::cli {
+
+namespace {
+
+std::vector<std::string> solverNames() {
+  std::vector<std::string> names;
+  for (std::string_view name : runtime::availableSolvers())
+    names.emplace_back(name);
+  return names;
+}
+
+} // namespace
+
+void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
+  cmd.add_option("--start-time", o.startTime, "Start time (default: experiment StartTime, else 0)");
+  cmd.add_option("--stop-time", o.stopTime, "Stop time (default: experiment StopTime, else 1)");
+  cmd.add_option("--tolerance", o.tolerance,
+                 "Relative and absolute integrator tolerance (default: experiment Tolerance, "
+                 "else 1e-6)");
+  cmd.add_option("--interval", o.interval,
+                 "Output interval (default: experiment Interval, else (stop - start)/500)");
+  std::vector<std::string> solvers = solverNames();
+  cmd.add_option("--solver", o.solver,
+                 fmt::format("Integrator: {} (default cvode: BDF, Newton, direct linear solver)",
+                             fmt::join(solvers, ", ")))
+      ->check(CLI::IsMember(solvers));
+  cmd.add_option("-o,--output", o.output, "Result file (default: <Model>_res.csv)");
+  cmd.add_option("--override", o.overrides,
+                 "NAME=VALUE: set a parameter, or the start value of a variable (repeatable)")
+      ->type_name("NAME=VALUE");
+  cmd.add_option("--plot", o.plot,
+                 "Plot these variables over time into <results>.png (script: <results>.gp)")
+      ->expected(1, -1)
+      ->type_name("VAR...");
+  cmd.add_option("--max-event-iterations", o.maxEventIterations,
+                 "Event-iteration steps allowed at one event before failing (default 100)")
+      ->check(CLI::PositiveNumber);
+  cmd.add_flag("--derivatives", o.derivatives, "Also write der(x) columns");
+}
+
+std::optional<runtime::SimulationOptions>
+resolveOptions(const mocc_model& model, const SimulatorOptions& o, std::string& error) {
+  runtime::SimulationOptions s = runtime::defaultOptions(model);
+  if (o.startTime) s.startTime = *o.startTime;
+  if (o.stopTime) s.stopTime = *o.stopTime;
+  if ((o.startTime || o.stopTime) && !o.interval && !model.has_interval) {
+    s.interval = (s.stopTime - s.startTime) / 500;
+  }
+  if (o.tolerance) s.tolerance = *o.tolerance;
+  if (o.interval) s.interval = *o.interval;
+  s.solver = o.solver;
+  s.maxEventIterations = o.maxEventIterations;
+  s.derivativeColumns = o.derivatives;
+  if (!(s.stopTime > s.startTime)) {
+    error =
+        fmt::format("the stop time {} must be after the start time {}", s.stopTime, s.startTime);
+  } else if (!(s.tolerance > 0)) {
+    error = fmt::format("the tolerance must be positive, not {}", s.tolerance);
+  } else if (!(s.interval > 0)) {
+    error = fmt::format("the output interval must be positive, not {}", s.interval);
+  }
+  if (!error.empty()) return std::nullopt;
+  return s;
+}
+
+std::optional<std::vector<runtime::Override>>
+resolveOverrides(const mocc_model& model, const SimulatorOptions& o, std::string& error) {
+  std::vector<runtime::Override> overrides;
+  for (const std::string& text : o.overrides) {
+    auto parsed = runtime::parseOverride(text, error);
+    if (!parsed) return std::nullopt;
+    if (!runtime::findVariable(model, parsed->name)) {
+      error = "--override " + text + ": the model has no variable '" + parsed->name + "'";
+      return std::nullopt;
+    }
+    overrides.push_back(*parsed);
+  }
+  return overrides;
+}
+
+std::optional<PlotRequest> resolvePlot(const mocc_model& model, const SimulatorOptions& o,
+                                       const std::filesystem::path& csv, std::string& error) {
+  if (o.plot.empty()) return std::nullopt;
+  PlotRequest request{csv, csv, csv, model.name, {}};
+  request.script.replace_extension(".gp");
+  request.png.replace_extension(".png");
+  auto columns = runtime::resultColumns(model, o.derivatives);
+  for (const std::string& name : o.plot) {
+    auto found = std::find_if(columns.begin(), columns.end(),
+                              [&](const runtime::ResultColumn& c) { return c.name == name; });
+    if (found == columns.end()) {
+      error = "--plot " + name + ": no such result column";
+      return std::nullopt;
+    }
+    request.series.push_back({name, static_cast<int>(found - columns.begin()) + 2});
+  }
+  return request;
+}
+
+} // namespace mocc::cli

@@ -1,0 +1,94 @@
+// simulateModel: one simulation from resolved options to exit code. Option problems are found
+// before anything is written; results are written as the simulation goes, so a failed run
+// keeps what it computed; the plot is rendered after the result file is closed.
+#include "simulator_options.h"
+
+#include "mocc/runtime/csv_writer.h"
+
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+namespace mocc::cli {
+
+namespace {
+
+void printSummary(const mocc_model& model, const runtime::SimulationOptions& s,
+                  const runtime::SimulationResult& r, const std::string& csv,
+                  const RunPresentation& presentation) {
+  const runtime::Statistics& st = r.statistics;
+  std::cout << fmt::format("{}: simulated from {} to {} with {} (tolerance {})\n", model.name,
+                           s.startTime, r.endTime, s.solver, s.tolerance);
+  std::cout << fmt::format("  events: {} ({} state, {} time), event iterations: {}\n",
+                           st.stateEvents + st.timeEvents, st.stateEvents, st.timeEvents,
+                           st.eventIterations);
+  std::cout << fmt::format("  steps: {}, f-evals: {}, jacobians: {}, error-test failures: {}\n",
+                           st.steps, st.rhsEvaluations, st.jacobianEvaluations,
+                           st.errorTestFailures);
+  if (presentation.compileSeconds) {
+    std::cout << fmt::format("  wall time: {:.4f} s simulation, {:.4f} s compilation\n",
+                             st.wallSeconds, *presentation.compileSeconds);
+  } else {
+    std::cout << fmt::format("  wall time: {:.4f} s simulation\n", st.wallSeconds);
+  }
+  std::cout << fmt::format("  results: {} ({} rows)\n", csv, st.rows);
+}
+
+/// Warnings, the termination message or the failure; the exit code of the outcome.
+int reportOutcome(const runtime::SimulationResult& result, const std::string& tool) {
+  for (const runtime::SimulationWarning& w : result.warnings) {
+    std::cerr << fmt::format("{}: warning: at time {}: {}{}\n", tool, w.time, w.message,
+                             w.count > 1 ? fmt::format(" (reported {} times)", w.count) : "");
+  }
+  switch (result.outcome) {
+  case runtime::Outcome::Finished: return kSuccess;
+  case runtime::Outcome::Terminated:
+    std::cout << fmt::format("  terminated at time {}: {}\n", result.endTime, result.message);
+    return kSuccess;
+  case runtime::Outcome::Failed:
+    // The runtime's message names the time and the cause.
+    std::cerr << tool << ": error: simulation failed: " << result.message << "\n";
+    return kSimulationFailure;
+  }
+  return kSimulationFailure;
+}
+
+void renderPlot(const PlotRequest& plot, const std::string& tool) {
+  if (auto problem = plotResults(plot)) {
+    std::cerr << tool << ": warning: " << *problem << "\n";
+  } else {
+    std::cout << "  plot: " << plot.png.string() << " (script " << plot.script.string() << ")\n";
+  }
+}
+
+} // namespace
+
+int simulateModel(const mocc_model& model, const SimulatorOptions& o,
+                  const RunPresentation& presentation) {
+  auto usageError = [&](const std::string& message) {
+    std::cerr << presentation.tool << ": error: " << message << "\n";
+    return static_cast<int>(kUsageError);
+  };
+  std::string error;
+  auto options = resolveOptions(model, o, error);
+  if (!options) return usageError(error);
+  auto overrides = resolveOverrides(model, o, error);
+  if (!overrides) return usageError(error);
+  std::filesystem::path csv = o.output.empty() ? std::string(model.name) + "_res.csv" : o.output;
+  auto plot = resolvePlot(model, o, csv, error);
+  if (!error.empty()) return usageError(error);
+  std::unique_ptr<runtime::CsvWriter> writer;
+  try {
+    writer = std::make_unique<runtime::CsvWriter>(csv);
+  } catch (const std::exception& e) {
+    return usageError(e.what());
+  }
+  runtime::SimulationResult result = runtime::simulate(model, *options, *overrides, *writer);
+  writer.reset(); // close the file before plotting it
+  printSummary(model, *options, result, csv.string(), presentation);
+  if (plot) renderPlot(*plot, presentation.tool);
+  return reportOutcome(result, presentation.tool);
+}
+
+} // namespace mocc::cli

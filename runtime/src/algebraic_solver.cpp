@@ -1,0 +1,257 @@
+// AlgebraicSolver: damped Newton for the algebraic loops of a model. Each iteration forms the
+// Jacobian (analytic nonzeros or forward differences), takes the Newton step and halves it
+// until the residual's Euclidean norm decreases (Armijo condition); a linear loop is done
+// after its first step when its residual is at rounding level. Workspaces are kept per loop.
+#include "mocc/runtime/algebraic_solver.h"
+
+#include "loop_jacobian.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace mocc::runtime {
+
+namespace {
+
+constexpr double epsilon = std::numeric_limits<double>::epsilon();
+/// Armijo: a step of length lambda must reduce the residual norm by this fraction of lambda.
+constexpr double sufficientDecrease = 1e-4;
+/// Step halving ends below this fraction of the Newton step (2^-20).
+constexpr double smallestDamping = 1.0 / (1 << 20);
+/// A linear loop is solved when each residual is below this multiple of its rounding scale.
+constexpr double linearResidualTolerance = 1e-8;
+
+bool allFinite(std::span<const double> values) {
+  return std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
+}
+
+double norm(std::span<const double> values) {
+  double sum = 0.0;
+  for (double v : values)
+    sum += v * v;
+  return std::sqrt(sum);
+}
+
+} // namespace
+
+struct AlgebraicSolver::Workspace {
+  Workspace(const mocc_system_info& info, bool sparse)
+      : size(static_cast<std::size_t>(info.size)), start(size), residual(size), trial(size),
+        trialResidual(size), step(size), column(size), scale(size),
+        nonzeros(static_cast<std::size_t>(info.n_jacobian)),
+        jacobian(info.size, sparse, std::span<const int32_t>(info.jacobian_rows, nonzeros.size()),
+                 std::span<const int32_t>(info.jacobian_columns, nonzeros.size())) {}
+
+  std::size_t size;
+  std::vector<double> start, residual, trial, trialResidual, step, column, scale, nonzeros;
+  LoopJacobian jacobian;
+  bool notedDifferences = false;
+};
+
+namespace {
+
+/// One call of mocc_solve_system: Newton's method on one loop from x.
+class NewtonRun {
+public:
+  NewtonRun(mocc_instance* instance, const mocc_system_info& info,
+            AlgebraicSolver::Residual residual, AlgebraicSolver::Jacobian jacobian, double* x,
+            AlgebraicSolver::Workspace& w, const AlgebraicSolverSettings& settings,
+            AlgebraicStatistics& statistics)
+      : instance_(instance), info_(info), residualFunction_(residual), jacobianFunction_(jacobian),
+        x_(x, w.size), w_(w), settings_(settings), statistics_(statistics) {}
+
+  /// Empty on success, else why Newton's method failed.
+  std::string run();
+  double residualNorm() const { return norm(w_.residual); }
+
+private:
+  bool evaluate(std::span<const double> at, std::span<double> r);
+  bool formJacobian();
+  void differenceColumns();
+  bool stepIsSmall() const;
+  bool linearLoopSolved();
+  /// Damped step along w_.step; false when no damping decreases the residual.
+  bool lineSearch(bool acceptFullStep);
+
+  mocc_instance* instance_;
+  const mocc_system_info& info_;
+  AlgebraicSolver::Residual residualFunction_;
+  AlgebraicSolver::Jacobian jacobianFunction_;
+  std::span<double> x_;
+  AlgebraicSolver::Workspace& w_;
+  const AlgebraicSolverSettings& settings_;
+  AlgebraicStatistics& statistics_;
+  double damping_ = 1.0;
+};
+
+bool NewtonRun::evaluate(std::span<const double> at, std::span<double> r) {
+  ++statistics_.residualEvaluations;
+  residualFunction_(instance_, at.data(), r.data());
+  return allFinite(r);
+}
+
+std::string NewtonRun::run() {
+  if (!evaluate(x_, w_.residual)) return "the residual is not finite at the start values";
+  for (int iteration = 1; iteration <= settings_.maxIterations; ++iteration) {
+    if (std::all_of(w_.residual.begin(), w_.residual.end(), [](double r) { return r == 0.0; }))
+      return {};
+    ++statistics_.iterations;
+    if (!formJacobian()) return "the Jacobian is singular";
+    w_.jacobian.newtonStep(w_.residual, w_.step);
+    if (!allFinite(w_.step)) return "the Jacobian is singular";
+    bool small = stepIsSmall();
+    // At convergence rounding may keep the residual from decreasing: take the full step.
+    if (!lineSearch(small)) return "no damped Newton step decreases the residual";
+    std::copy(w_.trial.begin(), w_.trial.end(), x_.begin());
+    std::swap(w_.residual, w_.trialResidual);
+    if (small && damping_ == 1.0) return {};
+    if (info_.linear && iteration == 1 && linearLoopSolved()) return {};
+  }
+  return fmt::format("Newton's method did not converge in {} iterations", settings_.maxIterations);
+}
+
+bool NewtonRun::formJacobian() {
+  ++statistics_.jacobianEvaluations;
+  if (jacobianFunction_ && info_.n_jacobian > 0) {
+    jacobianFunction_(instance_, x_.data(), w_.nonzeros.data());
+    if (!allFinite(w_.nonzeros)) return false;
+    w_.jacobian.setNonzeros(w_.nonzeros);
+  } else {
+    differenceColumns();
+  }
+  return w_.jacobian.factorize();
+}
+
+// Forward differences with the step sqrt(eps) * max(|x_j|, 1), rounded so that x_j + h is
+// exactly representable; a column whose forward point is not finite tries the backward one.
+void NewtonRun::differenceColumns() {
+  w_.jacobian.beginColumns();
+  std::copy(x_.begin(), x_.end(), w_.trial.begin());
+  for (std::size_t j = 0; j < w_.size; ++j) {
+    for (double direction : {1.0, -1.0}) {
+      double h = direction * std::sqrt(epsilon) * std::max(std::abs(x_[j]), 1.0);
+      w_.trial[j] = x_[j] + h;
+      h = w_.trial[j] - x_[j];
+      bool finite = evaluate(w_.trial, w_.trialResidual);
+      for (std::size_t i = 0; i < w_.size; ++i)
+        w_.column[i] = (w_.trialResidual[i] - w_.residual[i]) / h;
+      if (finite) break;
+    }
+    w_.trial[j] = x_[j];
+    w_.jacobian.setColumn(static_cast<int>(j), w_.column);
+  }
+  w_.jacobian.endColumns();
+}
+
+bool NewtonRun::stepIsSmall() const {
+  for (std::size_t i = 0; i < w_.size; ++i)
+    if (std::abs(w_.step[i]) > settings_.tolerance * (std::abs(x_[i]) + 1.0)) return false;
+  return true;
+}
+
+bool NewtonRun::linearLoopSolved() {
+  w_.jacobian.roundingScale(x_, w_.residual, w_.scale);
+  for (std::size_t i = 0; i < w_.size; ++i)
+    if (std::abs(w_.residual[i]) > linearResidualTolerance * w_.scale[i]) return false;
+  return true;
+}
+
+bool NewtonRun::lineSearch(bool acceptFullStep) {
+  double before = norm(w_.residual);
+  for (damping_ = 1.0; damping_ >= smallestDamping; damping_ *= 0.5) {
+    for (std::size_t i = 0; i < w_.size; ++i)
+      w_.trial[i] = x_[i] + damping_ * w_.step[i];
+    if (!evaluate(w_.trial, w_.trialResidual)) continue;
+    if (acceptFullStep && damping_ == 1.0) return true;
+    if (norm(w_.trialResidual) <= (1.0 - sufficientDecrease * damping_) * before) return true;
+  }
+  return false;
+}
+
+std::string describeValues(const mocc_model& model, const mocc_system_info& info, const double* x) {
+  constexpr int shown = 10;
+  std::vector<std::string> parts;
+  for (int i = 0; i < std::min(info.size, shown); ++i)
+    parts.push_back(fmt::format("{} = {}", model.variables[info.unknowns[i]].name, x[i]));
+  if (info.size > shown) parts.push_back(fmt::format("and {} more", info.size - shown));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+} // namespace
+
+AlgebraicSolver::AlgebraicSolver(const mocc_model& model, AlgebraicSolverSettings settings)
+    : model_(model), settings_(settings),
+      workspaces_(static_cast<std::size_t>(std::max(model.n_systems, 0))) {}
+
+AlgebraicSolver::~AlgebraicSolver() = default;
+
+AlgebraicSolver::Workspace& AlgebraicSolver::workspace(int system) {
+  auto& slot = workspaces_[static_cast<std::size_t>(system)];
+  if (!slot) {
+    const mocc_system_info& info = model_.systems[system];
+    slot = std::make_unique<Workspace>(info, info.size >= settings_.sparseThreshold);
+  }
+  return *slot;
+}
+
+int AlgebraicSolver::solve(mocc_instance* instance, int system, Residual residual,
+                           Jacobian jacobian, double* x) {
+  ++statistics_.solves;
+  if (system < 0 || system >= model_.n_systems || !residual) {
+    ++statistics_.failures;
+    latestFailure_ = AlgebraicFailure{
+        instance->time, fmt::format("algebraic loop #{} is not in the model's table of {} loops",
+                                    system, model_.n_systems)};
+    if (!firstFailure_) firstFailure_ = latestFailure_;
+    return 1;
+  }
+  const mocc_system_info& info = model_.systems[system];
+  Workspace& w = workspace(system);
+  if (!(jacobian && info.n_jacobian > 0) && !w.notedDifferences) {
+    w.notedDifferences = true;
+    notes_.push_back(fmt::format("finite differences approximate the Jacobian of {} (no "
+                                 "analytic Jacobian)",
+                                 info.description));
+  }
+  std::copy_n(x, w.size, w.start.begin());
+  NewtonRun run(instance, info, residual, jacobian, x, w, settings_, statistics_);
+  std::string reason = run.run();
+  if (reason.empty()) return 0;
+  fail(instance, system, reason, run.residualNorm(), x);
+  std::copy(w.start.begin(), w.start.end(), x);
+  return 1;
+}
+
+void AlgebraicSolver::fail(const mocc_instance* instance, int system, const std::string& reason,
+                           double norm, const double* x) {
+  const mocc_system_info& info = model_.systems[system];
+  std::vector<std::string> names;
+  for (int i = 0; i < info.size; ++i)
+    names.push_back(model_.variables[info.unknowns[i]].name);
+  if (names.size() > 10) names.resize(10), names.push_back("...");
+  ++statistics_.failures;
+  latestFailure_ = AlgebraicFailure{
+      instance->time, fmt::format("cannot solve {} for {} at time {}: {}; residual norm {} at {}",
+                                  info.description, fmt::join(names, ", "), instance->time, reason,
+                                  norm, describeValues(model_, info, x))};
+  if (!firstFailure_) firstFailure_ = latestFailure_;
+}
+
+std::optional<AlgebraicFailure> AlgebraicSolver::takeFirstFailure() {
+  latestFailure_.reset();
+  return std::exchange(firstFailure_, std::nullopt);
+}
+
+std::optional<AlgebraicFailure> AlgebraicSolver::takeLatestFailure() {
+  firstFailure_.reset();
+  return std::exchange(latestFailure_, std::nullopt);
+}
+
+std::vector<std::string> AlgebraicSolver::takeNotes() { return std::exchange(notes_, {}); }
+
+} // namespace mocc::runtime

@@ -1,0 +1,186 @@
+// Both code generators give the same numbers: every example model (examples/*.mo) and every
+// event and DAE test model (tests/models/events, tests/models/dae) is simulated by `mocc run`
+// (LLVM JIT) and by the executable `mocc build` makes of it (generated C++, g++), and the two
+// result files must be byte-identical, with the same exit code and the same solver statistics.
+// Neither side fuses multiply-adds (-ffp-contract=off, FPOpFusion::Strict), so nothing is
+// loosened here. Also `mocc emit-cpp` built with CMake against the build tree's mocc package.
+#include "model_test_support.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace mocc::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// The models whose results both code generators must agree on, sorted for stable test names.
+std::vector<fs::path> equivalenceModels() {
+  std::vector<fs::path> models;
+  for (const char* directory : {"examples", "tests/models/events", "tests/models/dae"}) {
+    fs::path root = fs::path(MOCC_SOURCE_DIR) / directory;
+    if (!fs::is_directory(root)) continue;
+    for (const fs::directory_entry& entry : fs::directory_iterator(root))
+      if (entry.path().extension() == ".mo") models.push_back(entry.path());
+  }
+  std::sort(models.begin(), models.end());
+  return models;
+}
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// The lines of a run summary that depend only on the computation (not on wall time or paths).
+std::string statisticsLines(const std::string& output) {
+  std::istringstream lines(output);
+  std::string line, kept;
+  for (; std::getline(lines, line);)
+    if (line.rfind("  events:", 0) == 0 || line.rfind("  steps:", 0) == 0) kept += line + "\n";
+  return kept;
+}
+
+/// The first line where two texts differ, for a readable failure.
+std::string firstDifference(const std::string& a, const std::string& b) {
+  std::istringstream left(a), right(b);
+  std::string l, r;
+  for (int number = 1;; ++number) {
+    bool hasLeft = static_cast<bool>(std::getline(left, l));
+    bool hasRight = static_cast<bool>(std::getline(right, r));
+    if (!hasLeft && !hasRight) return "(no difference)";
+    if (!hasLeft || !hasRight || l != r)
+      return "line " + std::to_string(number) + ":\n  JIT: " + (hasLeft ? l : "<end>") +
+             "\n  C++: " + (hasRight ? r : "<end>");
+  }
+}
+
+class BothBackends : public ::testing::TestWithParam<fs::path> {};
+
+/// Runs the model through `mocc run` and through `executable` with `options` and requires the
+/// same exit code, statistics and result bytes.
+void expectSameRun(const fs::path& model, const fs::path& executable, const fs::path& dir,
+                   const std::string& options) {
+  SCOPED_TRACE(options.empty() ? "default options" : options);
+  fs::path jitCsv = dir / "jit.csv", cppCsv = dir / "cpp.csv";
+  CommandResult jit = runCommand(moccBinary() + " run " + model.string() + " " + options + " -o " +
+                                 jitCsv.string());
+  CommandResult cpp = runCommand(executable.string() + " " + options + " -o " + cppCsv.string());
+  EXPECT_EQ(jit.exitCode, cpp.exitCode) << "JIT:\n" << jit.output << "C++:\n" << cpp.output;
+  EXPECT_EQ(statisticsLines(jit.output), statisticsLines(cpp.output));
+  std::string jitRows = readFile(jitCsv), cppRows = readFile(cppCsv);
+  ASSERT_FALSE(jitRows.empty()) << jit.output;
+  EXPECT_TRUE(jitRows == cppRows) << "the result files differ at "
+                                  << firstDifference(jitRows, cppRows);
+}
+
+TEST_P(BothBackends, GiveByteIdenticalResults) {
+  const fs::path& model = GetParam();
+  fs::path dir = scratchDirectory();
+  fs::path executable = dir / "simulator";
+  CommandResult check = runCommand(moccBinary() + " check " + model.string());
+  if (check.exitCode == 1) GTEST_SKIP() << "mocc rejects this model:\n" << check.output;
+  // -O1 keeps the g++ time modest; every level gives the same bits.
+  CommandResult built =
+      runCommand(moccBinary() + " build " + model.string() + " -O1 -o " + executable.string());
+  ASSERT_EQ(built.exitCode, 0) << built.output;
+  expectSameRun(model, executable, dir, "");
+  // The DAE models also through IDA, which uses the residual form (dae_residuals).
+  if (model.parent_path().filename() == "dae")
+    expectSameRun(model, executable, dir, "--solver ida");
+}
+
+std::string testNameOf(const ::testing::TestParamInfo<fs::path>& info) {
+  std::string name =
+      info.param.parent_path().filename().string() + "_" + info.param.stem().string();
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, BothBackends, ::testing::ValuesIn(equivalenceModels()),
+                         testNameOf);
+
+TEST(EmitCpp, CMakeProjectBuildsAgainstTheBuildTreePackage) {
+  fs::path dir = scratchDirectory();
+  std::string model = example("BouncingBall.mo");
+  CommandResult emitted = runCommand(moccBinary() + " emit-cpp " + model + " -o " + dir.string());
+  ASSERT_EQ(emitted.exitCode, 0) << emitted.output;
+  ASSERT_TRUE(fs::exists(dir / "BouncingBall.cpp"));
+  ASSERT_TRUE(fs::exists(dir / "CMakeLists.txt"));
+  std::string build = (dir / "build").string();
+  CommandResult configured =
+      runCommand("cmake -S " + dir.string() + " -B " + build + " -DCMAKE_BUILD_TYPE=Release " +
+                 "-Dmocc_DIR=" + MOCC_BINARY_DIR + "/lib/cmake/mocc");
+  ASSERT_EQ(configured.exitCode, 0) << configured.output;
+  CommandResult compiled = runCommand("cmake --build " + build);
+  ASSERT_EQ(compiled.exitCode, 0) << compiled.output;
+  fs::path cppCsv = dir / "cpp.csv", jitCsv = dir / "jit.csv";
+  CommandResult cpp = runCommand(build + "/BouncingBall --stop-time 2 -o " + cppCsv.string());
+  ASSERT_EQ(cpp.exitCode, 0) << cpp.output;
+  CommandResult jit =
+      runCommand(moccBinary() + " run " + model + " --stop-time 2 -o " + jitCsv.string());
+  ASSERT_EQ(jit.exitCode, 0) << jit.output;
+  EXPECT_TRUE(readFile(jitCsv) == readFile(cppCsv));
+}
+
+TEST(EmitCpp, InstalledMoccBuildsAgainstTheInstalledRuntime) {
+  fs::path dir = scratchDirectory();
+  fs::path prefix = dir / "prefix";
+  CommandResult installed = runCommand(std::string("cmake --install ") + MOCC_BINARY_DIR +
+                                       " --prefix " + prefix.string());
+  ASSERT_EQ(installed.exitCode, 0) << installed.output;
+  ASSERT_TRUE(fs::exists(prefix / "lib/cmake/mocc/mocc-config.cmake"));
+  ASSERT_TRUE(fs::exists(prefix / "include/mocc/simulator_main.h"));
+  fs::path executable = dir / "relay";
+  CommandResult built = runCommand((prefix / "bin/mocc").string() + " build " +
+                                   example("Relay.mo") + " -O0 -o " + executable.string());
+  ASSERT_EQ(built.exitCode, 0) << built.output;
+  CommandResult linked = runCommand("ldd " + executable.string());
+  EXPECT_NE(linked.output.find((prefix / "lib/libmocc_runtime.so").string()), std::string::npos)
+      << linked.output;
+  CommandResult run = runCommand(executable.string() + " -o " + (dir / "r.csv").string());
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+}
+
+TEST(EmitCpp, GeneratedSimulatorTakesTheOptionsOfRun) {
+  fs::path dir = scratchDirectory();
+  fs::path executable = dir / "ball";
+  CommandResult built = runCommand(moccBinary() + " build " + example("BouncingBall.mo") +
+                                   " -O0 -o " + executable.string());
+  ASSERT_EQ(built.exitCode, 0) << built.output;
+  CommandResult help = runCommand(executable.string() + " --help");
+  EXPECT_EQ(help.exitCode, 0);
+  for (const char* option : {"--start-time", "--stop-time", "--tolerance", "--interval", "--solver",
+                             "--output", "--override", "--plot"})
+    EXPECT_NE(help.output.find(option), std::string::npos) << option << "\n" << help.output;
+  CommandResult unknown =
+      runCommand(executable.string() + " --override nosuch=1 -o " + (dir / "r.csv").string());
+  EXPECT_EQ(unknown.exitCode, 2) << unknown.output;
+  EXPECT_NE(unknown.output.find("no variable 'nosuch'"), std::string::npos) << unknown.output;
+  CommandResult badStop = runCommand(executable.string() + " --stop-time -1");
+  EXPECT_EQ(badStop.exitCode, 2) << badStop.output;
+}
+
+TEST(EmitCpp, ModelErrorsAndMissingCompilersAreClearMessages) {
+  fs::path dir = scratchDirectory();
+  std::string broken = std::string(MOCC_SOURCE_DIR) + "/tests/cli/inputs/syntax_error.mo";
+  CommandResult emitted = runCommand(moccBinary() + " emit-cpp " + broken + " -o " + dir.string());
+  EXPECT_EQ(emitted.exitCode, 1);
+  EXPECT_NE(emitted.output.find("syntax_error.mo:3:1: error: "), std::string::npos)
+      << emitted.output;
+  CommandResult noCompiler =
+      runCommand(moccBinary() + " build " + example("BouncingBall.mo") + " --cxx " +
+                 "/nonexistent/g++ -o " + (dir / "ball").string());
+  EXPECT_EQ(noCompiler.exitCode, 1);
+  EXPECT_NE(noCompiler.output.find("cannot run the C++ compiler '/nonexistent/g++'"),
+            std::string::npos)
+      << noCompiler.output;
+  CommandResult missingOutput = runCommand(moccBinary() + " emit-cpp " + example("Relay.mo"));
+  EXPECT_EQ(missingOutput.exitCode, 2) << missingOutput.output;
+}
+
+} // namespace

@@ -1,0 +1,125 @@
+// DAE models of issue 4 against references computed independently (tests/models/dae/*.py):
+// the Cartesian pendulum (index 3, dynamic state selection), an RC ladder with a linear
+// algebraic loop, a series RLC circuit with an ideal switching diode and with a Shockley diode.
+#include "model_test_support.h"
+
+#include <cmath>
+
+using namespace mocc::test;
+
+namespace {
+
+std::string daeModel(const std::string& name) {
+  return std::string(MOCC_SOURCE_DIR) + "/tests/models/dae/" + name;
+}
+
+double valueAt(const CsvTable& table, const std::string& variable, double time) {
+  std::size_t t = table.column("time"), v = table.column(variable);
+  for (const auto& row : table.rows) {
+    if (std::abs(row[t] - time) <= 1e-12 * std::max(1.0, std::abs(time))) return row[v];
+  }
+  throw std::out_of_range("no output row at time " + std::to_string(time));
+}
+
+// Compares `variables` at every time of a reference table.
+void expectMatches(const CsvTable& result, const std::string& referenceFile,
+                   const std::vector<std::pair<std::string, double>>& variables) {
+  CsvTable reference = readCsv(daeModel(referenceFile));
+  std::size_t t = reference.column("time");
+  for (const auto& row : reference.rows) {
+    for (const auto& [name, tolerance] : variables) {
+      EXPECT_NEAR(valueAt(result, name, row[t]), row[reference.column(name)], tolerance)
+          << name << " at t = " << row[t];
+    }
+  }
+}
+
+/// Every case runs with both integrators: CVODE on the sorted ODE form (algebraic loops
+/// solved by Newton inside each evaluation) and IDA on the residual form (the loops' iteration
+/// variables integrated as algebraic unknowns, IDACalcIC after every event).
+class DaeModels : public ::testing::TestWithParam<std::string> {
+protected:
+  CsvTable run(const std::string& model) {
+    return simulate(daeModel(model), "--solver " + GetParam());
+  }
+};
+
+} // namespace
+
+TEST_P(DaeModels, CartesianPendulumFollowsTheAngleFormulation) {
+  // The reference integrates theta'' = -(g/L) sin(theta) to 1e-11. The issue asks for 1e-6 in
+  // positions and velocities at the model's tolerance 1e-10. The states switch between y, vy
+  // and x, vx (dynamic state selection) near each 45-degree-ish crossing of the switch ratio,
+  // so the determined candidates amplify the states' errors by at most about 2: measured
+  // 1.1e-7 (CVODE) and 2.6e-8 (IDA) at worst, a tenfold margin.
+  CsvTable result = run("Pendulum.mo");
+  expectMatches(result, "pendulum_reference.csv",
+                {{"x", 1e-6}, {"y", 1e-6}, {"vx", 1e-6}, {"vy", 1e-6}});
+  // The constraint is solved by Newton at every evaluation (the positions are not both
+  // integrated): it holds to the solver's tolerance, 1e-8 of L^2 as the issue asks.
+  std::size_t x = result.column("x"), y = result.column("y");
+  for (const auto& row : result.rows) {
+    EXPECT_NEAR(row[x] * row[x] + row[y] * row[y], 1.0, 1e-8) << "t = " << row[0];
+  }
+}
+
+TEST_P(DaeModels, RcLadderWithAnAlgebraicLoop) {
+  // A linear ODE with exact reference (matrix exponential): BDF at tolerance 1e-10 over a few
+  // time constants keeps the global error under 100 times the local one, 1e-8.
+  CsvTable result = run("RCLadderLoop.mo");
+  expectMatches(result, "rc_ladder_reference.csv",
+                {{"c1.v", 1e-8}, {"c2.v", 1e-8}, {"r1.i", 1e-8}});
+}
+
+TEST_P(DaeModels, RlcWithAnIdealDiodeSwitchesLikeTheReference) {
+  // Piecewise linear with six diode switchings, each located to the root tolerance; currents of
+  // a few A and voltages of 10 V: 1e-6 of those scales at tolerance 1e-10.
+  CsvTable result = run("RLCDiodeIdeal.mo");
+  expectMatches(result, "rlc_diode_ideal_reference.csv",
+                {{"inductor.i", 5e-6}, {"capacitor.v", 1e-5}});
+}
+
+TEST_P(DaeModels, RlcWithAShockleyDiodeSolvesItsNonlinearLoop) {
+  // The diode voltage is the root of a nonlinear equation at every step (Newton in mocc,
+  // Brent's method in the reference); same scales and tolerance as the ideal diode.
+  CsvTable result = run("RLCDiodeShockley.mo");
+  expectMatches(result, "rlc_diode_shockley_reference.csv",
+                {{"inductor.i", 5e-6}, {"capacitor.v", 1e-5}});
+}
+
+INSTANTIATE_TEST_SUITE_P(Solvers, DaeModels, ::testing::Values("cvode", "ida"),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           return info.param;
+                         });
+
+TEST(DaeModelFailures, ALoopThatLosesItsRootStopsWithExitCode3NamingItAndKeepsTheRows) {
+  // exp(z) + z^2 = 2 - time has no root after 2 - 0.827184 = 1.172816 (the minimum of the
+  // left side, at z = -0.351734); z is der(x), so Newton iterates on a derivative.
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + daeModel("LoopLosesItsSolution.mo") +
+                               " -o " + csv.string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_NE(r.output.find("cannot solve nonlinear system of 1 equation at "), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("LoopLosesItsSolution.mo:6:3 for der(x) at time 1.17281"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("residual norm"), std::string::npos) << r.output;
+  CsvTable rows = readCsv(csv.string());
+  ASSERT_FALSE(rows.rows.empty());
+  EXPECT_NEAR(rows.rows.back()[0], 1.17, 1e-12); // every output point before the failure
+  // The initial root of exp(z) + z^2 = 2 (scipy brentq: 0.5372744491738566).
+  EXPECT_NEAR(valueAt(rows, "z", 0.0), 0.5372744491738566, 1e-12);
+}
+
+TEST(DaeModelFailures, IdaNamesTheLoopUnknownsItSolvesWhenItsCorrectorFails) {
+  // With IDA the loop is opened: der(x) is an algebraic unknown of the residual form, and the
+  // failure at the vanishing root is IDA's own; the message names that unknown.
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + daeModel("LoopLosesItsSolution.mo") +
+                               " --solver ida -o " + csv.string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_NE(r.output.find("at time 1.17281"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("algebraic unknowns der(x)"), std::string::npos) << r.output;
+  EXPECT_NEAR(readCsv(csv.string()).rows.back()[0], 1.17, 1e-12);
+}

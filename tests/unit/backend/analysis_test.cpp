@@ -1,0 +1,394 @@
+// The structural passes on Modelica text: alias and trivial-equation elimination, index
+// reduction with dummy derivatives and state sets, tearing, initialization diagnostics and the
+// `mocc dae` listing (structure::printAnalysis).
+#include "analysis_support.h"
+#include "mocc/expr/evaluate.h"
+
+using namespace mocc::test;
+
+namespace {
+
+const char* kPendulum = R"(model Pendulum
+  parameter Real L = 1, m = 1, g = 9.81;
+  Real x(start = 1), y(start = 0);
+  Real vx, vy;
+  Real lambda;
+initial equation
+  y = 0;
+  vy = 0;
+equation
+  der(x) = vx;
+  der(y) = vy;
+  m*der(vx) = -lambda*x;
+  m*der(vy) = -lambda*y - m*g;
+  x^2 + y^2 = L^2;
+end Pendulum;
+)";
+
+// Two positions tied by a gear: the constraint is differentiated twice and a static choice
+// of states exists (its Jacobian entries are constants).
+std::string gear(const std::string& x2Attributes) {
+  return R"(model Gear
+  Real x1, x2)" +
+         x2Attributes + R"(, v1, v2, f;
+equation
+  der(x1) = v1;
+  der(x2) = v2;
+  der(v1) = f;
+  der(v2) = -f - x2;
+  x1 = 2*x2;
+end Gear;
+)";
+}
+
+} // namespace
+
+TEST(AliasElim, AliasesAndNegatedAliasesDisappearKeepingAttributes) {
+  auto a = analyse(R"(model A
+  Real x(start = 1, fixed = true);
+  Real a(nominal = 10), b(start = 2), c;
+equation
+  der(x) = -a;
+  a = x;
+  b = -a;
+  c + b = 0;
+end A;
+)",
+                   {"alias-elim"});
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  // a = -der(x), b = -a, c = -b: one class around der(x), which must stay (a derivative).
+  EXPECT_TRUE(contains(a->printed, "  algebraic a (alias of -der(x))\n"
+                                   "  algebraic b (start 2) (alias of der(x))\n"
+                                   "  algebraic c (alias of -der(x))\n"
+                                   "  derivative der(x) (start 2)\n"));
+  EXPECT_TRUE(contains(a->printed, "equations:\n  -der(x) = x  // test.mo:6:3\n"));
+  EXPECT_TRUE(contains(a->listing(), "aliases (3): a = -der(x), b = der(x), c = -der(x)\n"));
+}
+
+TEST(AliasElim, ConflictingFixedStartValuesAreWarned) {
+  // z = y with both fixed: the alias keeps the state's start value and says so.
+  auto a = analyse(R"(model C
+  Real y(start = 2, fixed = true), z(start = 3, fixed = true);
+equation
+  der(y) = -y;
+  z = y;
+end C;
+)");
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  EXPECT_TRUE(contains(a->c.rendered(),
+                       "warning: 'z' is an alias of 'y' but both have fixed = true with "
+                       "different start values (3 and 2); using the start value of 'y'"));
+}
+
+TEST(TrivialElim, AnEquationBetweenDifferentConstantsIsAnError) {
+  auto a = analyse(R"(model T
+  Real x;
+equation
+  x = time;
+  1 = 2;
+end T;
+)");
+  EXPECT_FALSE(a->analysis);
+  EXPECT_TRUE(contains(a->c.rendered(),
+                       "test.mo:5:3: error: this equation reduces to 1 = 2, which never holds"));
+}
+
+TEST(IndexReduction, CapacitorOnAVoltageSourceHasNoState) {
+  auto a = analyse(R"(model CapacitorOnSource
+  parameter Real C = 1e-3;
+  Real u, i;
+equation
+  u = sin(time);
+  C*der(u) = i;
+end CapacitorOnSource;
+)");
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  std::string listing = a->listing();
+  EXPECT_TRUE(contains(listing, "states (0): \n"
+                                "dummy derivatives (1): der(u)\n"
+                                "dummy states (1): u\n"));
+  EXPECT_TRUE(contains(listing, "  der(u) = cos(time)  (d/dt of u = sin(time))  // test.mo:5:3\n"));
+  EXPECT_TRUE(contains(listing, "blocks (3, 0 algebraic loops):\n"
+                                "  u := sin(time)  // test.mo:5:3\n"
+                                "  der(u) := cos(time)  // test.mo:5:3\n"
+                                "  i := C*der(u)  // test.mo:6:3\n"));
+}
+
+TEST(IndexReduction, StaticChoiceTakesTheFirstDeclaredAsState) {
+  auto a = analyse(gear(""));
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  std::string listing = a->listing();
+  EXPECT_TRUE(contains(listing, "states (2): x1, v1\n"));
+  EXPECT_TRUE(contains(listing, "dummy states (2): x2, v2\n"));
+  EXPECT_TRUE(contains(listing, "state sets (0):\n"));
+  EXPECT_TRUE(contains(listing, "  der(der(x1)) = 2*der(der(x2))  (d2/dt2 of x1 = 2*x2)"));
+}
+
+TEST(IndexReduction, StateSelectPreferIsHonoured) {
+  auto a = analyse(gear("(stateSelect = StateSelect.prefer)"));
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  std::string listing = a->listing();
+  EXPECT_TRUE(contains(listing, "states (2): x2, v1\n"));
+  EXPECT_TRUE(contains(listing, "dummy states (2): x1, v2\n"));
+}
+
+TEST(IndexReduction, StateSelectNeverIsAvoided) {
+  auto a = analyse(R"(model G
+  Real x1(stateSelect = StateSelect.never), x2, v1, v2, f;
+equation
+  der(x1) = v1;
+  der(x2) = v2;
+  der(v1) = f;
+  der(v2) = -f - x2;
+  x1 = 2*x2;
+end G;
+)");
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  EXPECT_TRUE(contains(a->listing(), "dummy states (2): x1, v2\n"));
+}
+
+TEST(IndexReduction, CartesianPendulumGetsTwoDynamicStateSets) {
+  auto a = analyse(kPendulum, {"pantelides"});
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  std::string listing = a->listing();
+  EXPECT_TRUE(contains(listing, "states (2): $stateSet1.s1, $stateSet2.s1\n"
+                                "dummy derivatives (6): der(x), der(y), der(vx), der(vy), "
+                                "der(der(x)), der(der(y))\n"
+                                "dummy states (4): x, y, vx, vy\n"
+                                "algebraic variables (1): lambda\n"));
+  EXPECT_TRUE(contains(listing, "differentiated equations (4):\n"
+                                "  2*x*der(x) + 2*y*der(y) = 0.0  (d/dt of x^2 + y^2 = L^2)"));
+  // At the start (x = 1, y = 0) the constraint's Jacobian [2*y, 2*x] = [0, 2] leaves y free:
+  // y and vy are the initial states; x and vx follow from the constraints.
+  EXPECT_TRUE(contains(listing, "  set 1: 1 state among vy, vx (initially vy); states "
+                                "$stateSet1.s1\n"
+                                "    constraint 2*der(x)*der(x) + 2*x*der(der(x)) + (2*der(y)*"
+                                "der(y) + 2*y*der(der(y))) = 0.0; jacobian [2*y, 2*x]"));
+  EXPECT_TRUE(contains(listing,
+                       "  set 2: 1 state among y, x (initially y); states "
+                       "$stateSet2.s1\n"
+                       "    constraint 2*x*der(x) + 2*y*der(y) = 0.0; jacobian [2*y, 2*x]"));
+  EXPECT_TRUE(contains(listing, "  nonlinear system of 2 equations, torn to 2: x, y"));
+  EXPECT_TRUE(contains(listing, "  linear system of 5 equations, torn to 1: lambda"));
+  // The selection matrices are discrete variables the runtime switches.
+  EXPECT_TRUE(contains(a->printed, "  discrete $stateSet1.A[1,1] (start 1.0) (state selection)\n"));
+  EXPECT_FALSE(contains(a->c.rendered(), "warning"));
+}
+
+TEST(IndexReduction, DerivativeAnnotationDifferentiatesAFunction) {
+  auto a = analyse(R"(function f
+  input Real u;
+  output Real y;
+algorithm
+  y := u^3 + u;
+  annotation(derivative = df);
+end f;
+function df
+  input Real u;
+  input Real du;
+  output Real dy;
+algorithm
+  dy := (3*u^2 + 1)*du;
+end df;
+model WithDer
+  Real x, y, z;
+equation
+  der(x) = y;
+  f(x) = sin(time);
+  z = df(x, 0);
+end WithDer;
+)");
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  std::string listing = a->listing();
+  EXPECT_TRUE(contains(listing, "  df(x, der(x))[1] = cos(time)  (d/dt of f(x)[1] = sin(time))"));
+  // Newton on the differentiated equation uses d df(x, der(x)) / d der(x) = df(x, 1).
+  EXPECT_TRUE(contains(listing, "      0 = df(x, der(x))[1] - cos(time)\n"
+                                "      jacobian: 1 nonzero\n"));
+}
+
+TEST(IndexReductionErrors, FunctionWithoutDerivativeAnnotationIsNamed) {
+  auto a = analyse(R"(function f
+  input Real u;
+  output Real y;
+algorithm
+  y := u^3 + u;
+end f;
+model NoDer
+  Real x, y;
+equation
+  der(x) = y;
+  f(x) = sin(time);
+end NoDer;
+)");
+  EXPECT_FALSE(a->analysis);
+  EXPECT_TRUE(contains(a->c.rendered(),
+                       "test.mo:11:3: error: index reduction must differentiate this equation, "
+                       "but function 'f' has no derivative annotation that names a function of "
+                       "the model (MLS 12.7.1)\n"
+                       "    f(x) = sin(time);\n"
+                       "    ^~~~~~~~~~~~~~~~\n"));
+}
+
+TEST(StructureErrors, UnderDeterminedVariablesAreNamedWithTheirDeclarations) {
+  auto a = analyse(R"(model U
+  Real x(start = 1, fixed = true);
+  Real y, z;
+equation
+  der(x) = -x + y;
+  y + z = 1;
+end U;
+)");
+  EXPECT_FALSE(a->analysis);
+  std::string out = a->c.rendered();
+  EXPECT_TRUE(contains(out, "test.mo:1:7: error: model 'U' is structurally singular: 2 equations, "
+                            "3 unknowns"));
+  EXPECT_TRUE(contains(out, "note: no equation is left to determine"));
+}
+
+TEST(StructureErrors, OverDeterminedEquationsAreNamed) {
+  auto a = analyse(R"(model O
+  Real x(start = 1, fixed = true);
+equation
+  der(x) = -x;
+  x = time;
+end O;
+)");
+  EXPECT_FALSE(a->analysis);
+  std::string out = a->c.rendered();
+  EXPECT_TRUE(contains(out, "error: model 'O' is structurally singular: 2 equations, 1 unknowns"));
+  EXPECT_TRUE(contains(out, "note: this equation has no unknown left to determine "
+                            "(over-determined)"));
+}
+
+TEST(Tearing, LoopsAreTornLinearOnesMarkedLinear) {
+  auto a = analyse(R"(model Loops
+  parameter Real R1 = 1, R2 = 2, Ron = 1e-5, Goff = 1e-5, C = 1e-3;
+  Real uC(start = 1, fixed = true), i, v, s, u1, u2, y;
+  Boolean off;
+equation
+  C*der(uC) = i;
+  u1 = R1*i;
+  u2 = R2*(i - u1/R2) + v;
+  u1 + u2 + uC = sin(time);
+  off = s < 0;
+  v = s*(if off then 1 else Ron);
+  i = s*(if off then Goff else 1);
+  y*y*y + y = time;
+end Loops;
+)");
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  std::string listing = a->listing();
+  // The ideal switch: relations are frozen during the solve, so the loop is linear and the
+  // Boolean is computed inside it; only Reals are iterated.
+  EXPECT_TRUE(contains(listing, "blocks (3, 2 algebraic loops):\n"
+                                "  linear system of 6 equations, torn to 2: u1, s"));
+  EXPECT_TRUE(contains(listing, "      off := $rel0(s < 0)  // test.mo:10:3\n"));
+  EXPECT_TRUE(contains(listing, "  nonlinear system of 1 equation, torn to 1: y  // test.mo:13:3\n"
+                                "      0 = y*y*y + y - time\n"
+                                "      jacobian: 1 nonzero\n"));
+}
+
+TEST(OdeJacobian, ExplicitOdeHasAnAnalyticJacobian) {
+  auto a = analyse(R"(model J
+  Real x(start = 1, fixed = true), v(start = 0, fixed = true);
+equation
+  der(x) = v;
+  der(v) = -sin(x) - 0.1*v;
+end J;
+)");
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  EXPECT_TRUE(contains(a->listing(), "ode jacobian (3 nonzeros):\n"
+                                     "  d der(x)/d v = 1.0\n"
+                                     "  d der(v)/d x = -cos(x)\n"
+                                     "  d der(v)/d v = -0.1\n"));
+}
+
+TEST(Initialization, OverDeterminedNamesTheConflictingEquations) {
+  auto a = analyse(R"(model Over
+  Real x(start = 1, fixed = true);
+initial equation
+  x = 2;
+equation
+  der(x) = -x;
+end Over;
+)");
+  EXPECT_FALSE(a->analysis);
+  std::string out = a->c.rendered();
+  EXPECT_TRUE(contains(out, "test.mo:1:7: error: the initialization problem is over-determined: "
+                            "1 equation has no unknown left: x = 1 (fixed = true, test.mo:2:8)"));
+  EXPECT_TRUE(contains(out, "test.mo:4:3: note: it conflicts with this one: x = 2 (initial "
+                            "equation, test.mo:4:3)"));
+}
+
+TEST(Initialization, UnderDeterminedNamesTheFreeParameter) {
+  auto a = analyse(R"(model Under
+  parameter Real p(fixed = false);
+  Real x(start = 1, fixed = true);
+equation
+  der(x) = -p*x;
+end Under;
+)");
+  EXPECT_FALSE(a->analysis);
+  std::string out = a->c.rendered();
+  EXPECT_TRUE(contains(out, "error: the initialization problem is under-determined: 1 variable "
+                            "has no equation: p (test.mo:2:18)"));
+  EXPECT_TRUE(contains(out, "test.mo:2:18: note: nothing determines the initial value of 'p'"));
+}
+
+TEST(Initialization, FreeStatesTakeTheirStartValuesWithAWarning) {
+  auto a = analyse(R"(model Free
+  Real x(start = 1);
+equation
+  der(x) = -x;
+end Free;
+)",
+                   {"initialization"});
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  EXPECT_TRUE(contains(a->printed, "initialization Free: 2 unknowns, 2 equations (1 of the model, "
+                                   "0 initial, 0 fixed start, 0 reinit, 1 start fallback)\n"
+                                   "  x := 1  // test.mo:2:8\n"));
+  EXPECT_TRUE(contains(a->c.rendered(), "warning: the initialization problem is under-determined: "
+                                        "1 state has no initial equation and fixed = false: x "
+                                        "(test.mo:2:8)"));
+}
+
+TEST(Initialization, PendulumInitialEquationsDetermineTheDummyStates) {
+  auto a = analyse(kPendulum, {"initialization"});
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  EXPECT_TRUE(contains(a->printed,
+                       "initialization Pendulum: 15 unknowns, 15 equations (13 of the "
+                       "model, 2 initial, 0 fixed start, 0 reinit, 0 start fallback)\n"));
+}
+
+TEST(PrintAnalysis, IsDeterministic) {
+  auto first = analyse(kPendulum), second = analyse(kPendulum);
+  ASSERT_TRUE(first->analysis);
+  EXPECT_EQ(first->listing(), second->listing());
+}
+
+TEST(OdeJacobian, ScalarLoopsAreDifferentiatedImplicitly) {
+  // y^3 + y = x: dy/dx = 1/(3y^2 + 1) by the implicit function theorem, so
+  // d der(x)/d x = -dy/dx.
+  auto a = analyse(R"(model K
+  Real x(start = 1, fixed = true), y;
+equation
+  der(x) = -y;
+  y^3 + y = x;
+end K;
+)");
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  const auto& system = a->analysis->system;
+  const auto& jacobian = a->analysis->schedule.odeJacobian;
+  ASSERT_TRUE(jacobian) << a->listing();
+  ASSERT_EQ(jacobian->size(), 1u);
+  // At x = 2, y = 1 (1 + 1 = 2): dy/dx = 1/4, and y is -der(x) after alias elimination.
+  mocc::expr::Values at;
+  at.variable = [&](std::uint32_t v) -> std::optional<double> {
+    if (system.variables[v].name == "x") return 2.0;
+    if (system.variables[v].name == "der(x)") return -1.0;
+    return std::nullopt;
+  };
+  auto value = mocc::expr::evaluate(system.pool, jacobian->front().value, at);
+  ASSERT_TRUE(value) << a->listing();
+  EXPECT_NEAR(*value, -0.25, 1e-15);
+}

@@ -1,0 +1,201 @@
+// AlgebraicSolver (mocc_solve_system) on hand-written loops: one exact step for a linear loop,
+// Newton with finite differences (reported once), loops without a solution or with a singular
+// Jacobian and their messages, sparse LU for a large loop, and the C entry point.
+#include "mocc/runtime/algebraic_solver.h"
+#include "mocc/runtime/instance_services.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace mocc::runtime {
+namespace {
+
+constexpr int largeSize = 300; // above the sparse threshold of 100
+
+// Loop 0: x + 2y = 5, 3x - y = 1 (linear): x = 1, y = 2.
+void linearResidual(mocc_instance*, const double* x, double* r) {
+  r[0] = x[0] + 2 * x[1] - 5;
+  r[1] = 3 * x[0] - x[1] - 1;
+}
+void linearJacobian(mocc_instance*, const double*, double* values) {
+  values[0] = 1, values[1] = 2, values[2] = 3, values[3] = -1; // row-major, all nonzero
+}
+// Loop 1: x^2 + y^2 = 1 and y = x^3 torn to x (y computed inside, stored in `inner`).
+double inner = 0;
+void circleResidual(mocc_instance*, const double* x, double* r) {
+  inner = x[0] * x[0] * x[0];
+  r[0] = x[0] * x[0] + inner * inner - 1;
+}
+// Loop 2: z^2 + 1 = 0 has no real solution.
+void noRootResidual(mocc_instance*, const double* x, double* r) { r[0] = x[0] * x[0] + 1; }
+void noRootJacobian(mocc_instance*, const double* x, double* values) { values[0] = 2 * x[0]; }
+// Loop 3: a + b = 1, 2a + 2b = 3: singular.
+void singularResidual(mocc_instance*, const double* x, double* r) {
+  r[0] = x[0] + x[1] - 1;
+  r[1] = 2 * x[0] + 2 * x[1] - 3;
+}
+// Loop 4: the tridiagonal -x[i-1] + 2.5 x[i] - x[i+1] = 1 (linear, sparse analytic).
+void chainResidual(mocc_instance*, const double* x, double* r) {
+  for (int i = 0; i < largeSize; ++i)
+    r[i] = 2.5 * x[i] - (i > 0 ? x[i - 1] : 0) - (i + 1 < largeSize ? x[i + 1] : 0) - 1;
+}
+void chainJacobian(mocc_instance*, const double*, double* values) {
+  int k = 0;
+  for (int i = 0; i < largeSize; ++i) {
+    if (i > 0) values[k++] = -1;
+    values[k++] = 2.5;
+    if (i + 1 < largeSize) values[k++] = -1;
+  }
+}
+
+/// The model's tables: variables x, y, v2, ..., v299, z and the five loops above.
+struct LoopModel {
+  LoopModel() {
+    for (int i = 0; i < largeSize; ++i)
+      names.push_back(i < 2 ? std::string(i == 0 ? "x" : "y") : "v" + std::to_string(i));
+    names.push_back("z");
+    for (int i = 0; i <= largeSize; ++i)
+      variables.push_back(mocc_variable{names[static_cast<std::size_t>(i)].c_str(), "",
+                                        MOCC_REGION_VALUE, i, MOCC_TYPE_REAL, MOCC_KIND_ALGEBRAIC,
+                                        0});
+    for (int i = 0; i < largeSize; ++i)
+      unknowns.push_back(i);
+    denseRows = {0, 0, 1, 1};
+    denseColumns = {0, 1, 0, 1};
+    for (int i = 0; i < largeSize; ++i)
+      for (int j = i - 1; j <= i + 1; ++j)
+        if (j >= 0 && j < largeSize) chainRows.push_back(i), chainColumns.push_back(j);
+    auto loop = [&](const char* text, int size, bool linear, const int32_t* of,
+                    const std::vector<int32_t>& rows, const std::vector<int32_t>& columns) {
+      systems.push_back(mocc_system_info{text, size, linear, of, static_cast<int32_t>(rows.size()),
+                                         rows.data(), columns.data()});
+    };
+    loop("linear system of 2 equations at m.mo:2:3", 2, true, unknowns.data(), denseRows,
+         denseColumns);
+    loop("nonlinear system of 2 equations at m.mo:3:3", 1, false, unknowns.data(), none, none);
+    loop("nonlinear system of 1 equation at m.mo:5:3", 1, false, &zIndex, zero, zero);
+    loop("linear system of 2 equations at m.mo:6:3", 2, true, unknowns.data(), none, none);
+    loop("linear system of 300 equations at m.mo:7:3", largeSize, true, unknowns.data(), chainRows,
+         chainColumns);
+    model.abi_version = MOCC_ABI_VERSION;
+    model.name = "Loops";
+    model.n_values = largeSize + 1;
+    model.n_variables = largeSize + 1;
+    model.variables = variables.data();
+    model.n_systems = static_cast<int32_t>(systems.size());
+    model.systems = systems.data();
+  }
+
+  std::vector<std::string> names;
+  std::vector<mocc_variable> variables;
+  std::vector<int32_t> unknowns, denseRows, denseColumns, chainRows, chainColumns;
+  std::vector<int32_t> zero{0}, none;
+  int32_t zIndex = largeSize;
+  std::vector<mocc_system_info> systems;
+  mocc_model model{};
+};
+
+class AlgebraicSolverTest : public ::testing::Test {
+protected:
+  LoopModel loops;
+  AlgebraicSolver solver{loops.model};
+  mocc_instance instance{};
+};
+
+TEST_F(AlgebraicSolverTest, ALinearLoopTakesOneExactStep) {
+  double x[2] = {0, 0};
+  EXPECT_EQ(solver.solve(&instance, 0, linearResidual, linearJacobian, x), 0);
+  EXPECT_NEAR(x[0], 1.0, 1e-15);
+  EXPECT_NEAR(x[1], 2.0, 1e-15);
+  EXPECT_EQ(solver.statistics().iterations, 1);
+  EXPECT_EQ(solver.statistics().jacobianEvaluations, 1);
+  EXPECT_EQ(solver.statistics().residualEvaluations, 2); // the start and the solution
+  EXPECT_TRUE(solver.takeNotes().empty());
+}
+
+TEST_F(AlgebraicSolverTest, NewtonWithFiniteDifferencesConvergesAndSaysSoOnce) {
+  double x[1] = {1.0};
+  ASSERT_EQ(solver.solve(&instance, 1, circleResidual, nullptr, x), 0);
+  EXPECT_NEAR(x[0] * x[0] + std::pow(x[0], 6), 1.0, 1e-13);
+  EXPECT_EQ(inner, x[0] * x[0] * x[0]); // the last residual call was at the solution
+  x[0] = 0.9;
+  ASSERT_EQ(solver.solve(&instance, 1, circleResidual, nullptr, x), 0);
+  std::vector<std::string> notes = solver.takeNotes();
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], "finite differences approximate the Jacobian of nonlinear system of 2 "
+                      "equations at m.mo:3:3 (no analytic Jacobian)");
+}
+
+TEST_F(AlgebraicSolverTest, ALoopWithoutSolutionNamesLoopUnknownsResidualAndTime) {
+  double z[1] = {0.5};
+  instance.time = 2.5;
+  EXPECT_EQ(solver.solve(&instance, 2, noRootResidual, noRootJacobian, z), 1);
+  EXPECT_EQ(z[0], 0.5); // the start is given back
+  EXPECT_EQ(solver.failureCount(), 1);
+  std::optional<AlgebraicFailure> failure = solver.takeFirstFailure();
+  ASSERT_TRUE(failure);
+  EXPECT_EQ(failure->time, 2.5);
+  // Newton on z^2 + 1 wanders (the Jacobian 2z vanishes near 0 and no step decreases |r|
+  // below 1 for long); whichever way it gives up, the message has this shape.
+  EXPECT_EQ(failure->message.rfind("cannot solve nonlinear system of 1 equation at m.mo:5:3 for z "
+                                   "at time 2.5: ",
+                                   0),
+            0u)
+      << failure->message;
+  EXPECT_NE(failure->message.find("; residual norm "), std::string::npos);
+  EXPECT_NE(failure->message.find(" at z = "), std::string::npos);
+  EXPECT_FALSE(solver.takeFirstFailure()); // taken
+}
+
+TEST_F(AlgebraicSolverTest, ASingularLoopSaysSo) {
+  double x[2] = {0, 0};
+  EXPECT_EQ(solver.solve(&instance, 3, singularResidual, nullptr, x), 1);
+  std::optional<AlgebraicFailure> failure = solver.takeLatestFailure();
+  ASSERT_TRUE(failure);
+  EXPECT_NE(failure->message.find("for x, y at time 0: the Jacobian is singular; residual norm "),
+            std::string::npos)
+      << failure->message;
+}
+
+TEST_F(AlgebraicSolverTest, ALargeLoopIsFactorisedSparsely) {
+  std::vector<double> x(largeSize, 0.0), r(largeSize);
+  ASSERT_EQ(solver.solve(&instance, 4, chainResidual, chainJacobian, x.data()), 0);
+  chainResidual(&instance, x.data(), r.data());
+  for (double residual : r)
+    EXPECT_LT(std::abs(residual), 1e-13);
+  EXPECT_EQ(solver.statistics().iterations, 1);
+  // The same loop by differences: 300 extra residual evaluations, the same solution.
+  std::vector<double> y(largeSize, 0.0);
+  ASSERT_EQ(solver.solve(&instance, 4, chainResidual, nullptr, y.data()), 0);
+  for (int i = 0; i < largeSize; ++i)
+    EXPECT_NEAR(y[static_cast<std::size_t>(i)], x[static_cast<std::size_t>(i)], 1e-9);
+}
+
+TEST_F(AlgebraicSolverTest, AnUnknownLoopNumberIsAFailure) {
+  double x[1] = {0};
+  EXPECT_EQ(solver.solve(&instance, 7, noRootResidual, nullptr, x), 1);
+  EXPECT_EQ(solver.takeFirstFailure()->message,
+            "algebraic loop #7 is not in the model's table of 5 loops");
+}
+
+TEST(SolveSystemEntryPoint, UsesTheServicesAttachedToTheInstance) {
+  LoopModel loops;
+  InstanceServices services(loops.model);
+  mocc_instance instance{};
+  double x[2] = {0, 0};
+  EXPECT_EQ(mocc_solve_system(&instance, 0, linearResidual, linearJacobian, x), 1); // none
+  services.attach(instance);
+  EXPECT_EQ(mocc_solve_system(&instance, 0, linearResidual, linearJacobian, x), 0);
+  EXPECT_NEAR(x[1], 2.0, 1e-15);
+  EXPECT_EQ(services.solver().statistics().solves, 1);
+  std::vector<int32_t> reported;
+  services.onReport([&](int32_t kind, int32_t, double) { reported.push_back(kind); });
+  instance.report(&instance, MOCC_REPORT_TERMINATE, 0, 0.0);
+  EXPECT_EQ(reported, std::vector<int32_t>{MOCC_REPORT_TERMINATE});
+}
+
+} // namespace
+} // namespace mocc::runtime

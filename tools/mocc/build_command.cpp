@@ -1,0 +1,107 @@
+// `mocc build MODEL.mo -o EXE`: emit-cpp and the C++ compiler in one step. The generated source
+// is compiled from a temporary directory, removed afterwards; the executable is a standalone
+// simulator linked to the runtime's shared libraries (with an rpath to them).
+#include "commands.h"
+#include "cpp_source.h"
+#include "cpp_toolchain.h"
+#include "driver.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+namespace mocc::tool {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct BuildOptions {
+  ModelSelection selection;
+  std::string executable;
+  int optLevel = 2;
+  std::string compiler;
+};
+
+/// The compiler: --cxx, else $CXX, else c++.
+std::string compilerOf(const BuildOptions& o) {
+  if (!o.compiler.empty()) return o.compiler;
+  const char* environment = std::getenv("CXX");
+  return environment && *environment ? environment : "c++";
+}
+
+/// A fresh directory for the generated source.
+std::optional<fs::path> temporaryDirectory() {
+  std::string pattern = (fs::temp_directory_path() / "mocc-build-XXXXXX").string();
+  if (!mkdtemp(pattern.data())) return std::nullopt;
+  return fs::path(pattern);
+}
+
+int compileError(const CompilerRun& run) {
+  std::string command;
+  for (const std::string& part : run.command)
+    command += (command.empty() ? "" : " ") + part;
+  if (run.exitCode < 0) {
+    std::cerr << "mocc: error: cannot run the C++ compiler '" << run.command.front()
+              << "': " << run.output << "\n(set it with --cxx or $CXX)\n";
+  } else {
+    std::cerr << "mocc: error: the C++ compiler failed (exit code " << run.exitCode
+              << "): " << command << "\n"
+              << run.output;
+  }
+  return kModelError;
+}
+
+int build(const BuildOptions& o) {
+  auto begin = std::chrono::steady_clock::now();
+  std::string error;
+  auto runtime = findRuntime(error);
+  if (!runtime) {
+    std::cerr << "mocc: error: " << error << "\n";
+    return kModelError;
+  }
+  auto source = compileToCpp(o.selection);
+  if (!source) return kModelError;
+  fs::path executable = o.executable.empty() ? fs::path(source->stem) : fs::path(o.executable);
+  auto directory = temporaryDirectory();
+  if (!directory) {
+    std::cerr << "mocc: error: cannot create a temporary directory\n";
+    return kModelError;
+  }
+  fs::path cpp = *directory / (source->stem + ".cpp");
+  std::ofstream(cpp, std::ios::binary) << source->text;
+  CompilerRun run = compileSimulator(compilerOf(o), cpp, executable, o.optLevel, *runtime);
+  std::error_code ignored;
+  fs::remove_all(*directory, ignored);
+  if (run.exitCode != 0) return compileError(run);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  std::cout << fmt::format("{}: built {} ({} -O{}, {:.2f} s)\n", source->modelName,
+                           executable.string(), run.command.front(), o.optLevel, seconds);
+  return kSuccess;
+}
+
+} // namespace
+
+CommandAction addBuildCommand(CLI::App& app) {
+  auto options = std::make_shared<BuildOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "build", "Compile a model through C++ into a standalone simulator executable that takes "
+               "the options of `mocc run`");
+  addModelOptions(*cmd, options->selection);
+  cmd->add_option("-o,--output", options->executable,
+                  "The executable to write (default: ./<Model>)")
+      ->type_name("EXE");
+  cmd->add_option("-O,--opt-level", options->optLevel,
+                  "C++ optimisation level 0..3 (default 2); every level gives the same results")
+      ->check(CLI::Range(0, 3));
+  cmd->add_option("--cxx", options->compiler, "The C++ compiler (default: $CXX, else c++)")
+      ->type_name("COMPILER");
+  cmd->footer("Exit codes: 0 success, 1 model error or failed compilation (its messages are "
+              "shown), 2 usage error.");
+  return [options]() { return build(*options); };
+}
+
+} // namespace mocc::tool

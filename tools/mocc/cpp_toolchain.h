@@ -1,0 +1,35 @@
+// What `mocc build` needs of the machine: where the runtime's headers and libraries are (the
+// build tree mocc was built in, or an install tree around the mocc binary) and running the
+// system C++ compiler on a generated file.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mocc::tool {
+
+struct RuntimeLocation {
+  std::vector<std::filesystem::path> includeDirectories;
+  std::filesystem::path libraryDirectory; // libmocc_runtime and libmocc_simulator_cli
+};
+
+/// The install tree around the running mocc (<prefix>/bin/mocc with <prefix>/include and
+/// <prefix>/lib), else the build tree it was built in; nullopt with `error` naming where it
+/// looked when neither has the runtime.
+std::optional<RuntimeLocation> findRuntime(std::string& error);
+
+struct CompilerRun {
+  std::vector<std::string> command; // the compiler, then its arguments
+  int exitCode = -1;                // -1: it could not be started
+  std::string output;               // its stdout and stderr, or why it could not start
+};
+
+/// Compiles `source` into the executable `executable` with `compiler` at optimisation level
+/// `optLevel`, linked to the runtime's simulator library (with an rpath to it).
+CompilerRun compileSimulator(const std::string& compiler, const std::filesystem::path& source,
+                             const std::filesystem::path& executable, int optLevel,
+                             const RuntimeLocation& runtime);
+
+} // namespace mocc::tool
