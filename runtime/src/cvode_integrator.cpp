@@ -153,11 +153,7 @@ IntegratorStatistics CvodeIntegrator::Impl::segmentStatistics() {
 
 void CvodeIntegrator::Impl::accumulateStatistics() {
   IntegratorStatistics segment = segmentStatistics();
-  finishedSegments.steps += segment.steps;
-  finishedSegments.errorTestFailures += segment.errorTestFailures;
-  finishedSegments.convergenceFailures += segment.convergenceFailures;
-  finishedSegments.nonlinearIterations += segment.nonlinearIterations;
-  finishedSegments.jacobianEvaluations += segment.jacobianEvaluations;
+  finishedSegments.addSegmentCounters(segment);
 }
 
 CvodeIntegrator::CvodeIntegrator(OdeSystem& system, const IntegratorSettings& settings)
@@ -228,12 +224,7 @@ void CvodeIntegrator::denseOutput(double t, std::span<double> y) const {
 
 IntegratorStatistics CvodeIntegrator::statistics() const {
   IntegratorStatistics total = impl_->segmentStatistics();
-  const IntegratorStatistics& finished = impl_->finishedSegments;
-  total.steps += finished.steps;
-  total.errorTestFailures += finished.errorTestFailures;
-  total.convergenceFailures += finished.convergenceFailures;
-  total.nonlinearIterations += finished.nonlinearIterations;
-  total.jacobianEvaluations += finished.jacobianEvaluations;
+  total.addSegmentCounters(impl_->finishedSegments);
   total.rhsEvaluations = impl_->rhsCalls;
   total.rootEvaluations = impl_->rootCalls;
   total.jacobian = impl_->newtonMatrix->description();

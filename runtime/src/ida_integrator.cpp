@@ -181,11 +181,7 @@ IntegratorStatistics IdaIntegrator::Impl::segmentStatistics() {
 
 void IdaIntegrator::Impl::accumulateStatistics() {
   IntegratorStatistics segment = segmentStatistics();
-  finishedSegments.steps += segment.steps;
-  finishedSegments.errorTestFailures += segment.errorTestFailures;
-  finishedSegments.convergenceFailures += segment.convergenceFailures;
-  finishedSegments.nonlinearIterations += segment.nonlinearIterations;
-  finishedSegments.jacobianEvaluations += segment.jacobianEvaluations;
+  finishedSegments.addSegmentCounters(segment);
 }
 
 // IDACalcIC needs the direction and rough scale of the coming integration, known only now.
@@ -283,12 +279,7 @@ void IdaIntegrator::denseOutput(double t, std::span<double> y) const {
 
 IntegratorStatistics IdaIntegrator::statistics() const {
   IntegratorStatistics total = impl_->segmentStatistics();
-  const IntegratorStatistics& finished = impl_->finishedSegments;
-  total.steps += finished.steps;
-  total.errorTestFailures += finished.errorTestFailures;
-  total.convergenceFailures += finished.convergenceFailures;
-  total.nonlinearIterations += finished.nonlinearIterations;
-  total.jacobianEvaluations += finished.jacobianEvaluations;
+  total.addSegmentCounters(impl_->finishedSegments);
   total.rhsEvaluations = impl_->residualCalls;
   total.rootEvaluations = impl_->rootCalls;
   total.jacobian = impl_->newtonMatrix->description();

@@ -11,12 +11,8 @@
 
 namespace mocc::backend::cpp {
 
-/// The structural nonzeros (row, column) of a loop's Jacobian, row-major: the valid Ids of
-/// AlgebraicSystem::jacobian, in the order the Jacobian function writes them.
-std::vector<std::pair<std::int32_t, std::int32_t>> jacobianNonzeros(const sim::AlgebraicSystem& s);
-
-/// The loops that `derivatives` solves at its top level, in order (model.h, dae_residuals).
-std::vector<std::uint32_t> openedSystems(const sim::Program& program);
+using sim::jacobianNonzeros;
+using sim::openedSystems;
 
 /// The C++ names of loop k's functions.
 std::string residualName(std::uint32_t system);

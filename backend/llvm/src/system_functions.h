@@ -11,13 +11,8 @@
 
 namespace mocc::backend::jit {
 
-/// The structural nonzeros (row, column) of a loop's Jacobian, row-major: the valid Ids of
-/// AlgebraicSystem::jacobian. The Jacobian function writes their values in this order.
-std::vector<std::pair<std::int32_t, std::int32_t>> jacobianNonzeros(const sim::AlgebraicSystem& s);
-
-/// The loops that `derivatives` solves at its top level, in order: the ones the residual form
-/// opens, their iteration variables becoming the integrator's algebraic unknowns.
-std::vector<std::uint32_t> openedSystems(const sim::Program& program);
+using sim::jacobianNonzeros;
+using sim::openedSystems;
 
 /// Declares, for each loop k, `void mocc_system<k>_residual(mocc_instance*, const double* x,
 /// double* r)` and, when it has a Jacobian, `void mocc_system<k>_jacobian(mocc_instance*,

@@ -32,6 +32,16 @@ void printSummary(const mocc_model& model, const runtime::SimulationOptions& s,
   } else {
     std::cout << fmt::format("  wall time: {:.4f} s simulation\n", st.wallSeconds);
   }
+  if (st.algebraicSolves > 0) {
+    std::cout << fmt::format("  algebraic loops: {} solves, {} Newton iterations\n",
+                             st.algebraicSolves, st.algebraicIterations);
+  }
+  if (st.stateSetSwitches > 0)
+    std::cout << fmt::format("  state-set switches: {}\n", st.stateSetSwitches);
+  // State-set switches and integrator fallbacks, in the order they happened (issue 4 asks
+  // for switches to be logged).
+  for (const runtime::SimulationNote& note : r.notes)
+    std::cout << fmt::format("  at time {}: {}\n", note.time, note.message);
   std::cout << fmt::format("  results: {} ({} rows)\n", csv, st.rows);
 }
 

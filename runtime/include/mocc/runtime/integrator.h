@@ -109,6 +109,15 @@ struct IntegratorStatistics {
   /// How the Newton matrix is formed: "analytic, dense", "analytic, sparse (KLU)" or
   /// "finite differences, dense".
   std::string jacobian;
+
+  /// Adds the step counters of a finished segment (SUNDIALS restarts them at every reinit).
+  void addSegmentCounters(const IntegratorStatistics& segment) {
+    steps += segment.steps;
+    errorTestFailures += segment.errorTestFailures;
+    convergenceFailures += segment.convergenceFailures;
+    nonlinearIterations += segment.nonlinearIterations;
+    jacobianEvaluations += segment.jacobianEvaluations;
+  }
 };
 
 /// Why advance() returned.

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -324,6 +325,15 @@ struct Program {
 
 /// Human-readable listing of a program (the printer of this stage boundary).
 std::string print(const Program& program);
+
+/// The structural nonzeros (row, column) of a loop's Jacobian, row-major: the valid Ids of
+/// AlgebraicSystem::jacobian, in the order a Jacobian function writes their values.
+std::vector<std::pair<std::int32_t, std::int32_t>> jacobianNonzeros(const AlgebraicSystem& system);
+
+/// The loops that `derivatives` solves at its top level, in order: the ones the residual form
+/// (dae_residuals) opens, their iteration variables becoming the integrator's algebraic
+/// unknowns.
+std::vector<std::uint32_t> openedSystems(const Program& program);
 
 /// Listing of one function (its locals, then its body) indented by `indent` spaces, with
 /// expressions from `pool`, assert messages from `messages` and called functions named by
