@@ -5,6 +5,8 @@
 // do), so the runtime sees them at integrator trial points too.
 #include "test_models.h"
 
+#include "model_descriptor.h"
+
 #include <cmath>
 
 namespace {
@@ -47,25 +49,9 @@ int32_t eventUpdate(mocc_instance* m) {
 double nextTimeEvent(mocc_instance*) { return INFINITY; }
 
 const mocc_model model = [] {
-  mocc_model m{};
-  m.abi_version = MOCC_ABI_VERSION;
-  m.name = "Asserts";
-  m.n_states = N_STATES;
-  m.n_values = N_VALUES;
-  m.n_crossings = 0;
-  m.n_variables = sizeof variables / sizeof variables[0];
+  mocc_model m = describeModel("Asserts", N_STATES, N_VALUES, variables);
   m.n_messages = 2;
-  m.variables = variables;
   m.messages = messages;
-  m.crossing_descriptions = nullptr;
-  m.has_start_time = 0;
-  m.has_stop_time = 0;
-  m.has_tolerance = 0;
-  m.has_interval = 0;
-  m.start_time = 0.0;
-  m.stop_time = 0.0;
-  m.tolerance = 0.0;
-  m.interval = 0.0;
   m.bind = bind;
   m.derivatives = derivatives;
   m.crossings = crossings;

@@ -4,6 +4,8 @@
 // opened in dae_residuals for IDA.
 #include "test_models.h"
 
+#include "model_descriptor.h"
+
 #include <cmath>
 
 namespace {
@@ -55,13 +57,7 @@ void daeResiduals(mocc_instance* m, const double* z, double* r) {
 }
 
 const mocc_model model = [] {
-  mocc_model m{};
-  m.abi_version = MOCC_ABI_VERSION;
-  m.name = "CubicDae";
-  m.n_states = N_STATES;
-  m.n_values = N_VALUES;
-  m.n_variables = sizeof variables / sizeof variables[0];
-  m.variables = variables;
+  mocc_model m = describeModel("CubicDae", N_STATES, N_VALUES, variables);
   m.has_stop_time = m.has_tolerance = 1;
   m.stop_time = 2.0;
   m.tolerance = 1e-10;

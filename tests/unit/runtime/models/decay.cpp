@@ -5,6 +5,8 @@
 #include "relations.h"
 #include "test_models.h"
 
+#include "model_descriptor.h"
+
 #include <cmath>
 
 namespace {
@@ -48,25 +50,9 @@ int32_t eventUpdate(mocc_instance* m) {
 double nextTimeEvent(mocc_instance*) { return INFINITY; }
 
 const mocc_model model = [] {
-  mocc_model m{};
-  m.abi_version = MOCC_ABI_VERSION;
-  m.name = "Decay";
-  m.n_states = N_STATES;
-  m.n_values = N_VALUES;
+  mocc_model m = describeModel("Decay", N_STATES, N_VALUES, variables);
+  setExperiment(m, 1.0, 0.25, 1e-10);
   m.n_crossings = 1;
-  m.n_variables = sizeof variables / sizeof variables[0];
-  m.n_messages = 0;
-  m.variables = variables;
-  m.messages = nullptr;
-  m.crossing_descriptions = nullptr;
-  m.has_start_time = 1;
-  m.has_stop_time = 1;
-  m.has_tolerance = 1;
-  m.has_interval = 1;
-  m.start_time = 0.0;
-  m.stop_time = 1.0;
-  m.tolerance = 1e-10;
-  m.interval = 0.25;
   m.bind = bind;
   m.derivatives = derivatives;
   m.crossings = crossings;

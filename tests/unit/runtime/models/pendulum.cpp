@@ -9,6 +9,8 @@
 // states, which become singular at the bottom.
 #include "test_models.h"
 
+#include "model_descriptor.h"
+
 #include <cmath>
 
 namespace {
@@ -123,13 +125,7 @@ void stateSetJacobian(mocc_instance* m, int32_t set, double* values) {
 }
 
 const mocc_model model = [] {
-  mocc_model m{};
-  m.abi_version = MOCC_ABI_VERSION;
-  m.name = "Pendulum";
-  m.n_states = N_STATES;
-  m.n_values = N_VALUES;
-  m.n_variables = sizeof variables / sizeof variables[0];
-  m.variables = variables;
+  mocc_model m = describeModel("Pendulum", N_STATES, N_VALUES, variables);
   m.has_stop_time = m.has_tolerance = 1;
   m.stop_time = 3.0;
   m.tolerance = 1e-10;

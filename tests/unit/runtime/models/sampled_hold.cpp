@@ -5,6 +5,8 @@
 #include "relations.h"
 #include "test_models.h"
 
+#include "model_descriptor.h"
+
 namespace {
 
 constexpr int X = 0, N_STATES = 1;
@@ -42,25 +44,8 @@ double nextTimeEvent(mocc_instance* m) {
 }
 
 const mocc_model model = [] {
-  mocc_model m{};
-  m.abi_version = MOCC_ABI_VERSION;
-  m.name = "SampledHold";
-  m.n_states = N_STATES;
-  m.n_values = N_VALUES;
-  m.n_crossings = 0;
-  m.n_variables = sizeof variables / sizeof variables[0];
-  m.n_messages = 0;
-  m.variables = variables;
-  m.messages = nullptr;
-  m.crossing_descriptions = nullptr;
-  m.has_start_time = 1;
-  m.has_stop_time = 1;
-  m.has_tolerance = 0;
-  m.has_interval = 1;
-  m.start_time = 0.0;
-  m.stop_time = 1.0;
-  m.tolerance = 0.0;
-  m.interval = 0.05;
+  mocc_model m = describeModel("SampledHold", N_STATES, N_VALUES, variables);
+  setExperiment(m, 1.0, 0.05);
   m.bind = bind;
   m.derivatives = derivatives;
   m.crossings = crossings;

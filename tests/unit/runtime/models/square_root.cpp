@@ -2,6 +2,8 @@
 // integrating to 2 must fail near 1 naming der(x). x(t) = (2/3)(1 - (1 - t)^(3/2)) before.
 #include "test_models.h"
 
+#include "model_descriptor.h"
+
 #include <cmath>
 
 namespace {
@@ -24,25 +26,8 @@ int32_t eventUpdate(mocc_instance*) { return 0; }
 double nextTimeEvent(mocc_instance*) { return INFINITY; }
 
 const mocc_model model = [] {
-  mocc_model m{};
-  m.abi_version = MOCC_ABI_VERSION;
-  m.name = "SquareRoot";
-  m.n_states = N_STATES;
-  m.n_values = 0;
-  m.n_crossings = 0;
-  m.n_variables = sizeof variables / sizeof variables[0];
-  m.n_messages = 0;
-  m.variables = variables;
-  m.messages = nullptr;
-  m.crossing_descriptions = nullptr;
-  m.has_start_time = 1;
-  m.has_stop_time = 1;
-  m.has_tolerance = 0;
-  m.has_interval = 1;
-  m.start_time = 0.0;
-  m.stop_time = 2.0;
-  m.tolerance = 0.0;
-  m.interval = 0.1;
+  mocc_model m = describeModel("SquareRoot", N_STATES, 0, variables);
+  setExperiment(m, 2.0, 0.1);
   m.bind = bind;
   m.derivatives = derivatives;
   m.crossings = crossings;

@@ -3,6 +3,8 @@
 // takes its right-limit value at the instant (model.h; MLS 3.6 section 8.5).
 #include "test_models.h"
 
+#include "model_descriptor.h"
+
 #include <cmath>
 
 namespace {
@@ -39,25 +41,8 @@ int32_t eventUpdate(mocc_instance* m) {
 double nextTimeEvent(mocc_instance* m) { return m->time < m->v[T] ? m->v[T] : INFINITY; }
 
 const mocc_model model = [] {
-  mocc_model m{};
-  m.abi_version = MOCC_ABI_VERSION;
-  m.name = "TimeEvent";
-  m.n_states = N_STATES;
-  m.n_values = N_VALUES;
-  m.n_crossings = 0;
-  m.n_variables = sizeof variables / sizeof variables[0];
-  m.n_messages = 0;
-  m.variables = variables;
-  m.messages = nullptr;
-  m.crossing_descriptions = nullptr;
-  m.has_start_time = 1;
-  m.has_stop_time = 1;
-  m.has_tolerance = 0;
-  m.has_interval = 1;
-  m.start_time = 0.0;
-  m.stop_time = 1.0;
-  m.tolerance = 0.0;
-  m.interval = 0.1;
+  mocc_model m = describeModel("TimeEvent", N_STATES, N_VALUES, variables);
+  setExperiment(m, 1.0, 0.1);
   m.bind = bind;
   m.derivatives = derivatives;
   m.crossings = crossings;

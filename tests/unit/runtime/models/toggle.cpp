@@ -4,6 +4,8 @@
 // its iteration cap and name b.
 #include "test_models.h"
 
+#include "model_descriptor.h"
+
 #include <cmath>
 
 namespace {
@@ -40,25 +42,7 @@ int32_t eventUpdate(mocc_instance* m) {
 double nextTimeEvent(mocc_instance* m) { return m->time < switchTime ? switchTime : INFINITY; }
 
 const mocc_model model = [] {
-  mocc_model m{};
-  m.abi_version = MOCC_ABI_VERSION;
-  m.name = "Toggle";
-  m.n_states = N_STATES;
-  m.n_values = N_VALUES;
-  m.n_crossings = 0;
-  m.n_variables = sizeof variables / sizeof variables[0];
-  m.n_messages = 0;
-  m.variables = variables;
-  m.messages = nullptr;
-  m.crossing_descriptions = nullptr;
-  m.has_start_time = 0;
-  m.has_stop_time = 0;
-  m.has_tolerance = 0;
-  m.has_interval = 0;
-  m.start_time = 0.0;
-  m.stop_time = 0.0;
-  m.tolerance = 0.0;
-  m.interval = 0.0;
+  mocc_model m = describeModel("Toggle", N_STATES, N_VALUES, variables);
   m.bind = bind;
   m.derivatives = derivatives;
   m.crossings = crossings;

@@ -6,6 +6,8 @@
 #include "relations.h"
 #include "test_models.h"
 
+#include "model_descriptor.h"
+
 #include <cmath>
 
 namespace {
@@ -44,25 +46,9 @@ int32_t eventUpdate(mocc_instance* m) {
 double nextTimeEvent(mocc_instance* m) { return mocc_test_next_sample(m->time, period, period); }
 
 const mocc_model model = [] {
-  mocc_model m{};
-  m.abi_version = MOCC_ABI_VERSION;
-  m.name = "ZeroStates";
-  m.n_states = 0;
-  m.n_values = N_VALUES;
+  mocc_model m = describeModel("ZeroStates", 0, N_VALUES, variables);
+  setExperiment(m, 1.0, 0.1);
   m.n_crossings = 1;
-  m.n_variables = sizeof variables / sizeof variables[0];
-  m.n_messages = 0;
-  m.variables = variables;
-  m.messages = nullptr;
-  m.crossing_descriptions = nullptr;
-  m.has_start_time = 1;
-  m.has_stop_time = 1;
-  m.has_tolerance = 0;
-  m.has_interval = 1;
-  m.start_time = 0.0;
-  m.stop_time = 1.0;
-  m.tolerance = 0.0;
-  m.interval = 0.1;
   m.bind = bind;
   m.derivatives = derivatives;
   m.crossings = crossings;
