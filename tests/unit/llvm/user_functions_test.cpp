@@ -3,6 +3,7 @@
 // outputs, asserts and subscript checks reported through instance->report, purity attributes,
 // and calls from model equations.
 #include "flat_model.h"
+#include "sample_functions.h"
 
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Module.h>
@@ -13,18 +14,6 @@
 
 namespace mocc::backend::jit::test {
 namespace {
-
-// function fact: if n <= 1 then f := 1 else f := n * fact(n - 1).
-FunctionBuilder factorial(std::uint32_t self) {
-  FunctionBuilder f("fact");
-  std::uint32_t n = f.input("n", Type::Integer);
-  std::uint32_t out = f.output("f", Type::Integer);
-  Expr nValue = local(n, Type::Integer);
-  f.function.body = {ifStatement(
-      nValue <= integer(1), {assign(out, integer(1))},
-      {assign(out, nValue * functionCall(self, 0, {nValue - integer(1)}, Type::Integer))})};
-  return f;
-}
 
 /// A model with no equations, only `functions`.
 flat::Model library(std::vector<FunctionBuilder> functions) {
@@ -45,27 +34,6 @@ TEST(JitUserFunctions, RecursiveFactorial) {
   EXPECT_EQ(callFunction(fact, {10}, 1)[0], 3628800);
 }
 
-// firstAbove(v[5], t): -1 for a negative t (return), else the first i with v[i] > t (break),
-// 0 when there is none.
-FunctionBuilder firstAbove() {
-  FunctionBuilder f("firstAbove");
-  std::uint32_t v = f.input("v", Type::Real, {5});
-  std::uint32_t t = f.input("t");
-  std::uint32_t index = f.output("index", Type::Integer);
-  std::uint32_t i = f.protectedVariable("i", Type::Integer);
-  Expr iValue = local(i, Type::Integer);
-  f.function.body = {
-      ifStatement(local(t) < number(0),
-                  {assign(index, integer(-1)), statement(flat::ReturnStatement{}),
-                   assign(index, integer(99))}),
-      forStatement(i, integer(1), integer(5),
-                   {ifStatement(element(v, {iValue}) > local(t),
-                                {assign(index, iValue), statement(flat::BreakStatement{}),
-                                 assign(index, integer(98))})}),
-  };
-  return f;
-}
-
 TEST(JitUserFunctions, ForLoopWithBreakAndReturn) {
   auto c = compileFlat(library({firstAbove()}));
   ASSERT_TRUE(c->compiled);
@@ -74,43 +42,6 @@ TEST(JitUserFunctions, ForLoopWithBreakAndReturn) {
   EXPECT_EQ(callFunction(f, {1, 5, 2, 7, 3, 6}, 1)[0], 4);
   EXPECT_EQ(callFunction(f, {1, 5, 2, 7, 3, 9}, 1)[0], 0);
   EXPECT_EQ(callFunction(f, {1, 5, 2, 7, 3, -1}, 1)[0], -1);
-}
-
-// gcd(a, b) by Euclid with a while-loop over protected copies.
-FunctionBuilder gcd() {
-  FunctionBuilder f("gcd");
-  std::uint32_t a = f.input("a", Type::Integer);
-  std::uint32_t b = f.input("b", Type::Integer);
-  std::uint32_t g = f.output("g", Type::Integer);
-  std::uint32_t x = f.protectedVariable("x", Type::Integer);
-  std::uint32_t y = f.protectedVariable("y", Type::Integer);
-  std::uint32_t t = f.protectedVariable("t", Type::Integer);
-  auto I = [](std::uint32_t v) { return local(v, Type::Integer); };
-  f.function.body = {
-      assign(x, I(a)),
-      assign(y, I(b)),
-      whileStatement(
-          binary(BinaryOp::Ne, I(y), integer(0)),
-          {assign(t, call("mod", {I(x), I(y)}, Type::Integer)), assign(x, I(y)), assign(y, I(t))}),
-      assign(g, I(x)),
-  };
-  return f;
-}
-
-// sum over r in start:step:stop of r, counting the iterations.
-FunctionBuilder rangeSum() {
-  FunctionBuilder f("rangeSum");
-  std::uint32_t start = f.input("start");
-  std::uint32_t step = f.input("step");
-  std::uint32_t stop = f.input("stop");
-  std::uint32_t sum = f.output("sum");
-  std::uint32_t count = f.output("count", Type::Integer);
-  std::uint32_t r = f.protectedVariable("r");
-  f.function.body = {forStatement(
-      r, local(start), local(stop),
-      {assign(sum, local(sum) + local(r)), assign(count, local(count, Type::Integer) + integer(1))},
-      local(step))};
-  return f;
 }
 
 TEST(JitUserFunctions, WhileLoopAndRealRanges) {
@@ -180,31 +111,6 @@ TEST(JitUserFunctions, TupleOutputs) {
   EXPECT_EQ(callFunction(c->function(0), {23, 7}, 2), (std::vector<double>{3, 2}));
   EXPECT_EQ(callFunction(c->function(1), {23}, 2), (std::vector<double>{32, 32}));
   EXPECT_EQ(callFunction(c->function(1), {-23}, 2), (std::vector<double>{-32, -32}));
-}
-
-// checked(x): assert(x >= 0) aborts the call; a warning is reported and the call goes on.
-FunctionBuilder checked() {
-  FunctionBuilder f("checked");
-  std::uint32_t x = f.input("x");
-  std::uint32_t y = f.output("y");
-  f.function.body = {
-      assertStatement(local(x) >= number(0), "x must not be negative"),
-      assign(y, call("sqrt", {local(x)})),
-      assertStatement(local(y) < number(10), "x is large", flat::AssertionLevel::Warning),
-      assign(y, local(y) + number(1)),
-  };
-  return f;
-}
-
-// pick(v[3], i) -> v[i]; an out-of-range i reports the array's bounds message.
-FunctionBuilder pick() {
-  FunctionBuilder f("pick");
-  std::uint32_t v = f.input("v", Type::Real, {3});
-  std::uint32_t i = f.input("i", Type::Integer);
-  std::uint32_t y = f.output("y");
-  f.function.body = {assign(y, number(-1)),
-                     assign(y, element(v, {local(i, Type::Integer)}) + number(0.5))};
-  return f;
 }
 
 std::uint32_t messageIndex(const sim::Program& program, const std::string& text) {
