@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <functional>
 #include <map>
 
 namespace mocc::backend::structure {
@@ -202,13 +203,49 @@ private:
 
   // A matching over safe entries whose equations can be ordered triangularly: then the
   // chosen block's determinant is the product of its pivots, which never vanishes.
+  // A maximum matching whose matched candidates are the most preferred dummies: candidates are
+  // added in preference order by augmenting paths, which keep the ones added before matched
+  // (the greedy basis of the transversal matroid). Otherwise a derivative of an algebraic
+  // variable could stay a state while an integrated state becomes the dummy. Large levels,
+  // where this would be slow, take Hopcroft-Karp's matching.
+  static Matching preferredMatching(const BipartiteGraph& rows, std::size_t candidateCount) {
+    constexpr std::size_t kLargestLevel = 2000;
+    if (candidateCount > kLargestLevel) return maximumMatching(rows, candidateCount);
+    std::vector<std::vector<std::int32_t>> rowsOf(candidateCount);
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      for (std::int32_t j : rows[i])
+        rowsOf[j].push_back(static_cast<std::int32_t>(i));
+    Matching m;
+    m.variableOfEquation.assign(rows.size(), kUnmatched);
+    m.equationOfVariable.assign(candidateCount, kUnmatched);
+    std::vector<char> visited;
+    std::function<bool(std::int32_t)> augment = [&](std::int32_t candidate) {
+      for (std::int32_t row : rowsOf[candidate]) {
+        if (visited[row]) continue;
+        visited[row] = 1;
+        std::int32_t previous = m.variableOfEquation[row];
+        if (previous == kUnmatched || augment(previous)) {
+          m.variableOfEquation[row] = candidate;
+          m.equationOfVariable[candidate] = row;
+          return true;
+        }
+      }
+      return false;
+    };
+    for (std::size_t j = 0; j < candidateCount && m.size < rows.size(); ++j) {
+      visited.assign(rows.size(), 0);
+      if (augment(static_cast<std::int32_t>(j))) ++m.size;
+    }
+    return m;
+  }
+
   StaticChoice staticChoice(const Level& level) {
     BipartiteGraph safeEdges(level.equations.size());
     for (std::size_t i = 0; i < level.equations.size(); ++i) {
       for (const auto& [j, entry] : level.partials[i])
         if (isSafe(entry)) safeEdges[i].push_back(j);
     }
-    Matching matching = maximumMatching(safeEdges, level.candidates.size());
+    Matching matching = preferredMatching(safeEdges, level.candidates.size());
     // Equation i depends on equation k when it contains the candidate matched to k.
     std::vector<std::vector<std::int32_t>> dependsOn(level.equations.size());
     for (std::size_t i = 0; i < level.equations.size(); ++i) {
