@@ -146,4 +146,38 @@ private:
   std::unordered_map<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>> arrays_;
 };
 
+/// if / else if / else over `branches` (sim::IfBranch or sim::FunctionBranch): each condition
+/// is evaluated after the conditions before it failed, so code it needs goes inside their else
+/// branch (a condition without such code continues the chain as `else if`); nothing remembered
+/// from one branch is reused in another. `writeBody` writes a branch's statements.
+template <class Branch, class Statements, class WriteBody>
+void writeIfChain(ExpressionWriter& expressions, const std::vector<Branch>& branches,
+                  const Statements& elseBody, WriteBody writeBody) {
+  int open = 0;
+  for (const Branch& branch : branches) {
+    expressions.forgetAll(); // the previous branch's body was written in between
+    Code conditionCode;
+    Code* saved = expressions.redirect(&conditionCode);
+    expr::Id roots[] = {branch.condition};
+    expressions.countUses(roots);
+    std::string holds = expressions.condition(branch.condition);
+    expressions.redirect(saved);
+    if (open > 0 && conditionCode.empty()) {
+      expressions.out().between("} else if (" + holds + ") {");
+    } else {
+      if (open > 0) expressions.out().between("} else {");
+      expressions.out().append(conditionCode);
+      expressions.out().open("if (" + holds + ")");
+      ++open;
+    }
+    writeBody(branch.body);
+  }
+  if (!elseBody.empty()) {
+    if (open > 0) expressions.out().between("} else {");
+    writeBody(elseBody);
+  }
+  for (; open > 0; --open)
+    expressions.out().close();
+}
+
 } // namespace mocc::backend::cpp

@@ -55,31 +55,8 @@ private:
   }
 
   void statement(const sim::FunctionIf& s) {
-    int open = 0;
-    for (const sim::FunctionBranch& branch : s.branches) {
-      expressions_.forgetAll(); // the previous branch's body was written in between
-      Code conditionCode;
-      Code* saved = expressions_.redirect(&conditionCode);
-      expr::Id roots[] = {branch.condition};
-      expressions_.countUses(roots);
-      std::string holds = expressions_.condition(branch.condition);
-      expressions_.redirect(saved);
-      if (open > 0 && conditionCode.empty()) {
-        out().between("} else if (" + holds + ") {");
-      } else {
-        if (open > 0) out().between("} else {");
-        out().append(conditionCode);
-        out().open("if (" + holds + ")");
-        ++open;
-      }
-      statements(branch.body);
-    }
-    if (!s.elseBody.empty()) {
-      if (open > 0) out().between("} else {");
-      statements(s.elseBody);
-    }
-    for (; open > 0; --open)
-      out().close();
+    writeIfChain(expressions_, s.branches, s.elseBody,
+                 [&](const std::vector<sim::FunctionStatement>& body) { statements(body); });
   }
 
   /// A for-range bound, evaluated once before the loop (a literal stays one).

@@ -224,34 +224,10 @@ void StatementWriter::when(const sim::When& when) {
   }
 }
 
-// if/elseif/else of an algorithm: each condition is evaluated after the conditions before it
-// failed, so its code goes inside their else branch; nothing remembered is reused.
+// if/elseif/else of an algorithm (writeIfChain); nothing remembered is reused after it.
 void StatementWriter::ifStatement(const sim::If& statement) {
-  int open = 0;
-  for (const sim::IfBranch& branch : statement.branches) {
-    expressions_.forgetAll();
-    Code conditionCode;
-    Code* saved = expressions_.redirect(&conditionCode);
-    expr::Id roots[] = {branch.condition};
-    expressions_.countUses(roots);
-    std::string holds = expressions_.condition(branch.condition);
-    expressions_.redirect(saved);
-    if (open > 0 && conditionCode.empty()) {
-      out().between("} else if (" + holds + ") {");
-    } else {
-      if (open > 0) out().between("} else {");
-      out().append(conditionCode);
-      out().open("if (" + holds + ")");
-      ++open;
-    }
-    writeNested(branch.body);
-  }
-  if (!statement.elseBody.empty()) {
-    if (open > 0) out().between("} else {");
-    writeNested(statement.elseBody);
-  }
-  for (; open > 0; --open)
-    out().close();
+  writeIfChain(expressions_, statement.branches, statement.elseBody,
+               [&](const std::vector<sim::Statement>& body) { writeNested(body); });
   expressions_.forgetAll();
 }
 
