@@ -71,24 +71,32 @@ bool isConnectorKind(ast::ClassKind kind) {
   return kind == ast::ClassKind::Connector || kind == ast::ClassKind::ExpandableConnector;
 }
 
+/// The outermost instance around `component` (itself an element of it, at any depth) that
+/// satisfies `matches`; null when there is none.
+template <class Matches>
+InstanceNode* outermostEnclosing(const ComponentInstance& component, Matches matches) {
+  InstanceNode* found = nullptr;
+  for (InstanceNode* node = component.owner; node;
+       node = node->component ? node->component->owner : nullptr) {
+    if (matches(*node)) found = node;
+  }
+  return found;
+}
+
 /// MLS 9.2: only flow variables of connectors form connection sets (and are set to zero when
 /// unconnected); a `flow` variable elsewhere is an ordinary variable.
 bool isConnectorElement(const ComponentInstance& component) {
-  for (const InstanceNode* node = component.owner; node;
-       node = node->component ? node->component->owner : nullptr) {
-    if (isConnectorKind(node->kind)) return true;
-  }
-  return false;
+  return outermostEnclosing(component, [](const InstanceNode& node) {
+           return isConnectorKind(node.kind);
+         }) != nullptr;
 }
 
 /// MLS 9.1.3: the elements of an expandable connector take their causality from what they
 /// are connected to.
 bool isExpandableConnectorElement(const ComponentInstance& component) {
-  for (const InstanceNode* node = component.owner; node;
-       node = node->component ? node->component->owner : nullptr) {
-    if (node->kind == ast::ClassKind::ExpandableConnector) return true;
-  }
-  return false;
+  return outermostEnclosing(component, [](const InstanceNode& node) {
+           return node.kind == ast::ClassKind::ExpandableConnector;
+         }) != nullptr;
 }
 
 } // namespace
@@ -142,11 +150,10 @@ public:
   /// outermost connector around each variable.
   void checkDeclaredConnectors(const std::vector<std::uint32_t>& variables) {
     for (std::uint32_t id : variables) {
-      InstanceNode* outermost = nullptr;
-      for (InstanceNode* node = el_.variable(id).component->owner; node;
-           node = node->component ? node->component->owner : nullptr) {
-        if (isConnectorKind(node->kind) && node->component) outermost = node;
-      }
+      InstanceNode* outermost =
+          outermostEnclosing(*el_.variable(id).component, [](const InstanceNode& node) {
+            return isConnectorKind(node.kind) && node.component; // a declared connector
+          });
       // A parameter or constant connector is already an error, and its prefix would hide
       // the potential variables of the class.
       if (!outermost ||
