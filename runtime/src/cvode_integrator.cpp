@@ -50,6 +50,7 @@ struct CvodeIntegrator::Impl {
   void* cvode = nullptr;
 
   double time = 0.0;
+  double stepStartTime = 0.0; // where the last step() started
   bool initialized = false;
   bool steppedSinceInit = false;
   std::vector<int> rootDirections;
@@ -84,7 +85,7 @@ void CvodeIntegrator::Impl::createSolver() {
   check(CVodeSStolerances(cvode, settings.relativeTolerance, settings.absoluteTolerance),
         "CVodeSStolerances", time);
   check(CVodeSetMaxNumSteps(cvode, settings.maxSteps), "CVodeSetMaxNumSteps", time);
-  if (system.rootCount() > 0) {
+  if (system.rootCount() > 0 && settings.solverRootFinding) {
     check(CVodeRootInit(cvode, system.rootCount(), &Impl::roots), "CVodeRootInit", time);
     // A function that is exactly zero at a restart is the root just handled: no warning.
     check(CVodeSetNoInactiveRootWarn(cvode), "CVodeSetNoInactiveRootWarn", time);
@@ -168,11 +169,34 @@ void CvodeIntegrator::reinitialize(double t, std::span<const double> y) {
   impl.accumulateStatistics();
   std::copy(y.begin(), y.end(), view(impl.state).begin());
   impl.check(CVodeReInit(impl.cvode, t, impl.state), "CVodeReInit", t);
-  impl.time = t;
+  impl.time = impl.stepStartTime = t;
   impl.initialized = true;
   impl.steppedSinceInit = false;
   std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
 }
+
+bool CvodeIntegrator::findsRoots() const { return impl_->settings.solverRootFinding; }
+
+double CvodeIntegrator::step(double tStop) {
+  Impl& impl = *impl_;
+  if (!impl.initialized) throw std::logic_error("step before reinitialize");
+  if (!(tStop > impl.time)) throw std::invalid_argument("step: tStop is not after the current time");
+  impl.stepStartTime = impl.time;
+  if (tStop - impl.time <= tooCloseDistance(impl.time, tStop)) return impl.time = tStop;
+  impl.check(CVodeSetStopTime(impl.cvode, tStop), "CVodeSetStopTime", impl.time);
+  impl.check(
+      CVodeSetMinStep(impl.cvode, 4.0 * epsilon * std::max(std::abs(impl.time), std::abs(tStop))),
+      "CVodeSetMinStep", impl.time);
+  double reachedTime = impl.time;
+  int flag = CVode(impl.cvode, tStop, impl.state, &reachedTime, CV_ONE_STEP);
+  impl.steppedSinceInit = true;
+  impl.guarded.rethrowPending();
+  impl.check(flag, "CVode", reachedTime);
+  return impl.time = reachedTime;
+}
+
+double CvodeIntegrator::stepStart() const { return impl_->stepStartTime; }
+double CvodeIntegrator::stepEnd() const { return impl_->time; }
 
 AdvanceResult CvodeIntegrator::advance(double tOut, double tStop) {
   Impl& impl = *impl_;
@@ -213,8 +237,9 @@ void CvodeIntegrator::denseOutput(double t, std::span<double> y) const {
   Impl& impl = *impl_;
   if (y.size() != static_cast<std::size_t>(impl.size))
     throw std::invalid_argument("denseOutput: state size differs from the system's");
-  if (!impl.steppedSinceInit) {
-    if (t != impl.time) throw IntegratorError("denseOutput: no step taken since restart", t);
+  if (!impl.steppedSinceInit || t == impl.time) {
+    if (std::abs(t - impl.time) > tooCloseDistance(impl.time, t))
+      throw IntegratorError("denseOutput: no step taken since restart", t);
     std::copy_n(view(impl.state).begin(), y.size(), y.begin());
     return;
   }

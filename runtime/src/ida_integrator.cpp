@@ -53,6 +53,7 @@ struct IdaIntegrator::Impl {
   void* ida = nullptr;
 
   double time = 0.0;
+  double stepStartTime = 0.0; // where the last step() started
   bool initialized = false;
   bool steppedSinceInit = false;
   bool consistent = false;
@@ -99,7 +100,7 @@ void IdaIntegrator::Impl::createSolver() {
         "IDASStolerances", time, flags);
   check(IDASetMaxNumSteps(ida, settings.maxSteps), "IDASetMaxNumSteps", time, flags);
   check(IDASetId(ida, kinds), "IDASetId", time, flags);
-  if (system.rootCount() > 0) {
+  if (system.rootCount() > 0 && settings.solverRootFinding) {
     check(IDARootInit(ida, system.rootCount(), &Impl::roots), "IDARootInit", time, flags);
     check(IDASetNoInactiveRootWarn(ida), "IDASetNoInactiveRootWarn", time, flags);
   }
@@ -213,12 +214,38 @@ void IdaIntegrator::reinitialize(double t, std::span<const double> y) {
   std::fill(impl.algebraic(impl.slope).begin(), impl.algebraic(impl.slope).end(), 0.0);
   impl.check(IDAReInit(impl.ida, t, impl.state, impl.slope), "IDAReInit", t,
              SundialsCheck::Flags::Ida);
-  impl.time = t;
+  impl.time = impl.stepStartTime = t;
   impl.initialized = true;
   impl.steppedSinceInit = false;
   impl.consistent = false;
   std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
 }
+
+bool IdaIntegrator::findsRoots() const { return impl_->settings.solverRootFinding; }
+
+double IdaIntegrator::step(double tStop) {
+  Impl& impl = *impl_;
+  if (!impl.initialized) throw std::logic_error("step before reinitialize");
+  if (!(tStop > impl.time)) throw std::invalid_argument("step: tStop is not after the current time");
+  impl.stepStartTime = impl.time;
+  if (tStop - impl.time <= tooCloseDistance(impl.time, tStop)) return impl.time = tStop;
+  auto flags = SundialsCheck::Flags::Ida;
+  impl.makeConsistent(tStop);
+  impl.check(IDASetStopTime(impl.ida, tStop), "IDASetStopTime", impl.time, flags);
+  constexpr double epsilon = std::numeric_limits<double>::epsilon();
+  impl.check(
+      IDASetMinStep(impl.ida, 4.0 * epsilon * std::max(std::abs(impl.time), std::abs(tStop))),
+      "IDASetMinStep", impl.time, flags);
+  double reachedTime = impl.time;
+  int flag = IDASolve(impl.ida, tStop, &reachedTime, impl.state, impl.slope, IDA_ONE_STEP);
+  impl.steppedSinceInit = true;
+  impl.guarded.rethrowPending();
+  impl.check(flag, "IDASolve", reachedTime, flags);
+  return impl.time = reachedTime;
+}
+
+double IdaIntegrator::stepStart() const { return impl_->stepStartTime; }
+double IdaIntegrator::stepEnd() const { return impl_->time; }
 
 AdvanceResult IdaIntegrator::advance(double tOut, double tStop) {
   Impl& impl = *impl_;
@@ -260,8 +287,9 @@ void IdaIntegrator::denseOutput(double t, std::span<double> y) const {
   Impl& impl = *impl_;
   if (y.size() != static_cast<std::size_t>(impl.size))
     throw std::invalid_argument("denseOutput: state size differs from the system's");
-  if (!impl.steppedSinceInit) {
-    if (t != impl.time) throw IntegratorError("denseOutput: no step taken since restart", t);
+  if (!impl.steppedSinceInit || t == impl.time) {
+    if (std::abs(t - impl.time) > tooCloseDistance(impl.time, t))
+      throw IntegratorError("denseOutput: no step taken since restart", t);
     std::copy_n(impl.differential(impl.state).begin(), y.size(), y.begin());
     return;
   }

@@ -4,6 +4,7 @@
 #include "mocc/runtime/cvode_integrator.h"
 #include "mocc/runtime/ida_integrator.h"
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 #include <string>
@@ -13,6 +14,18 @@ namespace mocc::runtime {
 namespace {
 constexpr std::array<std::string_view, 2> solverNames = {"cvode", "ida"};
 } // namespace
+
+AdvanceResult Integrator::advanceBySteps(double tOut, double tStop, std::span<double> state) {
+  double target = std::min(tOut, tStop);
+  if (!(target >= stepEnd()))
+    throw std::invalid_argument("advance: target lies before the current time");
+  while (stepEnd() < target)
+    step(tStop);
+  denseOutput(target, state);
+  AdvanceReason reason =
+      target == tStop ? AdvanceReason::ReachedStopTime : AdvanceReason::ReachedOutput;
+  return AdvanceResult{reason, target, state, {}};
+}
 
 std::span<const std::string_view> availableSolvers() { return solverNames; }
 

@@ -65,6 +65,7 @@ void Simulator::run(std::span<const Override> overrides) {
   IntegratorSettings settings;
   settings.relativeTolerance = settings.absoluteTolerance = options_.tolerance;
   settings.maxSteps = options_.maxStepsBetweenOutputs;
+  settings.fixedStep = options_.fixedStep > 0 ? options_.fixedStep : options_.interval;
   try {
     integrator_ = makeIntegrator(options_.solver, ode_, settings);
   } catch (const std::invalid_argument& error) {

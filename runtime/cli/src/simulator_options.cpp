@@ -36,6 +36,9 @@ void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
                  fmt::format("Integrator: {} (default cvode: BDF, Newton, direct linear solver)",
                              fmt::join(solvers, ", ")))
       ->check(CLI::IsMember(solvers));
+  cmd.add_option("--step", o.step,
+                 "Step of the fixed-step solvers rk4 and euler (default: the output interval)")
+      ->check(CLI::PositiveNumber);
   cmd.add_option("-o,--output", o.output, "Result file (default: <Model>_res.csv)");
   cmd.add_option("--override", o.overrides,
                  "NAME=VALUE: set a parameter, or the start value of a variable (repeatable)")
@@ -61,6 +64,7 @@ resolveOptions(const mocc_model& model, const SimulatorOptions& o, std::string& 
   if (o.tolerance) s.tolerance = *o.tolerance;
   if (o.interval) s.interval = *o.interval;
   s.solver = o.solver;
+  if (o.step) s.fixedStep = *o.step;
   s.maxEventIterations = o.maxEventIterations;
   s.derivativeColumns = o.derivatives;
   if (!(s.stopTime > s.startTime)) {

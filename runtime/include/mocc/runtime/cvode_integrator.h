@@ -23,6 +23,10 @@ public:
   /// A target within a few ulps of the current time returns at once with the current state:
   /// CVODE refuses to start toward it (CV_TOO_CLOSE) and nothing can change over it anyway.
   AdvanceResult advance(double tOut, double tStop) override;
+  bool findsRoots() const override;
+  double step(double tStop) override;
+  double stepStart() const override;
+  double stepEnd() const override;
   void denseOutput(double t, std::span<double> y) const override;
   IntegratorStatistics statistics() const override;
 

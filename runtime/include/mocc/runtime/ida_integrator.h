@@ -23,6 +23,10 @@ public:
   /// unknowns are made consistent (IDACalcIC) at the first advance() after it.
   void reinitialize(double t, std::span<const double> y) override;
   AdvanceResult advance(double tOut, double tStop) override;
+  bool findsRoots() const override;
+  double step(double tStop) override;
+  double stepStart() const override;
+  double stepEnd() const override;
   void denseOutput(double t, std::span<double> y) const override;
   IntegratorStatistics statistics() const override;
 

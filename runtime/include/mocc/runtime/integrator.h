@@ -95,6 +95,12 @@ struct IntegratorSettings {
   /// Systems of at least this many unknowns whose analytic Jacobian has a sparsity pattern
   /// are solved with the sparse direct solver KLU; smaller ones with dense LU.
   int sparseThreshold = 100;
+  /// false: the integrator ignores the root functions and the runtime locates events on its
+  /// dense output (EventLocatingIntegrator, runtime/src/event_locator.h), step by step.
+  bool solverRootFinding = true;
+  /// The step of fixed-step methods (rk4, euler); 0 lets them use 1/500 of the first
+  /// advance() interval. Variable-step methods ignore it.
+  double fixedStep = 0.0;
 };
 
 /// Work counters summed over every reinitialisation since construction.
@@ -154,12 +160,32 @@ public:
   virtual void reinitialize(double t, std::span<const double> y) = 0;
   /// Integrates toward `tOut` without ever stepping past `tStop`; returns at tOut
   /// (interpolated, so output points do not limit the step size), at exactly tStop when that
-  /// comes first, or at the first root of a root function. Throws IntegratorError on failure.
+  /// comes first, or at the first root of a root function (only when findsRoots()). Throws
+  /// IntegratorError on failure. Integrators without root finding implement it with
+  /// advanceBySteps().
   virtual AdvanceResult advance(double tOut, double tStop) = 0;
+  /// Whether advance() stops at roots of the system's root functions itself (the solver's own
+  /// root finding, when IntegratorSettings::solverRootFinding allows it).
+  virtual bool findsRoots() const { return false; }
+  /// Takes one internal step from the end of the last one toward `tStop`, never past it, and
+  /// returns the time reached (exactly tStop when it gets there). No root finding: afterwards
+  /// denseOutput() covers the whole step, from the time step() started at. Throws
+  /// IntegratorError on failure.
+  virtual double step(double tStop) = 0;
+  /// The time the last step() started at, and the time it reached: the restart time for
+  /// both before any step (denseOutput at that time then returns the restart state).
+  virtual double stepStart() const = 0;
+  virtual double stepEnd() const = 0;
   /// The solution at t inside the last step (dense output). Throws IntegratorError when t lies
   /// outside it.
   virtual void denseOutput(double t, std::span<double> y) const = 0;
   virtual IntegratorStatistics statistics() const = 0;
+
+protected:
+  /// advance() without root finding: step() until tOut or tStop is reached, then the dense
+  /// output there, written to `state` (the integrator's own buffer, sized like the system),
+  /// which the result refers to. rootDirections is empty.
+  AdvanceResult advanceBySteps(double tOut, double tStop, std::span<double> state);
 };
 
 /// The solvers makeIntegrator knows, in the order the CLI lists them.

@@ -21,9 +21,16 @@ struct SimulationOptions {
   double tolerance = 1e-6;
   /// Output points are startTime + k * interval (computed in that form, never accumulated).
   double interval = 0.002;
-  /// An entry of availableSolvers(): "cvode" (BDF on the ODE form) or "ida" (BDF on the
-  /// index-1 residual form).
+  /// An entry of availableSolvers(): "cvode" (BDF on the ODE form), "ida" (BDF on the
+  /// index-1 residual form), ...
   std::string solver = "cvode";
+  /// The step of fixed-step solvers (rk4, euler); 0: the output interval.
+  double fixedStep = 0.0;
+  /// An entry of availableEventLocators(): "solver" (the integrator's own root finding, where
+  /// it has one; else "illinois") or a method of the runtime on the integrator's dense output.
+  std::string eventLocator = "solver";
+  /// What happens when events accumulate (Zeno behaviour) or chatter: stop (fail) or continue.
+  bool stopOnZeno = true;
   /// event_update() calls allowed at one event before the simulation fails.
   int maxEventIterations = 100;
   /// Also write the non-hidden DERIVATIVE variables as columns.

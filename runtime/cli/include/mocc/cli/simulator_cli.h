@@ -27,7 +27,11 @@ enum ExitCode : int {
 struct SimulatorOptions {
   std::optional<double> startTime, stopTime, tolerance, interval;
   std::string solver = "cvode";
-  std::string output; // empty: <Model>_res.csv
+  std::optional<double> step; // fixed-step solvers
+  std::string eventLocator = "solver";
+  std::string zeno = "stop";
+  std::string eventLog; // empty: none
+  std::string output;   // empty: <Model>_res.csv
   std::vector<std::string> overrides;
   std::vector<std::string> plot;
   int maxEventIterations = 100;
