@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -77,7 +78,10 @@ void Simulator::run(std::span<const Override> overrides) {
                                     "the model has no analytic Jacobian: the integrator "
                                     "approximates it by finite differences"});
   sink_.begin(columns_);
+  auto initializing = std::chrono::steady_clock::now();
   initialize();
+  statistics_.initializationSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - initializing).count();
   if (!terminated_) integrate();
   finish();
 }

@@ -89,6 +89,7 @@ struct Statistics {
   long algebraicJacobianEvaluations = 0;
   long rows = 0;
   double wallSeconds = 0.0;
+  double initializationSeconds = 0.0; // bind, initialization problem, first event iteration
 };
 
 struct SimulationResult {
