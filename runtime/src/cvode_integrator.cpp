@@ -1,6 +1,6 @@
-// CvodeIntegrator: CVODE BDF + Newton + a direct linear solver (dense, or KLU for large sparse
-// analytic Jacobians) behind the Integrator interface. Callbacks hand the OdeSystem spans over
-// CVODE's own vectors (no copies); every SUNDIALS call goes through SundialsCheck; statistics
+// CvodeIntegrator: CVODE BDF or Adams + Newton + a direct linear solver (dense, or KLU for large
+// sparse analytic Jacobians) behind the Integrator interface. Callbacks hand the OdeSystem spans
+// over CVODE's own vectors (no copies); every SUNDIALS call goes through SundialsCheck; statistics
 // are summed across reinitialisations.
 #include "mocc/runtime/cvode_integrator.h"
 
@@ -26,7 +26,7 @@ constexpr double epsilon = std::numeric_limits<double>::epsilon();
 } // namespace
 
 struct CvodeIntegrator::Impl {
-  Impl(OdeSystem& system, const IntegratorSettings& settings);
+  Impl(OdeSystem& system, const IntegratorSettings& settings, CvodeMethod method);
   ~Impl() { release(); }
 
   void createSolver();
@@ -41,6 +41,7 @@ struct CvodeIntegrator::Impl {
 
   OdeSystem& system;
   IntegratorSettings settings;
+  CvodeMethod method;
   int size;
   SundialsCheck check;
   SUNContext context = nullptr;
@@ -60,8 +61,9 @@ struct CvodeIntegrator::Impl {
   long rootCalls = 0;
 };
 
-CvodeIntegrator::Impl::Impl(OdeSystem& system, const IntegratorSettings& settings)
-    : system(system), settings(settings), size(system.size()),
+CvodeIntegrator::Impl::Impl(OdeSystem& system, const IntegratorSettings& settings,
+                            CvodeMethod method)
+    : system(system), settings(settings), method(method), size(system.size()),
       rootDirections(static_cast<std::size_t>(system.rootCount()), 0) {
   if (size < 1) throw std::invalid_argument("an OdeSystem needs at least one unknown");
   try {
@@ -77,7 +79,10 @@ void CvodeIntegrator::Impl::createSolver() {
   state = check.created(N_VNew_Serial(size, context), "N_VNew_Serial", time);
   scratch = check.created(N_VNew_Serial(size, context), "N_VNew_Serial", time);
   N_VConst(0.0, state);
-  cvode = check.created(CVodeCreate(CV_BDF, context), "CVodeCreate", time);
+  // Adams keeps Newton with the same linear solver: functional iteration would fail on the
+  // mildly stiff parts models often have, and Newton costs little more on non-stiff ones.
+  int family = method == CvodeMethod::Adams ? CV_ADAMS : CV_BDF;
+  cvode = check.created(CVodeCreate(family, context), "CVodeCreate", time);
   check(CVodeSetErrHandlerFn(cvode, &SundialsCheck::errorHandler, &check), "CVodeSetErrHandlerFn",
         time);
   check(CVodeInit(cvode, &Impl::rhs, time, state), "CVodeInit", time);
@@ -157,8 +162,13 @@ void CvodeIntegrator::Impl::accumulateStatistics() {
   finishedSegments.addSegmentCounters(segment);
 }
 
-CvodeIntegrator::CvodeIntegrator(OdeSystem& system, const IntegratorSettings& settings)
-    : impl_(std::make_unique<Impl>(system, settings)) {}
+CvodeIntegrator::CvodeIntegrator(OdeSystem& system, const IntegratorSettings& settings,
+                                 CvodeMethod method)
+    : impl_(std::make_unique<Impl>(system, settings, method)) {}
+
+std::string_view CvodeIntegrator::name() const {
+  return impl_->method == CvodeMethod::Adams ? "cvode-adams" : "cvode";
+}
 
 CvodeIntegrator::~CvodeIntegrator() = default;
 
@@ -180,7 +190,8 @@ bool CvodeIntegrator::findsRoots() const { return impl_->settings.solverRootFind
 double CvodeIntegrator::step(double tStop) {
   Impl& impl = *impl_;
   if (!impl.initialized) throw std::logic_error("step before reinitialize");
-  if (!(tStop > impl.time)) throw std::invalid_argument("step: tStop is not after the current time");
+  if (!(tStop > impl.time))
+    throw std::invalid_argument("step: tStop is not after the current time");
   impl.stepStartTime = impl.time;
   if (tStop - impl.time <= tooCloseDistance(impl.time, tStop)) return impl.time = tStop;
   impl.check(CVodeSetStopTime(impl.cvode, tStop), "CVodeSetStopTime", impl.time);
@@ -192,8 +203,14 @@ double CvodeIntegrator::step(double tStop) {
   impl.steppedSinceInit = true;
   impl.guarded.rethrowPending();
   impl.check(flag, "CVode", reachedTime);
+  std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
+  if (flag == CV_ROOT_RETURN)
+    impl.check(CVodeGetRootInfo(impl.cvode, impl.rootDirections.data()), "CVodeGetRootInfo",
+               reachedTime);
   return impl.time = reachedTime;
 }
+
+std::span<const int> CvodeIntegrator::lastStepRoots() const { return impl_->rootDirections; }
 
 double CvodeIntegrator::stepStart() const { return impl_->stepStartTime; }
 double CvodeIntegrator::stepEnd() const { return impl_->time; }

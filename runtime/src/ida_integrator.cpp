@@ -226,7 +226,8 @@ bool IdaIntegrator::findsRoots() const { return impl_->settings.solverRootFindin
 double IdaIntegrator::step(double tStop) {
   Impl& impl = *impl_;
   if (!impl.initialized) throw std::logic_error("step before reinitialize");
-  if (!(tStop > impl.time)) throw std::invalid_argument("step: tStop is not after the current time");
+  if (!(tStop > impl.time))
+    throw std::invalid_argument("step: tStop is not after the current time");
   impl.stepStartTime = impl.time;
   if (tStop - impl.time <= tooCloseDistance(impl.time, tStop)) return impl.time = tStop;
   auto flags = SundialsCheck::Flags::Ida;
@@ -241,8 +242,14 @@ double IdaIntegrator::step(double tStop) {
   impl.steppedSinceInit = true;
   impl.guarded.rethrowPending();
   impl.check(flag, "IDASolve", reachedTime, flags);
+  std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
+  if (flag == IDA_ROOT_RETURN)
+    impl.check(IDAGetRootInfo(impl.ida, impl.rootDirections.data()), "IDAGetRootInfo", reachedTime,
+               flags);
   return impl.time = reachedTime;
 }
+
+std::span<const int> IdaIntegrator::lastStepRoots() const { return impl_->rootDirections; }
 
 double IdaIntegrator::stepStart() const { return impl_->stepStartTime; }
 double IdaIntegrator::stepEnd() const { return impl_->time; }

@@ -3,6 +3,7 @@
 // every exit path. Also the defaults from the experiment annotation.
 #include "mocc/runtime/simulation.h"
 
+#include "event_locator.h"
 #include "simulator.h"
 
 #include <fmt/format.h>
@@ -32,6 +33,10 @@ std::optional<std::string> validateOptions(const SimulationOptions& options) {
                        options.maxEventIterations);
   if (options.maxStepsBetweenOutputs < 1)
     return fmt::format("maximum steps {} must be at least 1", options.maxStepsBetweenOutputs);
+  if (!parseLocatorMethod(options.eventLocator))
+    return fmt::format("unknown event locator '{}'", options.eventLocator);
+  if (options.fixedStep < 0.0 || !std::isfinite(options.fixedStep))
+    return fmt::format("step {} must be positive", options.fixedStep);
   if (options.maxEventsWithoutProgress < 1)
     return fmt::format("maximum events without progress {} must be at least 1",
                        options.maxEventsWithoutProgress);
@@ -80,6 +85,15 @@ SimulationOptions defaultOptions(const mocc_model& model) {
   return options;
 }
 
+std::string_view eventKindName(EventRecord::Kind kind) {
+  switch (kind) {
+  case EventRecord::Kind::State: return "state";
+  case EventRecord::Kind::Time: return "time";
+  case EventRecord::Kind::Terminal: return "terminal";
+  }
+  return "unknown";
+}
+
 std::string_view outcomeName(Outcome outcome) {
   switch (outcome) {
   case Outcome::Finished: return "finished";
@@ -118,6 +132,7 @@ SimulationResult simulate(const mocc_model& model, const SimulationOptions& opti
   }
   result.warnings = simulator.reports().warnings();
   result.notes = simulator.notes();
+  result.events = simulator.events();
   result.statistics.wallSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;

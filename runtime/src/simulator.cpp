@@ -4,6 +4,8 @@
 // the terminal() pass. Failures throw; simulate() turns them into Outcome::Failed.
 #include "simulator.h"
 
+#include "event_locator.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -63,15 +65,7 @@ void Simulator::run(std::span<const Override> overrides) {
   instance_.setTime(options_.startTime);
   if (auto problem = applyOverrides(instance_, overrides))
     throw SimulationFailure(options_.startTime, *problem);
-  IntegratorSettings settings;
-  settings.relativeTolerance = settings.absoluteTolerance = options_.tolerance;
-  settings.maxSteps = options_.maxStepsBetweenOutputs;
-  settings.fixedStep = options_.fixedStep > 0 ? options_.fixedStep : options_.interval;
-  try {
-    integrator_ = makeIntegrator(options_.solver, ode_, settings);
-  } catch (const std::invalid_argument& error) {
-    throw SimulationFailure(options_.startTime, error.what());
-  }
+  createIntegrator();
   // Differences are the fallback, never silent (the compiler's `mocc dae` says why).
   if (model_.n_states > 0 && !ode_.hasJacobian())
     notes_.push_back(SimulationNote{options_.startTime,
@@ -84,6 +78,27 @@ void Simulator::run(std::span<const Override> overrides) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - initializing).count();
   if (!terminated_) integrate();
   finish();
+}
+
+// The solver's own root finding is used for "solver" where it has one; every other method, and
+// the search for double crossings, works above the steps (event_locator.h).
+void Simulator::createIntegrator() {
+  LocatorMethod method = *parseLocatorMethod(options_.eventLocator);
+  IntegratorSettings settings;
+  settings.relativeTolerance = settings.absoluteTolerance = options_.tolerance;
+  settings.maxSteps = options_.maxStepsBetweenOutputs;
+  settings.fixedStep = options_.fixedStep > 0 ? options_.fixedStep : options_.interval;
+  settings.solverRootFinding = method == LocatorMethod::Solver;
+  try {
+    integrator_ = makeIntegrator(options_.solver, ode_, settings);
+  } catch (const std::invalid_argument& error) {
+    throw SimulationFailure(options_.startTime, error.what());
+  }
+  if (ode_.rootCount() == 0) return;
+  if (method == LocatorMethod::Solver && !integrator_->findsRoots())
+    method = LocatorMethod::Illinois;
+  integrator_ = std::make_unique<EventLocatingIntegrator>(std::move(integrator_), ode_, method,
+                                                          settings.maxSteps);
 }
 
 // MLS 3.6 section 8.6 as model.h refines it: bind, one pass in initial mode (initialize(), or
@@ -196,10 +211,11 @@ std::string Simulator::algebraicUnknownsNote() const {
 // Left limit, event iteration, right limit (DESIGN.md "Runtime event loop", step 3).
 void Simulator::handleEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent) {
   statistics_.timeEvents += timeEvent ? 1 : 0;
-  bool crossed =
-      std::any_of(step.rootDirections.begin(), step.rootDirections.begin() + model_.n_crossings,
-                  [](int direction) { return direction != 0; });
-  statistics_.stateEvents += stateEvent && crossed ? 1 : 0;
+  bool crossed = stateEvent && std::any_of(step.rootDirections.begin(),
+                                           step.rootDirections.begin() + model_.n_crossings,
+                                           [](int direction) { return direction != 0; });
+  statistics_.stateEvents += crossed ? 1 : 0;
+  recordEvent(step, timeEvent, stateEvent);
   evaluateContinuous();
   writeRow(RowKind::EventLeft);
   if (stateEvent && selectStates(firedStateSets(step))) evaluateContinuous();
@@ -237,6 +253,32 @@ void Simulator::finish() {
   evaluateContinuous();
   gatherRow();
   if (rowsDiffer(row_, lastRow_)) writeRow(RowKind::Terminal);
+  EventRecord terminal;
+  terminal.time = instance_.time();
+  terminal.kind = EventRecord::Kind::Terminal;
+  events_.push_back(terminal);
+}
+
+void Simulator::recordEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent) {
+  EventRecord record;
+  record.time = step.time;
+  if (timeEvent) {
+    record.kind = EventRecord::Kind::Time;
+    events_.push_back(record);
+  }
+  if (!stateEvent) return;
+  record.kind = EventRecord::Kind::State;
+  record.residual = step.residual;
+  record.iterations = step.iterations;
+  for (std::size_t i = 0; i < step.rootDirections.size(); ++i) {
+    if (step.rootDirections[i] == 0) continue;
+    record.crossing = static_cast<int>(i);
+    record.direction = step.rootDirections[i];
+    record.description = static_cast<int>(i) < model_.n_crossings && model_.crossing_descriptions
+                             ? model_.crossing_descriptions[i]
+                             : ode_.crossingDescription(static_cast<int>(i));
+    events_.push_back(record);
+  }
 }
 
 void Simulator::iterateEvent() {
@@ -365,9 +407,18 @@ double Simulator::queryNextTimeEvent() {
   return next;
 }
 
-// Zeno behaviour (a bouncing ball coming to rest) or chattering shows as events with no time
-// passing in between; fail with the crossings involved rather than loop forever.
+// Zeno behaviour (a bouncing ball coming to rest) or chattering: the detector sees the events
+// accumulate or toggle long before they stop time from advancing; whatever --zeno says, events
+// with no time passing in between end the run with the crossings involved rather than loop
+// forever.
 void Simulator::guardAgainstChattering(const AdvanceResult& step) {
+  if (auto finding = zeno_.record(step.time, step.rootDirections)) {
+    if (options_.stopOnZeno) throw SimulationFailure(step.time, describeZeno(*finding));
+    if (!zenoNoted_)
+      notes_.push_back(
+          SimulationNote{step.time, describeZeno(*finding) + "; continuing (--zeno=continue)"});
+    zenoNoted_ = true;
+  }
   bool noProgress = step.time - lastEventTime_ <= 1e-12 * std::max(1.0, std::abs(step.time));
   if (!noProgress) chatteringSince_ = step.time;
   eventsWithoutProgress_ = noProgress ? eventsWithoutProgress_ + 1 : 0;
@@ -383,6 +434,23 @@ void Simulator::guardAgainstChattering(const AdvanceResult& step) {
                   chatteringSince_, eventsWithoutProgress_ + 1, step.time,
                   crossings.empty() ? std::string()
                                     : fmt::format(" (crossing {})", fmt::join(crossings, ", "))));
+}
+
+std::string Simulator::describeZeno(const ZenoFinding& finding) const {
+  std::vector<std::string> crossings;
+  for (int i : finding.crossings)
+    crossings.push_back(ode_.crossingDescription(i));
+  std::string which = crossings.empty() ? std::string("time events")
+                                        : fmt::format("crossing {}", fmt::join(crossings, ", "));
+  if (finding.chattering)
+    return fmt::format("chattering at time {}: {} fired {} times back and forth, each within "
+                       "{:g} s of the last ({} events in all)",
+                       finding.time, which, finding.run,
+                       1e-6 * std::max(1.0, std::abs(finding.time)), finding.events);
+  return fmt::format("Zeno behaviour at time {}: events of {} accumulate ({} events in all; the "
+                     "last {} came closer by a factor {:.3g} each, toward time {:.12g})",
+                     finding.time, which, finding.events, finding.run, finding.ratio,
+                     finding.accumulationPoint);
 }
 
 void Simulator::restartIntegrator() {

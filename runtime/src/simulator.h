@@ -12,6 +12,7 @@
 #include "output_grid.h"
 #include "report_handler.h"
 #include "state_selection.h"
+#include "zeno_detector.h"
 
 #include <memory>
 #include <stdexcept>
@@ -48,6 +49,8 @@ public:
   Statistics statistics() const;
   /// State-set switches and solver remarks so far, in order.
   const std::vector<SimulationNote>& notes() const { return notes_; }
+  /// Every event so far, in order (the event log).
+  const std::vector<EventRecord>& events() const { return events_; }
 
 private:
   void initialize();
@@ -70,7 +73,13 @@ private:
   std::string stillChanging() const;
   void evaluateContinuous();
   double queryNextTimeEvent();
+  /// Creates the integrator; with root functions, event location above its steps.
+  void createIntegrator();
+  void recordEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent);
+  /// Stops (or notes, with --zeno=continue) events that accumulate or chatter (ZenoDetector),
+  /// and always stops events that no longer let time advance.
   void guardAgainstChattering(const AdvanceResult& step);
+  std::string describeZeno(const ZenoFinding& finding) const;
   void restartIntegrator();
   /// Switches the state sets whose choice is no longer regular enough (and those in `fired`,
   /// whose root function the integrator just located), logging each switch as a note.
@@ -107,6 +116,9 @@ private:
   bool terminated_ = false;
   Statistics statistics_;
   std::vector<SimulationNote> notes_;
+  std::vector<EventRecord> events_;
+  ZenoDetector zeno_;
+  bool zenoNoted_ = false;
 };
 
 } // namespace mocc::runtime

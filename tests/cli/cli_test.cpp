@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <regex>
+#include <sstream>
 
 using namespace mocc::test;
 
@@ -19,6 +21,32 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+bool matches(const std::string& text, const std::string& pattern) {
+  return std::regex_search(text, std::regex(pattern));
+}
+
+std::string readBytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+/// The entries of the JIT cache in `dir` (temporary files would show up too).
+std::vector<std::filesystem::path> filesIn(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  if (!std::filesystem::exists(dir)) return files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir))
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  return files;
+}
+
+/// `mocc run MODEL -o CSV --timings --cache CACHE`.
+CommandResult runCached(const std::string& model, const std::filesystem::path& csv,
+                        const std::filesystem::path& cache) {
+  return runMocc("run " + model + " --timings -o " + csv.string() + " --cache " + cache.string());
+}
+
 } // namespace
 
 TEST(Cli, HelpExplainsEveryRunOption) {
@@ -28,8 +56,9 @@ TEST(Cli, HelpExplainsEveryRunOption) {
   EXPECT_TRUE(contains(top.output, "flatten")) << top.output;
   CommandResult run = runMocc("run --help");
   EXPECT_EQ(run.exitCode, 0);
-  for (const char* option : {"--class", "--start-time", "--stop-time", "--tolerance", "--interval",
-                             "--solver", "--output", "--override", "--plot"}) {
+  for (const char* option :
+       {"--class", "--start-time", "--stop-time", "--tolerance", "--interval", "--solver",
+        "--output", "--override", "--plot", "--timings", "--cache", "--no-cache"}) {
     EXPECT_TRUE(contains(run.output, option)) << option << "\n" << run.output;
   }
 }
@@ -121,4 +150,149 @@ TEST(Cli, FlattenPrintsTheFlatModel) {
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "class BouncingBall")) << r.output;
   EXPECT_TRUE(contains(r.output, "reinit(v, -e * pre(v));")) << r.output;
+}
+
+TEST(Timings, ListEveryPhaseAndThePeakMemory) {
+  auto dir = scratchDirectory();
+  CommandResult r = runMocc("run " + example("BouncingBall.mo") + " --no-cache --timings -o " +
+                            (dir / "b.csv").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "  timings:\n")) << r.output;
+  for (const char* phase : {"parse", "instantiate", "flatten", "structural analysis", "codegen",
+                            "JIT", "initialization", "simulation", "output"}) {
+    EXPECT_TRUE(matches(r.output, std::string("\n    ") + phase + ": +[0-9]+\\.[0-9]{4} s\n"))
+        << phase << "\n"
+        << r.output;
+  }
+  EXPECT_TRUE(matches(r.output, "\n    cache: +off")) << r.output;
+  EXPECT_TRUE(matches(r.output, "\n    peak memory: +[0-9]+\\.[0-9] MiB\n")) << r.output;
+  // The table comes after the summary.
+  EXPECT_LT(r.output.find("results: "), r.output.find("timings:")) << r.output;
+  CommandResult quiet =
+      runMocc("run " + example("BouncingBall.mo") + " --no-cache -o " + (dir / "q.csv").string());
+  EXPECT_FALSE(contains(quiet.output, "timings:")) << quiet.output;
+}
+
+TEST(JitCache, SecondRunHitsAndGivesIdenticalResults) {
+  auto dir = scratchDirectory();
+  CommandResult first = runCached(example("BouncingBall.mo"), dir / "first.csv", dir / "cache");
+  ASSERT_EQ(first.exitCode, 0) << first.output;
+  EXPECT_TRUE(matches(first.output, "cache: +miss")) << first.output;
+  auto entries = filesIn(dir / "cache");
+  ASSERT_EQ(entries.size(), 1u);
+  EXPECT_EQ(entries[0].extension(), ".jit");
+
+  CommandResult second = runCached(example("BouncingBall.mo"), dir / "second.csv", dir / "cache");
+  ASSERT_EQ(second.exitCode, 0) << second.output;
+  EXPECT_TRUE(matches(second.output, "cache: +hit")) << second.output;
+  EXPECT_TRUE(matches(second.output, "structural analysis: +skipped")) << second.output;
+  EXPECT_TRUE(matches(second.output, "codegen: +skipped")) << second.output;
+  EXPECT_EQ(filesIn(dir / "cache").size(), 1u);
+  std::string results = readBytes(dir / "first.csv");
+  EXPECT_GT(results.size(), 1000u);
+  EXPECT_EQ(readBytes(dir / "second.csv"), results);
+}
+
+TEST(JitCache, ChangedModelOrOptimisationLevelMisses) {
+  auto dir = scratchDirectory();
+  std::string text = readBytes(example("BouncingBall.mo"));
+  auto model = dir / "BouncingBall.mo";
+  std::ofstream(model) << text;
+  ASSERT_EQ(runCached(model.string(), dir / "a.csv", dir / "cache").exitCode, 0);
+
+  std::string changed = std::regex_replace(text, std::regex("h0 = 10"), "h0 = 12");
+  ASSERT_NE(changed, text);
+  std::ofstream(model) << changed;
+  CommandResult r = runCached(model.string(), dir / "b.csv", dir / "cache");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_TRUE(matches(r.output, "cache: +miss")) << r.output;
+  EXPECT_EQ(filesIn(dir / "cache").size(), 2u);
+  EXPECT_NE(readBytes(dir / "a.csv"), readBytes(dir / "b.csv"));
+
+  CommandResult o1 = runCached(model.string() + " -O1", dir / "c.csv", dir / "cache");
+  EXPECT_TRUE(matches(o1.output, "cache: +miss")) << o1.output;
+  EXPECT_EQ(readBytes(dir / "b.csv"), readBytes(dir / "c.csv"));
+}
+
+TEST(JitCache, CorruptEntryIsAMissAndIsReplaced) {
+  auto dir = scratchDirectory();
+  ASSERT_EQ(runCached(example("BouncingBall.mo"), dir / "a.csv", dir / "cache").exitCode, 0);
+  auto entries = filesIn(dir / "cache");
+  ASSERT_EQ(entries.size(), 1u);
+  auto size = std::filesystem::file_size(entries[0]);
+  for (std::uintmax_t truncated : {size / 2, std::uintmax_t{0}, std::uintmax_t{20}}) {
+    std::filesystem::resize_file(entries[0], truncated);
+    CommandResult r = runCached(example("BouncingBall.mo"), dir / "b.csv", dir / "cache");
+    ASSERT_EQ(r.exitCode, 0) << truncated << "\n" << r.output;
+    EXPECT_TRUE(matches(r.output, "cache: +miss")) << truncated << "\n" << r.output;
+    EXPECT_EQ(readBytes(dir / "a.csv"), readBytes(dir / "b.csv"));
+    EXPECT_EQ(std::filesystem::file_size(entries[0]), size); // written again
+  }
+  // A flipped byte in the object code is caught by the checksum before LLVM sees it.
+  std::string bytes = readBytes(entries[0]);
+  bytes[bytes.size() - 100] ^= 0x5a;
+  std::ofstream(entries[0], std::ios::binary) << bytes;
+  CommandResult flipped = runCached(example("BouncingBall.mo"), dir / "c.csv", dir / "cache");
+  ASSERT_EQ(flipped.exitCode, 0) << flipped.output;
+  EXPECT_TRUE(matches(flipped.output, "cache: +miss")) << flipped.output;
+  CommandResult hit = runCached(example("BouncingBall.mo"), dir / "d.csv", dir / "cache");
+  EXPECT_TRUE(matches(hit.output, "cache: +hit")) << hit.output;
+  EXPECT_EQ(readBytes(dir / "a.csv"), readBytes(dir / "d.csv"));
+}
+
+TEST(JitCache, NoCacheWritesNothingAndTheDefaultFollowsXdg) {
+  auto dir = scratchDirectory();
+  std::string env = "env XDG_CACHE_HOME=" + (dir / "xdg").string() +
+                    " HOME=" + (dir / "home").string() + " " + moccBinary();
+  CommandResult off = runCommand(env + " run " + example("BouncingBall.mo") + " --no-cache -o " +
+                                 (dir / "a.csv").string());
+  ASSERT_EQ(off.exitCode, 0) << off.output;
+  EXPECT_TRUE(filesIn(dir / "xdg").empty());
+  EXPECT_TRUE(filesIn(dir / "home").empty());
+  CommandResult on =
+      runCommand(env + " run " + example("BouncingBall.mo") + " -o " + (dir / "b.csv").string());
+  ASSERT_EQ(on.exitCode, 0) << on.output;
+  EXPECT_EQ(filesIn(dir / "xdg" / "mocc").size(), 1u);
+  EXPECT_TRUE(filesIn(dir / "home").empty());
+  CommandResult both =
+      runMocc("run " + example("BouncingBall.mo") + " --no-cache --cache " + (dir / "c").string());
+  EXPECT_EQ(both.exitCode, 2) << both.output;
+}
+
+TEST(JitCache, ModelThatFailsToCompileCachesNothing) {
+  auto dir = scratchDirectory();
+  CommandResult r = runCached(input("singular.mo"), dir / "s.csv", dir / "cache");
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_TRUE(contains(r.output, "error")) << r.output;
+  EXPECT_TRUE(filesIn(dir / "cache").empty());
+  CommandResult syntax = runCached(input("syntax_error.mo"), dir / "e.csv", dir / "cache");
+  EXPECT_EQ(syntax.exitCode, 1) << syntax.output;
+  EXPECT_TRUE(filesIn(dir / "cache").empty());
+}
+
+TEST(JitCache, DirectoryThatCannotBeCreatedWarnsAndRunsWithoutIt) {
+  auto dir = scratchDirectory();
+  std::ofstream(dir / "plain-file") << "not a directory";
+  CommandResult r = runCached(example("BouncingBall.mo"), dir / "a.csv", dir / "plain-file" / "c");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "mocc: warning: cannot create the JIT cache directory"))
+      << r.output;
+  EXPECT_TRUE(matches(r.output, "cache: +off")) << r.output;
+  EXPECT_TRUE(std::filesystem::exists(dir / "a.csv"));
+}
+
+TEST(JitCache, ConcurrentRunsLeaveOneCompleteEntry) {
+  auto dir = scratchDirectory();
+  std::string run = moccBinary() + " run " + example("BouncingBall.mo") + " --cache " +
+                    (dir / "cache").string() + " -o " + dir.string() + "/";
+  CommandResult both = runCommand("sh -c '" + run + "a.csv & a=$!; " + run + "b.csv & b=$!; " +
+                                  run + "c.csv & c=$!; wait $a && wait $b && wait $c'");
+  ASSERT_EQ(both.exitCode, 0) << both.output;
+  auto entries = filesIn(dir / "cache");
+  ASSERT_EQ(entries.size(), 1u); // no temporary file left behind
+  EXPECT_EQ(entries[0].extension(), ".jit");
+  CommandResult hit = runCached(example("BouncingBall.mo"), dir / "d.csv", dir / "cache");
+  EXPECT_TRUE(matches(hit.output, "cache: +hit")) << hit.output;
+  for (const char* csv : {"b.csv", "c.csv", "d.csv"})
+    EXPECT_EQ(readBytes(dir / "a.csv"), readBytes(dir / csv)) << csv;
 }

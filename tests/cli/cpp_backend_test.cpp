@@ -163,6 +163,13 @@ TEST(EmitCpp, GeneratedSimulatorTakesTheOptionsOfRun) {
   EXPECT_NE(unknown.output.find("no variable 'nosuch'"), std::string::npos) << unknown.output;
   CommandResult badStop = runCommand(executable.string() + " --stop-time -1");
   EXPECT_EQ(badStop.exitCode, 2) << badStop.output;
+  // --timings lists the runtime's phases only: the model was compiled before.
+  CommandResult timed =
+      runCommand(executable.string() + " --timings -o " + (dir / "t.csv").string());
+  ASSERT_EQ(timed.exitCode, 0) << timed.output;
+  for (const char* phase : {"initialization:", "simulation:", "output:", "peak memory:"})
+    EXPECT_NE(timed.output.find(phase), std::string::npos) << phase << "\n" << timed.output;
+  EXPECT_EQ(timed.output.find("parse:"), std::string::npos) << timed.output;
 }
 
 TEST(EmitCpp, ModelErrorsAndMissingCompilersAreClearMessages) {

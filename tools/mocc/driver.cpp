@@ -1,19 +1,24 @@
 // The compile driver: reading, parsing, flattening and the backend pipeline.
 #include "driver.h"
 
-
+#include <chrono>
 #include <ostream>
 
 namespace mocc::tool {
 
 std::optional<flat::Model> flattenFile(Compilation& compilation, const std::string& path,
-                                       const std::string& className) {
+                                       const std::string& className, FrontendTimings* timings) {
+  auto begin = std::chrono::steady_clock::now();
   frontend::addLibraryRoots(compilation.tree, compilation.libraries);
   auto entries = compilation.tree.loadFile(path);
+  if (timings) {
+    timings->parseSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  }
   if (compilation.diagnostics.hasErrors()) return std::nullopt;
   frontend::ClassEntry* selected = frontend::selectClass(compilation.tree, entries, className);
   if (!selected) return std::nullopt;
-  return frontend::flatten(compilation.tree, *selected);
+  return frontend::flatten(compilation.tree, *selected, timings ? &timings->flatten : nullptr);
 }
 
 std::optional<sim::Program> compileFile(Compilation& compilation, const std::string& path,

@@ -31,10 +31,18 @@ struct Compilation {
   frontend::LibraryOptions libraries;
 };
 
+/// Where flattenFile spent its time (mocc run --timings).
+struct FrontendTimings {
+  double parseSeconds = 0; // the model's file; library classes are parsed when first used
+  frontend::FlattenTimings flatten;
+};
+
 /// Reads `path` into the class tree (with the library roots), selects the class `className`
-/// (or the file's only model) and flattens it.
+/// (or the file's only model) and flattens it. `timings`, when given, receives where the
+/// time went.
 std::optional<flat::Model> flattenFile(Compilation& compilation, const std::string& path,
-                                       const std::string& className);
+                                       const std::string& className,
+                                       FrontendTimings* timings = nullptr);
 
 /// flattenFile followed by the backend pipeline.
 std::optional<sim::Program> compileFile(Compilation& compilation, const std::string& path,

@@ -1,10 +1,10 @@
-// CompiledModel: the tables of the filled mocc_model (names, descriptions, messages, crossing
-// descriptions, experiment, algebraic loops, Jacobian nonzeros, state sets, residual-form
-// unknowns) built from a sim::Program and kept alive with the JIT that owns the code the
-// function pointers point into.
+// CompiledModel: the filled mocc_model over a ModelDescription (names, descriptions, messages,
+// crossing descriptions, experiment, algebraic loops, Jacobian nonzeros, state sets,
+// residual-form unknowns), kept alive with the JIT that owns the code the function pointers
+// point into; and its image, the description followed by the object file.
 #include "mocc/llvm/jit.h"
 
-#include "system_functions.h"
+#include "model_description.h"
 
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 
@@ -19,114 +19,78 @@ std::vector<const char*> pointersTo(const std::vector<std::string>& strings) {
   return pointers;
 }
 
-void fillExperiment(const sim::Experiment& experiment, mocc_model& model) {
-  model.has_start_time = experiment.startTime.has_value();
-  model.has_stop_time = experiment.stopTime.has_value();
-  model.has_tolerance = experiment.tolerance.has_value();
-  model.has_interval = experiment.interval.has_value();
-  model.start_time = experiment.startTime.value_or(0);
-  model.stop_time = experiment.stopTime.value_or(0);
-  model.tolerance = experiment.tolerance.value_or(0);
-  model.interval = experiment.interval.value_or(0);
+void fillExperiment(const ModelDescription::Experiment& experiment, mocc_model& model) {
+  model.has_start_time = experiment.hasStartTime;
+  model.has_stop_time = experiment.hasStopTime;
+  model.has_tolerance = experiment.hasTolerance;
+  model.has_interval = experiment.hasInterval;
+  model.start_time = experiment.startTime;
+  model.stop_time = experiment.stopTime;
+  model.tolerance = experiment.tolerance;
+  model.interval = experiment.interval;
 }
+
+std::int32_t count(std::size_t size) { return static_cast<std::int32_t>(size); }
 
 } // namespace
 
-CompiledModel::CompiledModel(const sim::Program& program)
-    : name_(program.modelName), messages_(program.messages) {
-  for (const sim::Variable& variable : program.variables) {
-    variableNames_.push_back(variable.name);
-    variableDescriptions_.push_back(variable.description);
-  }
-  for (const sim::Crossing& crossing : program.crossings) {
-    crossingDescriptions_.push_back(crossing.description);
-  }
-  // The enums of sim:: and expr:: share their numbering with mocc_region/type/kind.
-  for (std::size_t i = 0; i < program.variables.size(); ++i) {
-    const sim::Variable& v = program.variables[i];
-    variables_.push_back(mocc_variable{
-        variableNames_[i].c_str(), variableDescriptions_[i].c_str(),
-        static_cast<std::int32_t>(v.region), static_cast<std::int32_t>(v.index),
-        static_cast<std::int32_t>(v.type), static_cast<std::int32_t>(v.kind), v.hidden ? 1 : 0});
-  }
-  messagePointers_ = pointersTo(messages_);
-  crossingDescriptionPointers_ = pointersTo(crossingDescriptions_);
+CompiledModel::CompiledModel(std::unique_ptr<ModelDescription> description)
+    : description_(std::move(description)) {
+  fillTables();
+}
+
+// The description is complete and never changes afterwards, so pointers into it stay valid.
+void CompiledModel::fillTables() {
+  const ModelDescription& d = *description_;
+  for (const ModelDescription::Variable& v : d.variables)
+    variables_.push_back(mocc_variable{v.name.c_str(), v.description.c_str(), v.region, v.index,
+                                       v.type, v.kind, v.hidden});
+  messagePointers_ = pointersTo(d.messages);
+  crossingDescriptionPointers_ = pointersTo(d.crossingDescriptions);
 
   model_.abi_version = MOCC_ABI_VERSION;
-  model_.name = name_.c_str();
-  model_.n_states = static_cast<std::int32_t>(program.stateCount);
-  model_.n_values = static_cast<std::int32_t>(program.valueCount);
-  model_.n_crossings = static_cast<std::int32_t>(program.crossings.size());
-  model_.n_variables = static_cast<std::int32_t>(variables_.size());
-  model_.n_messages = static_cast<std::int32_t>(messages_.size());
+  model_.name = d.name.c_str();
+  model_.n_states = d.stateCount;
+  model_.n_values = d.valueCount;
+  model_.n_crossings = count(d.crossingDescriptions.size());
+  model_.n_variables = count(variables_.size());
+  model_.n_messages = count(d.messages.size());
   model_.variables = variables_.data();
   model_.messages = messagePointers_.data();
   model_.crossing_descriptions = crossingDescriptionPointers_.data();
-  fillExperiment(program.experiment, model_);
-  fillSystems(program);
-  fillJacobian(program);
-  fillStateSets(program);
+  fillExperiment(d.experiment, model_);
+  fillSystems();
+  model_.n_jacobian = count(d.jacobianRows.size());
+  model_.jacobian_rows = d.jacobianRows.data();
+  model_.jacobian_columns = d.jacobianColumns.data();
+  fillStateSets();
+  model_.n_dae_unknowns = count(d.daeUnknowns.size());
+  model_.dae_unknowns = d.daeUnknowns.data();
 }
 
-namespace {
-
-std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
-  return std::vector<std::int32_t>(values.begin(), values.end());
-}
-
-} // namespace
-
-// The vectors are filled completely before any pointer into them is taken.
-void CompiledModel::fillSystems(const sim::Program& program) {
-  for (const sim::AlgebraicSystem& system : program.systems) {
-    systemDescriptions_.push_back(system.description);
-    LoopTables tables{toInt32(system.unknowns), {}, {}};
-    for (auto [row, column] : jacobianNonzeros(system)) {
-      tables.rows.push_back(row);
-      tables.columns.push_back(column);
-    }
-    loopTables_.push_back(std::move(tables));
-  }
-  for (std::size_t k = 0; k < program.systems.size(); ++k) {
-    const LoopTables& tables = loopTables_[k];
-    systems_.push_back(mocc_system_info{
-        systemDescriptions_[k].c_str(), static_cast<std::int32_t>(tables.unknowns.size()),
-        program.systems[k].linear ? 1 : 0, tables.unknowns.data(),
-        static_cast<std::int32_t>(tables.rows.size()), tables.rows.data(), tables.columns.data()});
-  }
-  model_.n_systems = static_cast<std::int32_t>(systems_.size());
+void CompiledModel::fillSystems() {
+  for (const ModelDescription::System& s : description_->systems)
+    systems_.push_back(mocc_system_info{s.description.c_str(), count(s.unknowns.size()), s.linear,
+                                        s.unknowns.data(), count(s.jacobianRows.size()),
+                                        s.jacobianRows.data(), s.jacobianColumns.data()});
+  model_.n_systems = count(systems_.size());
   model_.systems = systems_.data();
-  for (std::uint32_t k : openedSystems(program))
-    for (std::uint32_t v : program.systems[k].unknowns)
-      daeUnknowns_.push_back(static_cast<std::int32_t>(v));
-  model_.n_dae_unknowns = static_cast<std::int32_t>(daeUnknowns_.size());
-  model_.dae_unknowns = daeUnknowns_.data();
 }
 
-void CompiledModel::fillJacobian(const sim::Program& program) {
-  for (const sim::JacobianEntry& entry : program.jacobian) {
-    jacobianRows_.push_back(static_cast<std::int32_t>(entry.row));
-    jacobianColumns_.push_back(static_cast<std::int32_t>(entry.column));
-  }
-  model_.n_jacobian = static_cast<std::int32_t>(jacobianRows_.size());
-  model_.jacobian_rows = jacobianRows_.data();
-  model_.jacobian_columns = jacobianColumns_.data();
-}
-
-void CompiledModel::fillStateSets(const sim::Program& program) {
-  for (const sim::StateSet& set : program.stateSets)
-    setTables_.push_back(
-        SetTables{toInt32(set.candidates), toInt32(set.states), toInt32(set.selection)});
-  for (std::size_t k = 0; k < program.stateSets.size(); ++k) {
-    const SetTables& tables = setTables_[k];
-    stateSets_.push_back(mocc_state_set_info{
-        static_cast<std::int32_t>(tables.candidates.size()),
-        static_cast<std::int32_t>(tables.states.size()),
-        static_cast<std::int32_t>(program.stateSets[k].constraintCount), tables.candidates.data(),
-        tables.states.data(), tables.selection.data()});
-  }
-  model_.n_state_sets = static_cast<std::int32_t>(stateSets_.size());
+void CompiledModel::fillStateSets() {
+  for (const ModelDescription::StateSet& s : description_->stateSets)
+    stateSets_.push_back(mocc_state_set_info{count(s.candidates.size()), count(s.states.size()),
+                                             s.constraintCount, s.candidates.data(),
+                                             s.states.data(), s.selection.data()});
+  model_.n_state_sets = count(stateSets_.size());
   model_.state_sets = stateSets_.data();
+}
+
+std::string CompiledModel::image() const {
+  std::string bytes;
+  writeDescription(*description_, bytes);
+  bytes += object_; // the rest of the image
+  return bytes;
 }
 
 CompiledModel::~CompiledModel() = default;

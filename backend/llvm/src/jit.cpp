@@ -1,16 +1,22 @@
 // compile() and emitIR(): program -> module -> standard optimisation pipeline, then either
-// printed (emitIR) or handed to an in-process ORC LLJIT whose main library also resolves libm
-// symbols from the process (compile).
+// printed (emitIR) or compiled to an object file that an in-process ORC LLJIT links, its main
+// library also resolving libm symbols from the process (compile). loadImage() links an object
+// file compiled before (the JIT cache) the same way, so both paths share the loading code.
 #include "mocc/llvm/jit.h"
 
 #include "function_emitter.h"
+#include "model_description.h"
 #include "module_builder.h"
 #include "pipeline.h"
-#include "user_functions.h"
 
+#include <llvm/Config/llvm-config.h>
+#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/raw_ostream.h>
+
+#include <chrono>
 
 namespace mocc::backend::jit {
 
@@ -20,7 +26,7 @@ namespace {
 struct PreparedModule {
   std::unique_ptr<llvm::LLVMContext> context;
   std::unique_ptr<llvm::Module> module;
-  std::optional<llvm::orc::JITTargetMachineBuilder> target;
+  std::unique_ptr<llvm::TargetMachine> machine; // the one the module was optimised for
 };
 
 std::optional<PreparedModule> prepare(const sim::Program& program, const CompileOptions& options,
@@ -40,11 +46,11 @@ std::optional<PreparedModule> prepare(const sim::Program& program, const Compile
     error = "cannot create the host target machine: " + llvm::toString(machine.takeError());
     return std::nullopt;
   }
-  prepared.target = std::move(*target);
+  prepared.machine = std::move(*machine);
   prepared.context = std::make_unique<llvm::LLVMContext>();
-  prepared.module = buildModule(program, *prepared.context, **machine, error);
+  prepared.module = buildModule(program, *prepared.context, *prepared.machine, error);
   if (!prepared.module) return std::nullopt;
-  error = optimizeModule(*prepared.module, **machine, options.optLevel);
+  error = optimizeModule(*prepared.module, *prepared.machine, options.optLevel);
   if (!error.empty()) return std::nullopt;
   return prepared;
 }
@@ -77,41 +83,55 @@ llvm::Error resolveEntries(llvm::orc::LLJIT& jit, mocc_model& model) {
 }
 
 /// A hint for a failed lookup of the runtime's service.
-std::string runtimeHint(const sim::Program& program, const std::string& error) {
-  if (program.systems.empty() || error.find("mocc_solve_system") == std::string::npos) return {};
+std::string runtimeHint(const ModelDescription& model, const std::string& error) {
+  if (model.systems.empty() || error.find("mocc_solve_system") == std::string::npos) return {};
   return " (algebraic loops call mocc_solve_system from the mocc runtime library, which this "
          "process has not loaded)";
 }
 
-llvm::Error resolveUserFunctions(llvm::orc::LLJIT& jit, const sim::Program& program,
+llvm::Error resolveUserFunctions(llvm::orc::LLJIT& jit, const ModelDescription& model,
                                  std::vector<CompiledModel::Function>& functions) {
-  functions.assign(program.functions.size(), nullptr);
+  functions.assign(model.functionSymbols.size(), nullptr);
   for (std::size_t i = 0; i < functions.size(); ++i) {
-    if (auto e = resolve(jit, userFunctionSymbol(program, i).c_str(), functions[i])) return e;
+    if (auto e = resolve(jit, model.functionSymbols[i].c_str(), functions[i])) return e;
   }
   return llvm::Error::success();
 }
 
-/// An LLJIT for `prepared.target` whose main library falls back on the process's symbols.
-llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>> createJit(PreparedModule& prepared) {
-  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*prepared.target).create();
+/// The prepared module as a relocatable object file for its target machine.
+llvm::Expected<std::string> emitObject(PreparedModule& prepared) {
+  llvm::orc::SimpleCompiler compiler(*prepared.machine);
+  auto object = compiler(*prepared.module);
+  if (!object) return object.takeError();
+  return (*object)->getBuffer().str();
+}
+
+/// An LLJIT for the host whose main library falls back on the process's symbols, with
+/// `object` added.
+llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>> createJit(const std::string& object) {
+  auto target = hostTarget(2); // only links objects: the code generation level is unused
+  if (!target) return target.takeError();
+  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*target)).create();
   if (!jit) return jit.takeError();
   auto processSymbols = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
       (*jit)->getDataLayout().getGlobalPrefix());
   if (!processSymbols) return processSymbols.takeError();
   (*jit)->getMainJITDylib().addGenerator(std::move(*processSymbols));
-  llvm::orc::ThreadSafeModule module(std::move(prepared.module), std::move(prepared.context));
-  if (auto e = (*jit)->addIRModule(std::move(module))) return e;
+  if (auto e = (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(object, "mocc-model")))
+    return e;
   return jit;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point begin) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 }
 
 } // namespace
 
-std::unique_ptr<CompiledModel> compile(const sim::Program& program, const CompileOptions& options,
-                                       std::string& error) {
-  std::optional<PreparedModule> prepared = prepare(program, options, error);
-  if (!prepared) return nullptr;
-  auto jit = createJit(*prepared);
+/// A CompiledModel of `description` whose functions are those of `object`.
+std::unique_ptr<CompiledModel> load(std::unique_ptr<ModelDescription> description,
+                                    std::string object, std::string& error) {
+  auto jit = createJit(object);
   if (!jit) {
     error = "cannot create the JIT: " + llvm::toString(jit.takeError());
     return nullptr;
@@ -121,18 +141,62 @@ std::unique_ptr<CompiledModel> compile(const sim::Program& program, const Compil
   auto reported = std::make_shared<std::string>();
   (*jit)->getExecutionSession().setErrorReporter(
       [reported](llvm::Error e) { *reported += llvm::toString(std::move(e)) + "; "; });
-  std::unique_ptr<CompiledModel> compiled(new CompiledModel(program));
+  std::unique_ptr<CompiledModel> compiled(new CompiledModel(std::move(description)));
+  const ModelDescription& model = *compiled->description_;
   if (auto e = resolveEntries(**jit, compiled->model_)) {
-    error = "cannot compile " + program.modelName + ": " + *reported + llvm::toString(std::move(e));
-    error += runtimeHint(program, error);
+    error = "cannot compile " + model.name + ": " + *reported + llvm::toString(std::move(e));
+    error += runtimeHint(model, error);
     return nullptr;
   }
-  if (auto e = resolveUserFunctions(**jit, program, compiled->functions_)) {
-    error = "cannot compile " + program.modelName + ": " + *reported + llvm::toString(std::move(e));
+  if (auto e = resolveUserFunctions(**jit, model, compiled->functions_)) {
+    error = "cannot compile " + model.name + ": " + *reported + llvm::toString(std::move(e));
     return nullptr;
   }
   compiled->jit_ = std::move(*jit);
+  compiled->object_ = std::move(object);
   return compiled;
+}
+
+std::unique_ptr<CompiledModel> compile(const sim::Program& program, const CompileOptions& options,
+                                       std::string& error, CompileTimings* timings) {
+  auto begin = std::chrono::steady_clock::now();
+  std::optional<PreparedModule> prepared = prepare(program, options, error);
+  if (!prepared) return nullptr;
+  auto codegenEnd = std::chrono::steady_clock::now();
+  auto object = emitObject(*prepared);
+  if (!object) {
+    error = "cannot compile " + program.modelName + ": " + llvm::toString(object.takeError());
+    return nullptr;
+  }
+  auto compiled =
+      load(std::make_unique<ModelDescription>(describe(program)), std::move(*object), error);
+  if (timings) {
+    timings->codegenSeconds = std::chrono::duration<double>(codegenEnd - begin).count();
+    timings->jitSeconds = secondsSince(codegenEnd);
+  }
+  return compiled;
+}
+
+std::unique_ptr<CompiledModel> loadImage(std::string_view image, std::string& error) {
+  auto description = readDescription(image);
+  if (!description) {
+    error = "not a compiled model image of this version";
+    return nullptr;
+  }
+  // readDescription left `image` at the object file.
+  return load(std::make_unique<ModelDescription>(std::move(*description)), std::string(image),
+              error);
+}
+
+std::string codeGeneratorIdentity() {
+  std::string identity = "LLVM " LLVM_VERSION_STRING;
+  auto target = hostTarget(2);
+  if (!target) {
+    llvm::consumeError(target.takeError());
+    return identity + " (host unknown)";
+  }
+  return identity + "; " + target->getTargetTriple().str() + "; " + target->getCPU() + "; " +
+         target->getFeatures().getString();
 }
 
 std::string emitIR(const sim::Program& program, const CompileOptions& options, std::string* error) {

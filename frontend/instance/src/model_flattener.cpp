@@ -5,6 +5,7 @@
 #include "experiment.h"
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 
 namespace mocc::frontend {
@@ -32,11 +33,27 @@ bool ModelFlattener::checkSimulatable() {
   return true;
 }
 
-std::optional<flat::Model> ModelFlattener::run() {
+std::optional<flat::Model> ModelFlattener::run(FlattenTimings* timings) {
+  auto begin = std::chrono::steady_clock::now();
+  std::optional<flat::Model> model = instantiateAndFlatten(timings);
+  if (timings) {
+    timings->flattenSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count() -
+        timings->instantiateSeconds;
+  }
+  return model;
+}
+
+std::optional<flat::Model> ModelFlattener::instantiateAndFlatten(FlattenTimings* timings) {
+  auto begin = std::chrono::steady_clock::now();
   std::size_t errorsBefore = el_.diagnostics().errorCount();
   if (!checkSimulatable()) return std::nullopt;
   root_ = el_.instantiate(cls_, {}, Scope{nullptr, cls_.parent}, nullptr, "");
   declareVariables(*root_);
+  if (timings) {
+    timings->instantiateSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  }
   for (std::uint32_t id : order_)
     el_.lowerVariable(id);
   checkBindingCycles();
@@ -272,9 +289,9 @@ void ModelFlattener::finish() {
   (void)ok;
 }
 
-std::optional<flat::Model> flatten(ClassTree& tree, ClassEntry& model) {
+std::optional<flat::Model> flatten(ClassTree& tree, ClassEntry& model, FlattenTimings* timings) {
   Elaborator elaborator(tree);
-  return ModelFlattener(elaborator, model).run();
+  return ModelFlattener(elaborator, model).run(timings);
 }
 
 } // namespace mocc::frontend

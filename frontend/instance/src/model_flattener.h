@@ -6,6 +6,8 @@
 
 #include "elaborator.h"
 
+#include "mocc/frontend/instantiate.h"
+
 #include <memory>
 #include <optional>
 #include <set>
@@ -23,12 +25,13 @@ struct PendingConnect {
 class ModelFlattener {
 public:
   ModelFlattener(Elaborator& elaborator, ClassEntry& cls);
-  std::optional<flat::Model> run();
+  std::optional<flat::Model> run(FlattenTimings* timings = nullptr);
 
   // Used by equation lowering.
   void addConnect(PendingConnect connect) { connects_.push_back(connect); }
 
 private:
+  std::optional<flat::Model> instantiateAndFlatten(FlattenTimings* timings);
   bool checkSimulatable();
   void declareVariables(InstanceNode& node);
   bool componentEnabled(ComponentInstance& component);

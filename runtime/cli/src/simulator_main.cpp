@@ -32,7 +32,7 @@ int simulatorMain(int argc, char** argv, const mocc_model* model) {
               << "Run '" << tool << " --help' for the options.\n";
     return kUsageError;
   }
-  return simulateModel(*model, options, RunPresentation{tool, std::nullopt});
+  return simulateModel(*model, options, RunPresentation{tool, std::nullopt, {}});
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 // plot variable) is a usage error.
 #include "simulator_options.h"
 
+#include "mocc/runtime/event_location.h"
 #include "mocc/runtime/integrator.h"
 
 #include <fmt/format.h>
@@ -33,9 +34,28 @@ void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
                  "Output interval (default: experiment Interval, else (stop - start)/500)");
   std::vector<std::string> solvers = solverNames();
   cmd.add_option("--solver", o.solver,
-                 fmt::format("Integrator: {} (default cvode: BDF, Newton, direct linear solver)",
+                 fmt::format("Integrator: {} (default cvode). cvode: BDF, for stiff systems; "
+                             "cvode-adams: Adams-Moulton, smooth non-stiff systems; ida: BDF on "
+                             "the residual form; arkode-erk: explicit Dormand-Prince 5(4); "
+                             "arkode-dirk: implicit SDIRK of order 4; rk45: the runtime's "
+                             "Dormand-Prince 5(4); rk4, euler: fixed step (--step)",
                              fmt::join(solvers, ", ")))
       ->check(CLI::IsMember(solvers));
+  std::vector<std::string> locators;
+  for (std::string_view name : runtime::availableEventLocators())
+    locators.emplace_back(name);
+  cmd.add_option("--event-locator", o.eventLocator,
+                 fmt::format("Event location: {} (default solver: the integrator's own root "
+                             "finding, Illinois on the dense output for solvers without one)",
+                             fmt::join(locators, ", ")))
+      ->check(CLI::IsMember(locators));
+  cmd.add_option("--zeno", o.zeno,
+                 "When events accumulate (Zeno) or chatter: stop (default, exit code 3) or "
+                 "continue")
+      ->check(CLI::IsMember({"stop", "continue"}));
+  cmd.add_option("--event-log", o.eventLog,
+                 "Write one row per event (time, kind, crossing, source, residual, iterations)")
+      ->type_name("FILE.csv");
   cmd.add_option("--step", o.step,
                  "Step of the fixed-step solvers rk4 and euler (default: the output interval)")
       ->check(CLI::PositiveNumber);
@@ -51,6 +71,8 @@ void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
                  "Event-iteration steps allowed at one event before failing (default 100)")
       ->check(CLI::PositiveNumber);
   cmd.add_flag("--derivatives", o.derivatives, "Also write der(x) columns");
+  cmd.add_flag("--timings", o.timings,
+               "After the summary, print the wall time of each phase and the peak memory");
 }
 
 std::optional<runtime::SimulationOptions>
@@ -65,6 +87,8 @@ resolveOptions(const mocc_model& model, const SimulatorOptions& o, std::string& 
   if (o.interval) s.interval = *o.interval;
   s.solver = o.solver;
   if (o.step) s.fixedStep = *o.step;
+  s.eventLocator = o.eventLocator;
+  s.stopOnZeno = o.zeno != "continue";
   s.maxEventIterations = o.maxEventIterations;
   s.derivativeColumns = o.derivatives;
   if (!(s.stopTime > s.startTime)) {

@@ -1,6 +1,8 @@
 // simulateModel: one simulation from resolved options to exit code. Option problems are found
 // before anything is written; results are written as the simulation goes, so a failed run
 // keeps what it computed; the plot is rendered after the result file is closed.
+#include "event_log.h"
+#include "phase_timings.h"
 #include "simulator_options.h"
 
 #include "mocc/runtime/csv_writer.h"
@@ -94,11 +96,28 @@ int simulateModel(const mocc_model& model, const SimulatorOptions& o,
   } catch (const std::exception& e) {
     return usageError(e.what());
   }
-  runtime::SimulationResult result = runtime::simulate(model, *options, *overrides, *writer);
+  // Measures the result writing so that --timings can tell output from simulation.
+  TimingSink timedWriter(*writer);
+  runtime::SimulationResult result = runtime::simulate(model, *options, *overrides, timedWriter);
+  auto afterRun = std::chrono::steady_clock::now();
   writer.reset(); // close the file before plotting it
+  double closingSeconds = secondsSince(afterRun);
   printSummary(model, *options, result, csv.string(), presentation);
+  if (!o.eventLog.empty()) {
+    if (auto problem = writeEventLog(o.eventLog, result, options->eventLocator))
+      std::cerr << presentation.tool << ": warning: " << *problem << "\n";
+    else
+      std::cout << "  event log: " << o.eventLog << " (" << result.events.size() << " rows)\n";
+  }
+  auto plotting = std::chrono::steady_clock::now();
   if (plot) renderPlot(*plot, presentation.tool);
-  return reportOutcome(result, presentation.tool);
+  double outputAfterRun = closingSeconds + secondsSince(plotting);
+  int exitCode = reportOutcome(result, presentation.tool);
+  if (o.timings) {
+    printTimings(std::cout, presentation.compilePhases,
+                 splitRuntime(result.statistics, timedWriter, outputAfterRun));
+  }
+  return exitCode;
 }
 
 } // namespace mocc::cli

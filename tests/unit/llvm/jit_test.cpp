@@ -180,5 +180,45 @@ TEST(Jit, ModelOutlivesOtherModelsAndCompilesRepeatedly) {
   EXPECT_TRUE(std::isfinite(instance.dx[0]));
 }
 
+TEST(Jit, ImageLoadsBackIntoAnEqualModel) {
+  TestModel m = richModel();
+  auto compiled = compileOrFail(m.program);
+  ASSERT_TRUE(compiled);
+  std::string error;
+  auto loaded = loadImage(compiled->image(), error);
+  ASSERT_TRUE(loaded) << error;
+  const mocc_model &a = compiled->model(), &b = loaded->model();
+  EXPECT_STREQ(a.name, b.name);
+  ASSERT_EQ(a.n_variables, b.n_variables);
+  for (int i = 0; i < a.n_variables; ++i) {
+    EXPECT_STREQ(a.variables[i].name, b.variables[i].name);
+    EXPECT_EQ(a.variables[i].index, b.variables[i].index);
+  }
+  ASSERT_EQ(a.n_crossings, b.n_crossings);
+  EXPECT_STREQ(a.crossing_descriptions[0], b.crossing_descriptions[0]);
+  EXPECT_EQ(loaded->image(), compiled->image());
+  Instance x(a), y(b);
+  x.x = y.x = {0.3, -1.7};
+  a.derivatives(x.get());
+  b.derivatives(y.get());
+  for (int k = 0; k < 2; ++k)
+    EXPECT_TRUE(sameBits(x.dx[k], y.dx[k])) << k;
+}
+
+TEST(Jit, TruncatedOrForeignImagesAreErrors) {
+  TestModel m = richModel();
+  auto compiled = compileOrFail(m.program);
+  ASSERT_TRUE(compiled);
+  std::string image = compiled->image();
+  for (std::size_t size :
+       {std::size_t{0}, std::size_t{3}, std::size_t{40}, image.size() / 2, image.size() - 1}) {
+    std::string error;
+    EXPECT_FALSE(loadImage(std::string_view(image).substr(0, size), error)) << size;
+    EXPECT_FALSE(error.empty()) << size;
+  }
+  std::string error;
+  EXPECT_FALSE(loadImage(std::string(200, '\x7f'), error));
+}
+
 } // namespace
 } // namespace mocc::backend::jit::test

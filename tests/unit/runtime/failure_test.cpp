@@ -128,7 +128,9 @@ TEST(Integration, TooMuchWorkFailsWithTheFlagName) {
   options.maxStepsBetweenOutputs = 2;
   SimulationRun run = simulateToTable(model, options);
   ASSERT_EQ(run.result.outcome, Outcome::Failed);
-  EXPECT_TRUE(contains(run.result.message, "CV_TOO_MUCH_WORK")) << run.result.message;
+  // The event layer steps the solver one step at a time and counts the steps itself.
+  EXPECT_TRUE(contains(run.result.message, "too much work: cvode took 2 steps"))
+      << run.result.message;
   EXPECT_EQ(run.table.rows().size(), 1u); // the initial row
 }
 
@@ -168,10 +170,11 @@ TEST(Setup, InvalidOptionsFailBeforeAnyRow) {
   EXPECT_TRUE(run.table.columns().empty());
 
   options = defaultOptions(model);
-  options.solver = "euler";
+  options.solver = "leapfrog";
   run = simulateToTable(model, options);
   EXPECT_EQ(run.result.outcome, Outcome::Failed);
-  EXPECT_EQ(run.result.message, "unknown solver 'euler' (available: cvode, ida)");
+  EXPECT_EQ(run.result.message, "unknown solver 'leapfrog' (available: cvode, cvode-adams, ida, "
+                                "arkode-erk, arkode-dirk, rk45, rk4, euler)");
 }
 
 TEST(Setup, AModelOfAnotherAbiVersionIsRejected) {

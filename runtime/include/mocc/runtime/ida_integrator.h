@@ -25,6 +25,7 @@ public:
   AdvanceResult advance(double tOut, double tStop) override;
   bool findsRoots() const override;
   double step(double tStop) override;
+  std::span<const int> lastStepRoots() const override;
   double stepStart() const override;
   double stepEnd() const override;
   void denseOutput(double t, std::span<double> y) const override;

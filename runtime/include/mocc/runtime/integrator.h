@@ -135,8 +135,12 @@ struct AdvanceResult {
   /// The state at `time`; valid until the integrator is used again.
   std::span<const double> state;
   /// [rootCount] for AdvanceReason::Root: +1 where g_i crossed upwards, -1 downwards, 0 for
-  /// functions without a root; all 0 otherwise.
+  /// functions without a root; all 0 (or empty) otherwise.
   std::span<const int> rootDirections;
+  /// For AdvanceReason::Root: the largest |g_i| at `time` over the functions with a root, and
+  /// the evaluations of the root functions the location took.
+  double residual = 0.0;
+  long iterations = 0;
 };
 
 /// A failure inside an integrator: the message names the solver function, its flag and the
@@ -172,6 +176,9 @@ public:
   /// denseOutput() covers the whole step, from the time step() started at. Throws
   /// IntegratorError on failure.
   virtual double step(double tStop) = 0;
+  /// When findsRoots(): the roots at which the last step() stopped short of its natural end,
+  /// as AdvanceResult::rootDirections (all 0 when it stopped for no root).
+  virtual std::span<const int> lastStepRoots() const { return {}; }
   /// The time the last step() started at, and the time it reached: the restart time for
   /// both before any step (denseOutput at that time then returns the restart state).
   virtual double stepStart() const = 0;

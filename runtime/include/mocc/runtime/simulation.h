@@ -21,15 +21,20 @@ struct SimulationOptions {
   double tolerance = 1e-6;
   /// Output points are startTime + k * interval (computed in that form, never accumulated).
   double interval = 0.002;
-  /// An entry of availableSolvers(): "cvode" (BDF on the ODE form), "ida" (BDF on the
-  /// index-1 residual form), ...
+  /// An entry of availableSolvers(): "cvode" (CVODE BDF on the ODE form), "cvode-adams" (CVODE
+  /// Adams-Moulton), "ida" (IDA BDF on the index-1 residual form), "arkode-erk" (ARKODE explicit
+  /// Dormand-Prince 5(4)), "arkode-dirk" (ARKODE implicit SDIRK, order 4), "rk45" (the
+  /// runtime's Dormand-Prince 5(4) with dense output), "rk4" (classical Runge-Kutta, fixed
+  /// step) or "euler" (explicit Euler, fixed step). rk45, rk4 and euler have no root finding of
+  /// their own: the runtime locates their events on the dense output.
   std::string solver = "cvode";
   /// The step of fixed-step solvers (rk4, euler); 0: the output interval.
   double fixedStep = 0.0;
   /// An entry of availableEventLocators(): "solver" (the integrator's own root finding, where
   /// it has one; else "illinois") or a method of the runtime on the integrator's dense output.
   std::string eventLocator = "solver";
-  /// What happens when events accumulate (Zeno behaviour) or chatter: stop (fail) or continue.
+  /// What happens when events accumulate (Zeno behaviour) or chatter (ZenoDetector): stop
+  /// (fail) or continue with a note. maxEventsWithoutProgress stops the run either way.
   bool stopOnZeno = true;
   /// event_update() calls allowed at one event before the simulation fails.
   int maxEventIterations = 100;
@@ -69,6 +74,24 @@ struct SimulationNote {
   std::string message;
 };
 
+/// One row of the event log (--event-log): an event, or for a state event one crossing that
+/// fired in it.
+struct EventRecord {
+  enum class Kind { State, Time, Terminal };
+  double time = 0.0;
+  Kind kind = Kind::State;
+  /// State events: the root function (crossing index, or a state set's margin after the
+  /// crossings) and its description ("h < 0 at BouncingBall.mo:9:8"); -1 and "" otherwise.
+  int crossing = -1;
+  std::string description;
+  int direction = 0; // +1: the crossing function went up through zero, -1 down
+  /// State events: |g| at the event time, and the root-function evaluations the location took.
+  double residual = 0.0;
+  long iterations = 0;
+};
+
+std::string_view eventKindName(EventRecord::Kind kind);
+
 struct Statistics {
   long steps = 0;
   long rhsEvaluations = 0; // residual evaluations for IDA
@@ -101,6 +124,7 @@ struct SimulationResult {
   std::vector<SimulationWarning> warnings;
   /// In the order they happened.
   std::vector<SimulationNote> notes;
+  std::vector<EventRecord> events;
   Statistics statistics;
 };
 

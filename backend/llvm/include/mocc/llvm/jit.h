@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace llvm::orc {
@@ -22,6 +23,14 @@ struct CompileOptions {
   /// Optimisation level 0..3 for the standard LLVM pipeline and for code generation.
   /// Every level gives bitwise identical results: no fast-math, no FMA contraction.
   int optLevel = 2;
+};
+
+struct ModelDescription;
+
+/// Where compile() spent its time (mocc run --timings).
+struct CompileTimings {
+  double codegenSeconds = 0; // building the LLVM IR and optimising it
+  double jitSeconds = 0;     // object code, linking into the JIT, symbol lookup
 };
 
 /// A JIT-compiled model: owns the compiled code and every string and table `model()` points
@@ -46,35 +55,28 @@ public:
     return index < functions_.size() ? functions_[index] : nullptr;
   }
 
-private:
-  friend std::unique_ptr<CompiledModel> compile(const sim::Program&, const CompileOptions&,
-                                                std::string&);
-  explicit CompiledModel(const sim::Program& program);
-  void fillSystems(const sim::Program& program);
-  void fillJacobian(const sim::Program& program);
-  void fillStateSets(const sim::Program& program);
+  /// The whole model as bytes that loadImage() turns back into an equal CompiledModel in
+  /// another process on the same host: the tables above and the object file LLVM produced
+  /// (the code, its constants and strings; libm and the runtime's mocc_solve_system are
+  /// resolved again at load). What the JIT cache stores.
+  std::string image() const;
 
-  struct LoopTables {
-    std::vector<std::int32_t> unknowns, rows, columns;
-  };
-  struct SetTables {
-    std::vector<std::int32_t> candidates, states, selection;
-  };
+private:
+  friend std::unique_ptr<CompiledModel> load(std::unique_ptr<ModelDescription>, std::string,
+                                             std::string&);
+  explicit CompiledModel(std::unique_ptr<ModelDescription> description);
+  void fillTables();
+  void fillSystems();
+  void fillStateSets();
 
   std::unique_ptr<llvm::orc::LLJIT> jit_;
-  std::string name_;
-  std::vector<std::string> variableNames_, variableDescriptions_;
-  std::vector<std::string> messages_, crossingDescriptions_;
+  std::unique_ptr<ModelDescription> description_;
+  std::string object_; // the relocatable object the JIT linked, kept for image()
   std::vector<mocc_variable> variables_;
   std::vector<const char*> messagePointers_, crossingDescriptionPointers_;
   std::vector<Function> functions_;
-  std::vector<std::string> systemDescriptions_;
-  std::vector<LoopTables> loopTables_;
   std::vector<mocc_system_info> systems_;
-  std::vector<std::int32_t> jacobianRows_, jacobianColumns_;
-  std::vector<SetTables> setTables_;
   std::vector<mocc_state_set_info> stateSets_;
-  std::vector<std::int32_t> daeUnknowns_;
   mocc_model model_{};
 };
 
@@ -91,8 +93,20 @@ private:
 /// The generated code assumes that the arrays of a mocc_instance (x, dx, v, pre_x, pre_v,
 /// crossing_direction, overridden) and the `g` argument of crossings() do not overlap each
 /// other or the instance itself (it tells the optimiser so through type-based alias metadata).
+///
+/// `timings`, when given, receives where the time went.
 std::unique_ptr<CompiledModel> compile(const sim::Program& program, const CompileOptions& options,
-                                       std::string& error);
+                                       std::string& error, CompileTimings* timings = nullptr);
+
+/// A CompiledModel from the bytes of CompiledModel::image(). Bytes that are not such an
+/// image (truncated, from another format version, an object LLVM cannot link) give null and
+/// `error`, never a crash; the caller must still make sure they came from this compiler on this
+/// host (the JIT cache keys its entries by codeGeneratorIdentity()).
+std::unique_ptr<CompiledModel> loadImage(std::string_view image, std::string& error);
+
+/// What makes object code of this build valid on this host: the LLVM version, the target
+/// triple, the host CPU and its features, and the image format.
+std::string codeGeneratorIdentity();
 
 /// The optimised textual LLVM IR of `program` (for `--emit-llvm` and golden tests): exactly
 /// the module compile() would JIT. On failure returns "" and, when `error` is given, sets it.

@@ -4,8 +4,8 @@
 // equations (MLS chapters 4 to 12).
 #pragma once
 
-#include "mocc/frontend/class_tree.h"
 #include "mocc/flat/model.h"
+#include "mocc/frontend/class_tree.h"
 #include "mocc/support/diagnostics.h"
 
 #include <filesystem>
@@ -34,9 +34,18 @@ std::vector<ClassEntry*> simulationCandidates(const std::vector<ClassEntry*>& en
 ClassEntry* selectClass(ClassTree& tree, const std::vector<ClassEntry*>& fileEntries,
                         const std::string& name);
 
+/// Where flatten() spent its time (mocc run --timings). Component types are instantiated on
+/// demand, so `instantiateSeconds` is the instance tree down to every declared component, and
+/// `flattenSeconds` the rest: bindings, equations, connections and functions.
+struct FlattenTimings {
+  double instantiateSeconds = 0;
+  double flattenSeconds = 0;
+};
+
 /// Instantiates and flattens one class. Reports every independent error it finds; returns
-/// nullopt when there was any.
-std::optional<flat::Model> flatten(ClassTree& tree, ClassEntry& model);
+/// nullopt when there was any. `timings`, when given, receives where the time went.
+std::optional<flat::Model> flatten(ClassTree& tree, ClassEntry& model,
+                                   FlattenTimings* timings = nullptr);
 
 /// Counts like OpenModelica's checkModel: scalar variables to be solved and scalar equations.
 struct BalanceReport {

@@ -36,11 +36,20 @@ struct SimulatorOptions {
   std::vector<std::string> plot;
   int maxEventIterations = 100;
   bool derivatives = false;
+  bool timings = false; // print the wall time of each phase and the peak memory
 };
 
 /// Registers the simulation options on `command`. Further options of a command (model
 /// selection, compilation) are added beside them by the caller.
 void addSimulatorOptions(CLI::App& command, SimulatorOptions& options);
+
+/// One line of the --timings table: a phase with its wall time, or with a note instead
+/// (the cache's "hit" or "miss", a phase a cache hit skipped).
+struct PhaseTiming {
+  std::string name;
+  std::optional<double> seconds;
+  std::string note;
+};
 
 /// How the run is presented.
 struct RunPresentation {
@@ -48,6 +57,9 @@ struct RunPresentation {
   std::string tool = "mocc";
   /// Seconds spent compiling, shown in the summary; none for a precompiled model.
   std::optional<double> compileSeconds;
+  /// The phases before the simulation (parse ... JIT for mocc run), listed by --timings
+  /// before the runtime's phases (initialization, simulation, output).
+  std::vector<PhaseTiming> compilePhases;
 };
 
 /// Validates `options` against `model` (usage errors exit with 2), simulates, writes the

@@ -1,0 +1,262 @@
+// ModelDescription from a sim::Program, and its byte form. The byte form is little more than
+// length-prefixed fields in a fixed order; a version number in front changes whenever the
+// order does. Reading checks every length against what is left and every index against the
+// tables it points into, because the bytes come from a file another process wrote.
+#include "model_description.h"
+
+#include "system_functions.h"
+#include "user_functions.h"
+
+#include "mocc/model.h"
+
+#include <cstring>
+#include <type_traits>
+
+namespace mocc::backend::jit {
+
+namespace {
+
+constexpr std::uint32_t kFormatVersion = 1;
+
+std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
+  return std::vector<std::int32_t>(values.begin(), values.end());
+}
+
+ModelDescription::Experiment describeExperiment(const sim::Experiment& experiment) {
+  ModelDescription::Experiment e;
+  e.hasStartTime = experiment.startTime.has_value();
+  e.hasStopTime = experiment.stopTime.has_value();
+  e.hasTolerance = experiment.tolerance.has_value();
+  e.hasInterval = experiment.interval.has_value();
+  e.startTime = experiment.startTime.value_or(0);
+  e.stopTime = experiment.stopTime.value_or(0);
+  e.tolerance = experiment.tolerance.value_or(0);
+  e.interval = experiment.interval.value_or(0);
+  return e;
+}
+
+ModelDescription::System describeSystem(const sim::AlgebraicSystem& system) {
+  ModelDescription::System described{
+      system.description, system.linear ? 1 : 0, toInt32(system.unknowns), {}, {}};
+  for (auto [row, column] : jacobianNonzeros(system)) {
+    described.jacobianRows.push_back(row);
+    described.jacobianColumns.push_back(column);
+  }
+  return described;
+}
+
+// --- writing ---
+
+template <class T> void put(std::string& out, T value) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  char bytes[sizeof(T)];
+  std::memcpy(bytes, &value, sizeof(T));
+  out.append(bytes, sizeof(T));
+}
+
+void put(std::string& out, const std::string& text) {
+  put<std::uint64_t>(out, text.size());
+  out += text;
+}
+
+void put(std::string& out, const std::vector<std::int32_t>& values) {
+  put<std::uint64_t>(out, values.size());
+  for (std::int32_t v : values)
+    put(out, v);
+}
+
+void put(std::string& out, const std::vector<std::string>& texts) {
+  put<std::uint64_t>(out, texts.size());
+  for (const std::string& text : texts)
+    put(out, text);
+}
+
+// --- reading: each get() fails (returns false) instead of reading past the end ---
+
+class Reader {
+public:
+  explicit Reader(std::string_view& in) : in_(in) {}
+
+  template <class T> bool get(T& value) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    if (in_.size() < sizeof(T)) return false;
+    std::memcpy(&value, in_.data(), sizeof(T));
+    in_.remove_prefix(sizeof(T));
+    return true;
+  }
+  bool get(std::string& text) {
+    std::uint64_t size = 0;
+    if (!get(size) || size > in_.size()) return false;
+    text.assign(in_.data(), size);
+    in_.remove_prefix(size);
+    return true;
+  }
+  bool get(std::vector<std::int32_t>& values) {
+    std::uint64_t size = 0;
+    if (!get(size) || size > in_.size() / sizeof(std::int32_t)) return false;
+    values.resize(size);
+    for (std::int32_t& v : values)
+      if (!get(v)) return false;
+    return true;
+  }
+  bool get(std::vector<std::string>& texts) {
+    std::uint64_t size = 0;
+    // Every string takes at least its 8-byte length.
+    if (!get(size) || size > in_.size() / sizeof(std::uint64_t)) return false;
+    texts.resize(size);
+    for (std::string& text : texts)
+      if (!get(text)) return false;
+    return true;
+  }
+  /// A count of elements that take at least `minimumBytes` each.
+  bool getCount(std::uint64_t& count, std::size_t minimumBytes) {
+    return get(count) && count <= in_.size() / minimumBytes;
+  }
+
+private:
+  std::string_view& in_;
+};
+
+bool readVariable(Reader& r, ModelDescription::Variable& v) {
+  return r.get(v.name) && r.get(v.description) && r.get(v.region) && r.get(v.index) &&
+         r.get(v.type) && r.get(v.kind) && r.get(v.hidden);
+}
+
+bool readSystem(Reader& r, ModelDescription::System& s) {
+  return r.get(s.description) && r.get(s.linear) && r.get(s.unknowns) && r.get(s.jacobianRows) &&
+         r.get(s.jacobianColumns);
+}
+
+bool readStateSet(Reader& r, ModelDescription::StateSet& s) {
+  return r.get(s.constraintCount) && r.get(s.candidates) && r.get(s.states) && r.get(s.selection);
+}
+
+template <class T, class ReadOne>
+bool readList(Reader& r, std::vector<T>& list, std::size_t minimumBytes, ReadOne readOne) {
+  std::uint64_t count = 0;
+  if (!r.getCount(count, minimumBytes)) return false;
+  list.resize(count);
+  for (T& element : list)
+    if (!readOne(r, element)) return false;
+  return true;
+}
+
+bool allBelow(const std::vector<std::int32_t>& indices, std::size_t size) {
+  for (std::int32_t i : indices)
+    if (i < 0 || static_cast<std::size_t>(i) >= size) return false;
+  return true;
+}
+
+/// The runtime indexes its arrays with these numbers unchecked: a description that passed
+/// the checksum of the cache but came from a different layout must not reach it.
+bool indicesValid(const ModelDescription& d) {
+  if (d.stateCount < 0 || d.valueCount < 0) return false;
+  for (const ModelDescription::Variable& v : d.variables) {
+    std::int32_t size = v.region == MOCC_REGION_VALUE ? d.valueCount : d.stateCount;
+    if (v.region < MOCC_REGION_STATE || v.region > MOCC_REGION_VALUE || v.index < 0 ||
+        v.index >= size)
+      return false;
+  }
+  std::size_t variables = d.variables.size();
+  for (const ModelDescription::System& s : d.systems) {
+    if (!allBelow(s.unknowns, variables) || s.jacobianRows.size() != s.jacobianColumns.size() ||
+        !allBelow(s.jacobianRows, s.unknowns.size()) ||
+        !allBelow(s.jacobianColumns, s.unknowns.size()))
+      return false;
+  }
+  for (const ModelDescription::StateSet& s : d.stateSets) {
+    if (!allBelow(s.candidates, variables) || !allBelow(s.states, variables) ||
+        !allBelow(s.selection, variables))
+      return false;
+  }
+  auto states = static_cast<std::size_t>(d.stateCount);
+  return d.jacobianRows.size() == d.jacobianColumns.size() && allBelow(d.jacobianRows, states) &&
+         allBelow(d.jacobianColumns, states) && allBelow(d.daeUnknowns, variables);
+}
+
+} // namespace
+
+ModelDescription describe(const sim::Program& program) {
+  ModelDescription d;
+  d.name = program.modelName;
+  d.stateCount = static_cast<std::int32_t>(program.stateCount);
+  d.valueCount = static_cast<std::int32_t>(program.valueCount);
+  d.experiment = describeExperiment(program.experiment);
+  // The enums of sim:: and expr:: share their numbering with mocc_region/type/kind.
+  for (const sim::Variable& v : program.variables)
+    d.variables.push_back({v.name, v.description, static_cast<std::int32_t>(v.region),
+                           static_cast<std::int32_t>(v.index), static_cast<std::int32_t>(v.type),
+                           static_cast<std::int32_t>(v.kind), v.hidden ? 1 : 0});
+  d.messages = program.messages;
+  for (const sim::Crossing& crossing : program.crossings)
+    d.crossingDescriptions.push_back(crossing.description);
+  for (const sim::AlgebraicSystem& system : program.systems)
+    d.systems.push_back(describeSystem(system));
+  for (const sim::JacobianEntry& entry : program.jacobian) {
+    d.jacobianRows.push_back(static_cast<std::int32_t>(entry.row));
+    d.jacobianColumns.push_back(static_cast<std::int32_t>(entry.column));
+  }
+  for (const sim::StateSet& set : program.stateSets)
+    d.stateSets.push_back({static_cast<std::int32_t>(set.constraintCount), toInt32(set.candidates),
+                           toInt32(set.states), toInt32(set.selection)});
+  for (std::uint32_t k : openedSystems(program))
+    for (std::uint32_t v : program.systems[k].unknowns)
+      d.daeUnknowns.push_back(static_cast<std::int32_t>(v));
+  for (std::size_t i = 0; i < program.functions.size(); ++i)
+    d.functionSymbols.push_back(userFunctionSymbol(program, i));
+  return d;
+}
+
+void writeDescription(const ModelDescription& d, std::string& out) {
+  put(out, kFormatVersion);
+  put(out, d.name);
+  put(out, d.stateCount);
+  put(out, d.valueCount);
+  put(out, d.experiment);
+  put<std::uint64_t>(out, d.variables.size());
+  for (const ModelDescription::Variable& v : d.variables) {
+    put(out, v.name);
+    put(out, v.description);
+    for (std::int32_t field : {v.region, v.index, v.type, v.kind, v.hidden})
+      put(out, field);
+  }
+  put(out, d.messages);
+  put(out, d.crossingDescriptions);
+  put<std::uint64_t>(out, d.systems.size());
+  for (const ModelDescription::System& s : d.systems) {
+    put(out, s.description);
+    put(out, s.linear);
+    put(out, s.unknowns);
+    put(out, s.jacobianRows);
+    put(out, s.jacobianColumns);
+  }
+  put(out, d.jacobianRows);
+  put(out, d.jacobianColumns);
+  put<std::uint64_t>(out, d.stateSets.size());
+  for (const ModelDescription::StateSet& s : d.stateSets) {
+    put(out, s.constraintCount);
+    put(out, s.candidates);
+    put(out, s.states);
+    put(out, s.selection);
+  }
+  put(out, d.daeUnknowns);
+  put(out, d.functionSymbols);
+}
+
+std::optional<ModelDescription> readDescription(std::string_view& in) {
+  Reader r(in);
+  std::uint32_t version = 0;
+  if (!r.get(version) || version != kFormatVersion) return std::nullopt;
+  ModelDescription d;
+  bool ok = r.get(d.name) && r.get(d.stateCount) && r.get(d.valueCount) && r.get(d.experiment) &&
+            readList(r, d.variables, 2 * sizeof(std::uint64_t), readVariable) &&
+            r.get(d.messages) && r.get(d.crossingDescriptions) &&
+            readList(r, d.systems, sizeof(std::uint64_t), readSystem) && r.get(d.jacobianRows) &&
+            r.get(d.jacobianColumns) &&
+            readList(r, d.stateSets, sizeof(std::int32_t), readStateSet) && r.get(d.daeUnknowns) &&
+            r.get(d.functionSymbols);
+  if (!ok || !indicesValid(d)) return std::nullopt;
+  return d;
+}
+
+} // namespace mocc::backend::jit

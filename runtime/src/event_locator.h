@@ -1,0 +1,104 @@
+// EventLocatingIntegrator: event location written once above any integrator's steps. It takes
+// the inner integrator's steps one at a time and, after each, looks for roots of the root
+// functions inside the step on its dense output:
+//  - sign changes between the ends of the step (or the roots the solver's own root finding
+//    stopped at, for the "solver" method);
+//  - double crossings the ends do not show: seed 002 (Compere 2001, 5.2.1) flags a function
+//    whose cubic Hermite interpolant (values and time derivatives at both ends) has slopes of
+//    opposite signs with its curvature toward zero, then evaluates the function at the
+//    interpolant's extremum and splits the step there until it finds a sign change or the
+//    extremum is clearly away from zero;
+//  - zeros at the restart: a function that is exactly zero where the step starts takes the
+//    sign it has just after, so a root just handled does not fire again (sticking).
+// Each root found is located by the chosen method; roots within the location tolerance of the
+// earliest one are handled together, as one event.
+#pragma once
+
+#include "mocc/runtime/integrator.h"
+
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace mocc::runtime {
+
+enum class LocatorMethod { Solver, Bisection, Illinois, Brent, Newton, Henon };
+
+/// The method named `name` (an entry of availableEventLocators()), or nullopt.
+std::optional<LocatorMethod> parseLocatorMethod(std::string_view name);
+
+class EventLocatingIntegrator final : public Integrator {
+public:
+  /// `inner` must find roots itself exactly when `method` is Solver; `system` is the one it
+  /// integrates and must outlive this object. advance() fails after `maxSteps` steps.
+  EventLocatingIntegrator(std::unique_ptr<Integrator> inner, OdeSystem& system,
+                          LocatorMethod method, long maxSteps);
+
+  std::string_view name() const override { return inner_->name(); }
+  void reinitialize(double t, std::span<const double> y) override;
+  AdvanceResult advance(double tOut, double tStop) override;
+  bool findsRoots() const override { return true; }
+  double step(double tStop) override { return inner_->step(tStop); }
+  double stepStart() const override { return inner_->stepStart(); }
+  double stepEnd() const override { return inner_->stepEnd(); }
+  void denseOutput(double t, std::span<double> y) const override { inner_->denseOutput(t, y); }
+  IntegratorStatistics statistics() const override;
+
+  /// One evaluation of the root functions along the solution: g(t, y) and, when asked for,
+  /// their time derivatives along it (public for the locating methods).
+  struct Sample {
+    double t = 0.0;
+    std::vector<double> y, g, rate;
+  };
+
+private:
+  struct Root {
+    double time;
+    std::vector<double> y; // the state at `time`
+    std::vector<int> directions;
+    double residual;
+    long iterations;
+  };
+
+  /// Takes one inner step and looks for roots inside it.
+  void stepAndSearch(double tStop);
+  /// Roots inside [start, end] (before the solver's own when it stopped at one); computes the
+  /// samples' rates.
+  std::optional<Root> searchStep(Sample& start, Sample& end, bool solverStopped);
+  /// A bracket of the first root of g_i inside [start, end], where g_i starts with sign `s`.
+  std::optional<std::pair<double, double>> earliestCrossing(int i, double s, const Sample& start,
+                                                            const Sample& end, int depth);
+  /// A bracket [a, b] of a root of g_i inside [start, end] that the ends, where g_i has sign
+  /// `s` (at the start: just after it), do not show.
+  std::optional<std::pair<double, double>> hiddenCrossing(int i, double s, const Sample& start,
+                                                          const Sample& end, int depth);
+  Root locate(const std::vector<std::pair<int, std::pair<double, double>>>& brackets,
+              const Sample& start);
+  /// The sign g_i has just after `start` (its sign there unless it is exactly zero).
+  double signAfter(int i, const Sample& start, const Sample& end);
+
+  /// The root functions at t, at `state` or else on the dense output.
+  Sample sampleAt(double t, bool withRate, const std::vector<double>* state = nullptr);
+  std::vector<double> derivativesAt(double t, const std::vector<double>& y);
+  void evaluateRates(Sample& sample);
+  double locationTolerance(double a, double b) const;
+
+  std::unique_ptr<Integrator> inner_;
+  OdeSystem& system_;
+  LocatorMethod method_;
+  long maxSteps_;
+  long stepsThisAdvance_ = 0;
+  double advanceStart_ = 0.0;
+  int rootCount_;
+  Sample last_; // at stepEnd()
+  std::optional<Root> pending_;
+  std::vector<double> output_;
+  std::vector<int> noRoots_;
+  long rhsCalls_ = 0, rootCalls_ = 0;
+  int searchBudget_ = 0; // samples left to hiddenCrossing for the current function
+
+  friend class RootLocator;
+};
+
+} // namespace mocc::runtime
