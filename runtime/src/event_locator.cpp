@@ -215,26 +215,52 @@ private:
   }
 
   // Henon's method (seed 000, chapter 4): with g as the independent variable, dt/dg = 1/g' and
-  // dy/dg = f/g' (g' the time derivative along the solution); one classical Runge-Kutta step
-  // from (a, y(a)) over Delta g = -g(a) lands on the switching surface up to the step's error,
-  // and repeated steps from the new point remove that error. The target is just past zero
-  // (by the location tolerance times g'), so the event is on the far side like the others'.
+  // dy/dg = f/g' (g' the time derivative along the solution); integrating from (a, y(a)) over
+  // Delta g = -g(a) lands on the switching surface. The integration in g is classical
+  // Runge-Kutta with the number of steps doubled until two results agree within the
+  // integrator's tolerance; a second pass from the new point removes what is left of g. The
+  // target is just past zero (by the location tolerance times g'), so the event is on the far
+  // side like the other methods'.
   Result henon(double a, double b, double fa, double fb) {
     std::vector<double> y(owner_.sampleAt(a, false).y);
     double t = a, g = fa;
-    for (int k = 0; k < 12; ++k) {
+    for (int k = 0; k < 4; ++k) {
       EventLocatingIntegrator::Sample here = owner_.sampleAt(t, true, &y);
       ++evaluations_;
       double slope = here.rate[static_cast<std::size_t>(i_)];
       double target = -sign(fa) * std::abs(slope) * 0.5 * tolerance_;
-      if (!henonStep(t, y, target - g)) break;
+      if (!henonIntegrate(t, y, target - g)) break;
       if (!(t >= a && t <= b)) break;
       g = owner_.sampleAt(t, false, &y).g[static_cast<std::size_t>(i_)];
       ++evaluations_;
       if (sign(g) == sign(fb)) return {t, y, evaluations_};
     }
-    // The steps left the bracket or did not converge: locate on the dense output instead.
+    // The integration left the bracket or did not converge: locate on the dense output.
     return {illinois(a, b, fa, fb), {}, evaluations_};
+  }
+
+  /// Integrates (t, y) over `delta` in g with 1, 2, 4, ... RK4 steps until two results agree
+  /// in t within the integrator's relative tolerance (times max(1, |t|)) / 100; false when
+  /// g' vanishes on the way or 512 steps do not agree.
+  bool henonIntegrate(double& t, std::vector<double>& y, double delta) {
+    double coarseT = t;
+    std::vector<double> coarseY = y;
+    if (!henonStep(coarseT, coarseY, delta)) return false;
+    for (int steps = 2; steps <= 512; steps *= 2) {
+      double fineT = t;
+      std::vector<double> fineY = y;
+      for (int k = 0; k < steps; ++k)
+        if (!henonStep(fineT, fineY, delta / steps)) return false;
+      if (std::abs(fineT - coarseT) <=
+          0.01 * owner_.relativeTolerance_ * std::max(1.0, std::abs(fineT))) {
+        t = fineT;
+        y = std::move(fineY);
+        return true;
+      }
+      coarseT = fineT;
+      coarseY = std::move(fineY);
+    }
+    return false;
   }
 
   /// One RK4 step of (t, y) over `delta` in g; false when g' vanishes on the way.
@@ -270,9 +296,10 @@ private:
 
 EventLocatingIntegrator::EventLocatingIntegrator(std::unique_ptr<Integrator> inner,
                                                  OdeSystem& system, LocatorMethod method,
-                                                 long maxSteps)
-    : inner_(std::move(inner)), system_(system), method_(method), maxSteps_(maxSteps),
-      rootCount_(system.rootCount()), output_(static_cast<std::size_t>(system.size())),
+                                                 const IntegratorSettings& settings)
+    : inner_(std::move(inner)), system_(system), method_(method), maxSteps_(settings.maxSteps),
+      relativeTolerance_(settings.relativeTolerance), rootCount_(system.rootCount()),
+      output_(static_cast<std::size_t>(system.size())),
       noRoots_(static_cast<std::size_t>(rootCount_), 0) {}
 
 void EventLocatingIntegrator::reinitialize(double t, std::span<const double> y) {
@@ -503,24 +530,29 @@ std::vector<double> EventLocatingIntegrator::derivativesAt(double t, const std::
   return dy;
 }
 
-// dg/dt along the solution, g(t + delta, y + delta f) - g(t, y) over delta: the directional
-// derivative of the root functions along the vector field (relations stay frozen, so g is
-// smooth here). delta is sqrt(eps) relative to the time scale.
+// dg/dt along the solution by a central difference along the vector field,
+// (g(t + d, y + d f) - g(t - d, y - d f)) / 2d with d = eps^(1/3) relative to the time scale:
+// second-order accurate, the derivative good to about eps^(2/3) (relations stay frozen, so g
+// is smooth here).
 void EventLocatingIntegrator::evaluateRates(Sample& sample) {
   std::vector<double> f = derivativesAt(sample.t, sample.y);
-  double delta = std::sqrt(epsilon) * std::max(1.0, std::abs(sample.t));
-  std::vector<double> ahead(sample.y.size()), gAhead(sample.g.size());
-  for (std::size_t j = 0; j < ahead.size(); ++j)
+  double delta = std::cbrt(epsilon) * std::max(1.0, std::abs(sample.t));
+  std::vector<double> ahead(sample.y.size()), behind(sample.y.size());
+  std::vector<double> gAhead(sample.g.size()), gBehind(sample.g.size());
+  for (std::size_t j = 0; j < ahead.size(); ++j) {
     ahead[j] = sample.y[j] + delta * f[j];
-  ++rootCalls_;
-  if (system_.roots(sample.t + delta, ahead, gAhead) != CallbackStatus::Ok)
+    behind[j] = sample.y[j] - delta * f[j];
+  }
+  rootCalls_ += 2;
+  if (system_.roots(sample.t + delta, ahead, gAhead) != CallbackStatus::Ok ||
+      system_.roots(sample.t - delta, behind, gBehind) != CallbackStatus::Ok)
     throw IntegratorError(fmt::format("event location: the root functions cannot be evaluated "
                                       "near time {}",
                                       sample.t),
                           sample.t);
   sample.rate.resize(sample.g.size());
   for (std::size_t i = 0; i < gAhead.size(); ++i)
-    sample.rate[i] = (gAhead[i] - sample.g[i]) / delta;
+    sample.rate[i] = (gAhead[i] - gBehind[i]) / (2 * delta);
 }
 
 // CVODE's root location tolerance, 100 eps (|t| + |h|), for a step from a to b.

@@ -31,9 +31,10 @@ std::optional<LocatorMethod> parseLocatorMethod(std::string_view name);
 class EventLocatingIntegrator final : public Integrator {
 public:
   /// `inner` must find roots itself exactly when `method` is Solver; `system` is the one it
-  /// integrates and must outlive this object. advance() fails after `maxSteps` steps.
+  /// integrates and must outlive this object. advance() fails after settings.maxSteps steps;
+  /// Henon's method integrates to the settings' relative tolerance.
   EventLocatingIntegrator(std::unique_ptr<Integrator> inner, OdeSystem& system,
-                          LocatorMethod method, long maxSteps);
+                          LocatorMethod method, const IntegratorSettings& settings);
 
   std::string_view name() const override { return inner_->name(); }
   void reinitialize(double t, std::span<const double> y) override;
@@ -88,6 +89,7 @@ private:
   OdeSystem& system_;
   LocatorMethod method_;
   long maxSteps_;
+  double relativeTolerance_;
   long stepsThisAdvance_ = 0;
   double advanceStart_ = 0.0;
   int rootCount_;

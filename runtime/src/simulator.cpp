@@ -98,7 +98,7 @@ void Simulator::createIntegrator() {
   if (method == LocatorMethod::Solver && !integrator_->findsRoots())
     method = LocatorMethod::Illinois;
   integrator_ = std::make_unique<EventLocatingIntegrator>(std::move(integrator_), ode_, method,
-                                                          settings.maxSteps);
+                                                          settings);
 }
 
 // MLS 3.6 section 8.6 as model.h refines it: bind, one pass in initial mode (initialize(), or

@@ -480,3 +480,130 @@ TEST(EventModels, C21PendulumSwitchesBetweenSwingingAndFreeFlightAtTheReferenceT
   EXPECT_LE(at(table, turns.back().row, "amplitude"), pi / 10);
   EXPECT_GT(at(table, turns[turns.size() - 2].row, "amplitude"), pi / 10);
 }
+
+namespace {
+
+// One state-event row of an event log (--event-log): time, crossing index, residual |g(t_e)|
+// and the root-function evaluations of the location.
+struct LoggedEvent {
+  double time;
+  int crossing;
+  double residual;
+  long iterations;
+};
+
+// CSV fields, with double-quoted fields that may hold commas.
+std::vector<std::string> csvFields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+std::vector<LoggedEvent> stateEvents(const std::filesystem::path& log) {
+  std::ifstream in(log);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "time,kind,crossing,expression,location,direction,residual,iterations,locator");
+  std::vector<LoggedEvent> events;
+  while (std::getline(in, line)) {
+    std::vector<std::string> f = csvFields(line);
+    if (f.size() != 9 || f[1] != "state") continue;
+    events.push_back({std::stod(f[0]), std::stoi(f[2]), std::stod(f[6]), std::stol(f[7])});
+  }
+  return events;
+}
+
+} // namespace
+
+// Issue 5: every event location method on Karim's spring-contact ball (case 8 above), side by
+// side: the located times against the closed form, and the residual |y - r| at each located
+// event from the event log.
+class EventLocators : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(EventLocators, LocateKarimsBallAtTheExactCrossingTimes) {
+  std::string locator = GetParam();
+  auto log = scratchDirectory() / ("events_" + locator + ".csv");
+  CsvTable table = simulate(eventModel("KarimBall.mo"),
+                            "--event-locator " + locator + " --event-log " + log.string());
+  CsvTable ref = reference("karim_ball_reference.csv");
+  const double tol = 1e-10, r = 2.5, stop = 10, speed = 7.4352706742929003;
+  std::vector<LoggedEvent> events = stateEvents(log);
+  ASSERT_EQ(events.size(), ref.rows.size()) << locator;
+  std::vector<Jump> switches = jumps(table, "contact");
+  ASSERT_EQ(switches.size(), ref.rows.size()) << locator;
+  // The bound of case 8: the phase errors of the integration, plus the location tolerance.
+  const double perEvent = 1000 * 15 * tol / speed + 2 * locationTolerance(stop, stop);
+  for (std::size_t n = 1; n <= events.size(); ++n) {
+    const LoggedEvent& e = events[n - 1];
+    EXPECT_EQ(e.time, switches[n - 1].time) << "the log and the results agree, event " << n;
+    EXPECT_NEAR(e.time, ref.rows[n - 1][ref.column("time")], n * perEvent)
+        << locator << " event " << n;
+    // Every method stops within the location tolerance past the root of y - r, which crosses
+    // at |v| = 7.435 m/s: |y - r| <= 7.5 ttol, plus the rounding of y ~ 2.5. (Henon's method
+    // lands on the surface from its own integration, aiming half a tolerance past it.)
+    EXPECT_LE(e.residual, 7.5 * locationTolerance(stop, stop) + 4 * kEps * r)
+        << locator << " event " << n;
+    EXPECT_NEAR(at(table, switches[n - 1].row - 1, "y"), r,
+                7.5 * locationTolerance(stop, stop) + 4 * kEps * r + n * 1000 * 15 * tol)
+        << locator << " event " << n;
+    EXPECT_GT(e.iterations, 0) << locator;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryMethod, EventLocators,
+                         ::testing::Values("solver", "bisection", "illinois", "brent", "newton",
+                                           "henon"));
+
+// --zeno=continue: the accumulation is noted, the run goes on until events stop time from
+// advancing altogether, and that still ends it (never a hang).
+TEST(EventModels, ZenoContinueNotesTheAccumulationAndStillStops) {
+  auto csv = scratchDirectory() / "zeno_continue.csv";
+  CommandResult run =
+      runCommand("timeout 120 " + moccBinary() + " run " + eventModel("ZenoTanks.mo") +
+                 " --zeno=continue -o " + csv.string() + " 2>&1");
+  EXPECT_NE(run.exitCode, 124) << "hang";
+  EXPECT_NE(run.output.find("continuing (--zeno=continue)"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("Zeno behaviour"), std::string::npos) << run.output;
+}
+
+// Issue 6: every solver handles events through the same layer. The flights of the C21 ball are
+// parabolas, which every method here integrates exactly up to rounding: Runge-Kutta methods of
+// order p >= 2 (rk4, rk45 and ARKODE's Dormand-Prince: order 4 and 5) and Adams-Moulton of order
+// >= 2 reproduce polynomial solutions of degree <= 2, and their dense outputs (cubic Hermite,
+// the Dormand-Prince continuous extension, CVODE's interpolant) are exact for them. So the
+// bound of case 1 holds (it allows K = 10 local errors of TOL per flight, for the order-1
+// starting steps of Adams), and the first 30 bounces must match the geometric series within it.
+class SolversOnTheC21Ball : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(SolversOnTheC21Ball, BounceAtTheGeometricSeriesTimes) {
+  std::string solver = GetParam();
+  // rk4's fixed step: 1 ms, 40 to 1400 steps per flight.
+  CsvTable table = simulate(eventModel("C21BouncingBall.mo"),
+                            "--solver " + solver + (solver == "rk4" ? " --step 1e-3" : ""));
+  CsvTable ref = reference("c21_bouncing_ball_reference.csv");
+  const double tol = 1e-12, g = 9.81, x0 = 10, stop = 30;
+  std::vector<double> speed, height{x0};
+  for (const auto& row : ref.rows) {
+    speed.push_back(row[ref.column("landing_speed")]);
+    height.push_back(row[ref.column("apex_after")]);
+  }
+  std::vector<Jump> bounces = jumps(table, "bounces");
+  ASSERT_GE(bounces.size(), 30u) << solver;
+  for (std::size_t m = 1; m <= 30; ++m) {
+    EXPECT_NEAR(bounces[m - 1].time, ref.rows[m - 1][ref.column("time")],
+                bounceTimeBound(static_cast<int>(m), speed, height, g, 0.9, tol, stop))
+        << solver << " bounce " << m;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(ExactForParabolas, SolversOnTheC21Ball,
+                         ::testing::Values("cvode", "cvode-adams", "arkode-erk", "rk45", "rk4"));
