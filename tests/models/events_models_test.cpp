@@ -607,3 +607,19 @@ TEST_P(SolversOnTheC21Ball, BounceAtTheGeometricSeriesTimes) {
 
 INSTANTIATE_TEST_SUITE_P(ExactForParabolas, SolversOnTheC21Ball,
                          ::testing::Values("cvode", "cvode-adams", "arkode-erk", "rk45", "rk4"));
+
+// MLS 3.6 section 8.6: variables of when-clauses that are not active at initialization keep
+// pre(), which the initial equations determine; the clauses then build on those values.
+TEST(EventModels, InitialEquationsFixVariablesOfInactiveWhenClauses) {
+  CsvTable table = simulate(eventModel("WhenVariableFixedInitially.mo"), "");
+  for (const auto& row : table.rows) {
+    double t = row[table.column("time")];
+    double x = row[table.column("x")], n = row[table.column("n")];
+    if (t < 0.25) EXPECT_EQ(x, 1.0) << "t = " << t;
+    if (t > 0.25) EXPECT_EQ(x, 2.0) << "t = " << t;
+    if (t < 0.5) EXPECT_EQ(n, 3.0) << "t = " << t;
+    if (t > 0.5) EXPECT_EQ(n, 6.0) << "t = " << t;
+  }
+  EXPECT_EQ(table.rows.front()[table.column("x")], 1.0);
+  EXPECT_EQ(table.rows.back()[table.column("n")], 6.0);
+}

@@ -28,10 +28,13 @@ void ProgramBuilder::addInitialize() {
     program_.initialize.push_back(assertion(a));
 }
 
-// Every variable the clause assigns keeps pre() unless the active branch assigns it.
+// Every variable the clause assigns keeps pre() unless the active branch assigns it or the
+// initial equations determine it (Initialization::solvedWhenOutputs).
 std::vector<sim::Statement> ProgramBuilder::initialWhen(const dae::WhenClause& clause) {
+  const std::vector<std::uint32_t>& solved = schedule_.initialization.solvedWhenOutputs;
   std::vector<sim::Statement> out;
   for (std::uint32_t v : clause.assigned) {
+    if (std::find(solved.begin(), solved.end(), v) != solved.end()) continue;
     std::uint32_t target = programIndex_[v];
     expr::Id previous = program_.pool.pre(target, system_.variables[v].type);
     out.push_back({sim::Assign{target, previous}, origin(clause.range)});

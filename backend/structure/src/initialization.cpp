@@ -20,7 +20,7 @@ class InitializationBuilder {
 public:
   InitializationBuilder(dae::System& system, const SourceManager& sources, Diagnostics& diagnostics)
       : system_(system), sources_(sources), diagnostics_(diagnostics),
-        blocks_(detail::blockAssignments(system)) {}
+        blocks_(detail::blockAssignments(system)), freeAtInitial_(whenOutputsSetInitially()) {}
 
   std::optional<Initialization> run() {
     collectUnknowns();
@@ -34,12 +34,33 @@ public:
     result_.equations = problem_.equations;
     result_.unknowns = problem_.unknowns;
     result_.steps = std::move(*steps);
+    for (std::uint32_t v = 0; v < freeAtInitial_.size(); ++v)
+      if (freeAtInitial_[v]) result_.solvedWhenOutputs.push_back(v);
     return std::move(result_);
   }
 
 private:
   bool isBlockOutput(std::uint32_t v) const {
-    return blocks_[v].kind != detail::BlockAssignment::Kind::None;
+    return blocks_[v].kind != detail::BlockAssignment::Kind::None && !freeAtInitial_[v];
+  }
+
+  // MLS 3.6 section 8.6: a when-clause that is not active at initialization leaves its
+  // variables at their pre() values (v = pre(v)), and pre(v) is then an unknown of the
+  // initialization problem. So an initial equation may fix v itself (`initial equation x = 1`
+  // beside `when time >= 0.5 then x = pre(x) + 1`): such a v is solved from the initial
+  // equations instead of being the when-clause's output, which keeps it unchanged.
+  std::vector<bool> whenOutputsSetInitially() const {
+    std::vector<bool> inInitialEquations(system_.variables.size(), false);
+    for (const dae::Equation& e : system_.initialEquations)
+      for (std::uint32_t v : detail::equationReads(system_.pool, e))
+        inInitialEquations[v] = true;
+    std::vector<bool> free(system_.variables.size(), false);
+    for (const dae::WhenClause& clause : system_.whens) {
+      if (activeBranch(clause)) continue;
+      for (std::uint32_t v : clause.assigned)
+        free[v] = inInitialEquations[v];
+    }
+    return free;
   }
 
   bool isUnknown(std::uint32_t v) const {
@@ -99,7 +120,10 @@ private:
   void addBlocks() {
     for (std::uint32_t w = 0; w < system_.whens.size(); ++w) {
       const dae::WhenClause& clause = system_.whens[w];
-      detail::Block block{Step::Kind::When, w, clause.assigned, {}, clause.range};
+      std::vector<std::uint32_t> outputs;
+      for (std::uint32_t v : clause.assigned)
+        if (!freeAtInitial_[v]) outputs.push_back(v);
+      detail::Block block{Step::Kind::When, w, outputs, {}, clause.range};
       if (const dae::WhenBranch* branch = activeBranch(clause)) {
         for (const dae::WhenStatement& s : branch->body) {
           expr::Id read;
@@ -327,6 +351,7 @@ private:
   const SourceManager& sources_;
   Diagnostics& diagnostics_;
   std::vector<detail::BlockAssignment> blocks_;
+  std::vector<bool> freeAtInitial_; // when-clause outputs solved from initial equations
   detail::CausalProblem problem_;
   Initialization result_;
 };

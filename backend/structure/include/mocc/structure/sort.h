@@ -102,6 +102,9 @@ struct Initialization {
   /// States that took their start values because nothing else determined them (each got a
   /// StartFallback equation and a warning).
   std::vector<std::uint32_t> startFallbacks;
+  /// Variables of when-clauses inactive at initialization that initial equations determine
+  /// (MLS 8.6: v = pre(v) with pre(v) unknown): the clause leaves them as solved.
+  std::vector<std::uint32_t> solvedWhenOutputs;
 };
 
 /// The causal order of a system: each step's inputs are computed by earlier steps or known
