@@ -97,8 +97,8 @@ void Simulator::createIntegrator() {
   if (ode_.rootCount() == 0) return;
   if (method == LocatorMethod::Solver && !integrator_->findsRoots())
     method = LocatorMethod::Illinois;
-  integrator_ = std::make_unique<EventLocatingIntegrator>(std::move(integrator_), ode_, method,
-                                                          settings);
+  integrator_ =
+      std::make_unique<EventLocatingIntegrator>(std::move(integrator_), ode_, method, settings);
 }
 
 // MLS 3.6 section 8.6 as model.h refines it: bind, one pass in initial mode (initialize(), or
@@ -445,8 +445,8 @@ std::string Simulator::describeZeno(const ZenoFinding& finding) const {
   if (finding.chattering)
     return fmt::format("chattering at time {}: {} fired {} times back and forth, each within "
                        "{:g} s of the last ({} events in all)",
-                       finding.time, which, finding.run,
-                       1e-6 * std::max(1.0, std::abs(finding.time)), finding.events);
+                       finding.time, which, finding.run, zeno_.horizon(finding.time),
+                       finding.events);
   return fmt::format("Zeno behaviour at time {}: events of {} accumulate ({} events in all; the "
                      "last {} came closer by a factor {:.3g} each, toward time {:.12g})",
                      finding.time, which, finding.events, finding.run, finding.ratio,

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstddef>
-#include <map>
 #include <optional>
 #include <set>
 #include <span>
@@ -47,6 +46,8 @@ public:
   /// event) tells which crossings fired. Returns a finding when the events accumulate or
   /// chatter.
   std::optional<ZenoFinding> record(double time, std::span<const int> directions);
+  /// The distance in time below which events count as accumulated or chattering, near `t`.
+  double horizon(double t) const;
 
 private:
   struct Event {
@@ -55,7 +56,6 @@ private:
   };
   std::optional<ZenoFinding> accumulation(int crossing, const std::vector<double>& times) const;
   std::optional<ZenoFinding> chattering() const;
-  double horizon(double t) const;
 
   ZenoThresholds thresholds_;
   std::vector<Event> recent_; // the last events, enough for a chattering run
