@@ -390,11 +390,7 @@ bool ArkodeIntegrator::findsRoots() const { return impl_->settings.solverRootFin
 
 double ArkodeIntegrator::step(double tStop) {
   Impl& impl = *impl_;
-  if (!impl.initialized) throw std::logic_error("step before reinitialize");
-  if (!(tStop > impl.time))
-    throw std::invalid_argument("step: tStop is not after the current time");
-  impl.stepStartTime = impl.time;
-  if (tStop - impl.time <= tooCloseDistance(impl.time, tStop)) return impl.time = tStop;
+  if (stepWithoutSolver(impl.initialized, impl.time, impl.stepStartTime, tStop)) return tStop;
   double reachedTime = impl.time;
   int flag = impl.evolve(tStop, tStop, ARK_ONE_STEP, reachedTime);
   std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
@@ -411,18 +407,12 @@ double ArkodeIntegrator::stepEnd() const { return impl_->time; }
 
 AdvanceResult ArkodeIntegrator::advance(double tOut, double tStop) {
   Impl& impl = *impl_;
-  if (!impl.initialized) throw std::logic_error("advance before reinitialize");
-  double target = std::min(tOut, tStop);
-  if (!(target >= impl.time))
-    throw std::invalid_argument("advance: target lies before the current time");
   std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
   auto reached = [&](AdvanceReason reason) {
     return AdvanceResult{reason, impl.time, view(impl.state), impl.rootDirections};
   };
-  if (target - impl.time <= tooCloseDistance(impl.time, target)) {
-    impl.time = target;
-    return reached(target == tStop ? AdvanceReason::ReachedStopTime : AdvanceReason::ReachedOutput);
-  }
+  if (auto reason = advanceWithoutSolver(impl.initialized, impl.time, tOut, tStop))
+    return reached(*reason);
   double reachedTime = impl.time;
   int flag = impl.evolve(tOut, tStop, ARK_NORMAL, reachedTime);
   impl.time = reachedTime;

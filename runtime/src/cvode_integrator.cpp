@@ -189,11 +189,7 @@ bool CvodeIntegrator::findsRoots() const { return impl_->settings.solverRootFind
 
 double CvodeIntegrator::step(double tStop) {
   Impl& impl = *impl_;
-  if (!impl.initialized) throw std::logic_error("step before reinitialize");
-  if (!(tStop > impl.time))
-    throw std::invalid_argument("step: tStop is not after the current time");
-  impl.stepStartTime = impl.time;
-  if (tStop - impl.time <= tooCloseDistance(impl.time, tStop)) return impl.time = tStop;
+  if (stepWithoutSolver(impl.initialized, impl.time, impl.stepStartTime, tStop)) return tStop;
   impl.check(CVodeSetStopTime(impl.cvode, tStop), "CVodeSetStopTime", impl.time);
   impl.check(
       CVodeSetMinStep(impl.cvode, 4.0 * epsilon * std::max(std::abs(impl.time), std::abs(tStop))),
@@ -217,18 +213,13 @@ double CvodeIntegrator::stepEnd() const { return impl_->time; }
 
 AdvanceResult CvodeIntegrator::advance(double tOut, double tStop) {
   Impl& impl = *impl_;
-  if (!impl.initialized) throw std::logic_error("advance before reinitialize");
-  double target = std::min(tOut, tStop);
-  if (!(target >= impl.time))
-    throw std::invalid_argument("advance: target lies before the current time");
   std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
   auto reached = [&](AdvanceReason reason) {
     return AdvanceResult{reason, impl.time, view(impl.state), impl.rootDirections};
   };
-  if (target - impl.time <= tooCloseDistance(impl.time, target)) {
-    impl.time = target;
-    return reached(target == tStop ? AdvanceReason::ReachedStopTime : AdvanceReason::ReachedOutput);
-  }
+  if (auto reason = advanceWithoutSolver(impl.initialized, impl.time, tOut, tStop))
+    return reached(*reason);
+  double target = std::min(tOut, tStop);
   impl.check(CVodeSetStopTime(impl.cvode, tStop), "CVodeSetStopTime", impl.time);
   // Steps shorter than a few ulps of t cannot advance time; failing there (instead of taking
   // them until maxSteps) ends a hopeless approach to a point where the system keeps failing.

@@ -225,11 +225,7 @@ bool IdaIntegrator::findsRoots() const { return impl_->settings.solverRootFindin
 
 double IdaIntegrator::step(double tStop) {
   Impl& impl = *impl_;
-  if (!impl.initialized) throw std::logic_error("step before reinitialize");
-  if (!(tStop > impl.time))
-    throw std::invalid_argument("step: tStop is not after the current time");
-  impl.stepStartTime = impl.time;
-  if (tStop - impl.time <= tooCloseDistance(impl.time, tStop)) return impl.time = tStop;
+  if (stepWithoutSolver(impl.initialized, impl.time, impl.stepStartTime, tStop)) return tStop;
   auto flags = SundialsCheck::Flags::Ida;
   impl.makeConsistent(tStop);
   impl.check(IDASetStopTime(impl.ida, tStop), "IDASetStopTime", impl.time, flags);
@@ -256,18 +252,13 @@ double IdaIntegrator::stepEnd() const { return impl_->time; }
 
 AdvanceResult IdaIntegrator::advance(double tOut, double tStop) {
   Impl& impl = *impl_;
-  if (!impl.initialized) throw std::logic_error("advance before reinitialize");
-  double target = std::min(tOut, tStop);
-  if (!(target >= impl.time))
-    throw std::invalid_argument("advance: target lies before the current time");
   std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
   auto reached = [&](AdvanceReason reason) {
     return AdvanceResult{reason, impl.time, impl.differential(impl.state), impl.rootDirections};
   };
-  if (target - impl.time <= tooCloseDistance(impl.time, target)) {
-    impl.time = target;
-    return reached(target == tStop ? AdvanceReason::ReachedStopTime : AdvanceReason::ReachedOutput);
-  }
+  if (auto reason = advanceWithoutSolver(impl.initialized, impl.time, tOut, tStop))
+    return reached(*reason);
+  double target = std::min(tOut, tStop);
   auto flags = SundialsCheck::Flags::Ida;
   impl.makeConsistent(target);
   impl.check(IDASetStopTime(impl.ida, tStop), "IDASetStopTime", impl.time, flags);

@@ -11,7 +11,9 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <optional>
 #include <span>
+#include <stdexcept>
 #include <utility>
 
 namespace mocc::runtime {
@@ -24,6 +26,30 @@ inline std::span<double> view(N_Vector vector) {
 /// which refuses to start toward them (CV_TOO_CLOSE, IDA_TOO_CLOSE).
 inline double tooCloseDistance(double t, double target) {
   return 16.0 * std::numeric_limits<double>::epsilon() * std::max(std::abs(t), std::abs(target));
+}
+
+/// The start of a SUNDIALS integrator's step(): checks the call and records where the step
+/// starts; true when tStop is too close to call the solver (the step then reaches it at once).
+inline bool stepWithoutSolver(bool initialized, double& time, double& stepStart, double tStop) {
+  if (!initialized) throw std::logic_error("step before reinitialize");
+  if (!(tStop > time)) throw std::invalid_argument("step: tStop is not after the current time");
+  stepStart = time;
+  if (tStop - time > tooCloseDistance(time, tStop)) return false;
+  time = tStop;
+  return true;
+}
+
+/// The start of a SUNDIALS integrator's advance(): checks the call; the reason to return when
+/// the target is too close to call the solver (time then moves to it), else nullopt.
+inline std::optional<AdvanceReason> advanceWithoutSolver(bool initialized, double& time,
+                                                         double tOut, double tStop) {
+  if (!initialized) throw std::logic_error("advance before reinitialize");
+  double target = std::min(tOut, tStop);
+  if (!(target >= time))
+    throw std::invalid_argument("advance: target lies before the current time");
+  if (target - time > tooCloseDistance(time, target)) return std::nullopt;
+  time = target;
+  return target == tStop ? AdvanceReason::ReachedStopTime : AdvanceReason::ReachedOutput;
 }
 
 /// Runs callbacks for SUNDIALS, which expects 0 (ok), a positive value (recoverable: retry
