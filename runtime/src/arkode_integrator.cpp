@@ -270,11 +270,8 @@ int ArkodeIntegrator::Impl::acceptedStep(sunrealtype t, N_Vector y, void* self) 
 
 int ArkodeIntegrator::Impl::roots(sunrealtype t, N_Vector y, sunrealtype* g, void* self) {
   auto& impl = *static_cast<Impl*>(self);
-  ++impl.rootCalls;
-  std::span<double> values(g, impl.rootDirections.size());
-  // ARKODE cannot retry a root function: a recoverable failure is fatal here.
-  int status = impl.guarded([&] { return impl.system.roots(t, view(y), values); });
-  return status == 0 ? 0 : -1;
+  return evaluateRoots(impl.system, impl.guarded, impl.rootCalls, t, view(y),
+                       {g, impl.rootDirections.size()});
 }
 
 int ArkodeIntegrator::Impl::jacobian(sunrealtype t, N_Vector y, N_Vector dy, SUNMatrix matrix,

@@ -126,11 +126,8 @@ int CvodeIntegrator::Impl::rhs(sunrealtype t, N_Vector y, N_Vector dy, void* sel
 
 int CvodeIntegrator::Impl::roots(sunrealtype t, N_Vector y, sunrealtype* g, void* self) {
   auto& impl = *static_cast<Impl*>(self);
-  ++impl.rootCalls;
-  std::span<double> values(g, impl.rootDirections.size());
-  // CVODE cannot retry a root function: a recoverable failure is fatal here.
-  int status = impl.guarded([&] { return impl.system.roots(t, view(y), values); });
-  return status == 0 ? 0 : -1;
+  return evaluateRoots(impl.system, impl.guarded, impl.rootCalls, t, view(y),
+                       {g, impl.rootDirections.size()});
 }
 
 int CvodeIntegrator::Impl::jacobian(sunrealtype t, N_Vector y, N_Vector dy, SUNMatrix matrix,

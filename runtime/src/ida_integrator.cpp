@@ -144,11 +144,8 @@ int IdaIntegrator::Impl::residual(sunrealtype t, N_Vector y, N_Vector yp, N_Vect
 
 int IdaIntegrator::Impl::roots(sunrealtype t, N_Vector y, N_Vector, sunrealtype* g, void* self) {
   auto& impl = *static_cast<Impl*>(self);
-  ++impl.rootCalls;
-  std::span<double> values(g, impl.rootDirections.size());
-  // IDA cannot retry a root function: a recoverable failure is fatal here.
-  int status = impl.guarded([&] { return impl.system.roots(t, impl.differential(y), values); });
-  return status == 0 ? 0 : -1;
+  return evaluateRoots(impl.system, impl.guarded, impl.rootCalls, t, impl.differential(y),
+                       {g, impl.rootDirections.size()});
 }
 
 // dF/dy + cj dF/dy' = cj I - df/dy; f is recovered from the residual as y' - F.

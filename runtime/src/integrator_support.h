@@ -79,3 +79,15 @@ private:
 };
 
 } // namespace mocc::runtime
+
+namespace mocc::runtime {
+
+/// The root-function callback of the SUNDIALS solvers: counts the call; they cannot retry a
+/// root function, so a recoverable failure is fatal (-1) there.
+inline int evaluateRoots(OdeSystem& system, CallbackGuard& guarded, long& calls, double t,
+                         std::span<const double> y, std::span<double> g) {
+  ++calls;
+  return guarded([&] { return system.roots(t, y, g); }) == 0 ? 0 : -1;
+}
+
+} // namespace mocc::runtime
