@@ -121,8 +121,10 @@ void Simulator::initialize() {
   // Leave the initial instant the way every event is left before the next one: values that
   // equations define take their continuous-mode values (sample() is false there), and pre()
   // keeps those. So `when sample(start, T)` with start at the start time fires now, while a
-  // condition already true at initialization does not (MLS 8.6).
-  instance_.setMode(MOCC_MODE_CONTINUOUS);
+  // condition already true at initialization does not (MLS 8.6). initial() is still true in
+  // this pass (the mode tells the continuous-mode functions so): `when not initial()` then
+  // sees its rising edge in the event iteration that follows, right after initialization.
+  instance_.setMode(MOCC_MODE_INITIAL);
   evaluateContinuous();
   instance_.copyCurrentToPre();
   instance_.setMode(MOCC_MODE_EVENT);
