@@ -19,20 +19,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct BuildOptions {
-  ModelSelection selection;
-  std::string executable;
-  int optLevel = 2;
-  std::string compiler;
-};
-
-/// The compiler: --cxx, else $CXX, else c++.
-std::string compilerOf(const BuildOptions& o) {
-  if (!o.compiler.empty()) return o.compiler;
-  const char* environment = std::getenv("CXX");
-  return environment && *environment ? environment : "c++";
-}
-
 /// A fresh directory for the generated source.
 std::optional<fs::path> temporaryDirectory() {
   std::string pattern = (fs::temp_directory_path() / "mocc-build-XXXXXX").string();
@@ -55,31 +41,60 @@ int compileError(const CompilerRun& run) {
   return kModelError;
 }
 
-int build(const BuildOptions& o) {
-  auto begin = std::chrono::steady_clock::now();
+} // namespace
+
+std::string compilerOf(const std::string& requested) {
+  if (!requested.empty()) return requested;
+  const char* environment = std::getenv("CXX");
+  return environment && *environment ? environment : "c++";
+}
+
+std::optional<BuiltSimulator> buildSimulator(const ModelSelection& selection,
+                                             const fs::path& requestedExecutable, int optLevel,
+                                             const std::string& compiler) {
   std::string error;
   auto runtime = findRuntime(error);
   if (!runtime) {
     std::cerr << "mocc: error: " << error << "\n";
-    return kModelError;
+    return std::nullopt;
   }
-  auto source = compileToCpp(o.selection);
-  if (!source) return kModelError;
-  fs::path executable = o.executable.empty() ? fs::path(source->stem) : fs::path(o.executable);
+  auto source = compileToCpp(selection);
+  if (!source) return std::nullopt;
+  fs::path executable = requestedExecutable.empty() ? fs::path(source->stem) : requestedExecutable;
   auto directory = temporaryDirectory();
   if (!directory) {
     std::cerr << "mocc: error: cannot create a temporary directory\n";
-    return kModelError;
+    return std::nullopt;
   }
   fs::path cpp = *directory / (source->stem + ".cpp");
   std::ofstream(cpp, std::ios::binary) << source->text;
-  CompilerRun run = compileSimulator(compilerOf(o), cpp, executable, o.optLevel, *runtime);
+  CompilerRun run = compileSimulator(compiler, cpp, executable, optLevel, *runtime);
   std::error_code ignored;
   fs::remove_all(*directory, ignored);
-  if (run.exitCode != 0) return compileError(run);
+  if (run.exitCode != 0) {
+    compileError(run);
+    return std::nullopt;
+  }
+  return BuiltSimulator{source->modelName, executable, run.command.front()};
+}
+
+namespace {
+
+struct BuildOptions {
+  ModelSelection selection;
+  std::string executable;
+  int optLevel = 2;
+  std::string compiler;
+};
+
+int build(const BuildOptions& o) {
+  auto begin = std::chrono::steady_clock::now();
+  fs::path executable = o.executable; // empty: named after the model, by buildSimulator
+  auto built = buildSimulator(o.selection, executable, o.optLevel, compilerOf(o.compiler));
+  if (!built) return kModelError;
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-  std::cout << fmt::format("{}: built {} ({} -O{}, {:.2f} s)\n", source->modelName,
-                           executable.string(), run.command.front(), o.optLevel, seconds);
+  std::cout << fmt::format("{}: built {} ({} -O{}, {:.2f} s)\n", built->modelName,
+                           built->executable.string(), built->compiler, o.optLevel, seconds);
   return kSuccess;
 }
 

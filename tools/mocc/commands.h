@@ -31,5 +31,6 @@ CommandAction addDaeCommand(CLI::App& app);
 CommandAction addCheckCommand(CLI::App& app);
 CommandAction addEmitCppCommand(CLI::App& app);
 CommandAction addBuildCommand(CLI::App& app);
+CommandAction addCompareCommand(CLI::App& app);
 
 } // namespace mocc::tool

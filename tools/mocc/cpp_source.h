@@ -4,6 +4,7 @@
 
 #include "commands.h"
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -18,5 +19,21 @@ struct CppSource {
 /// Compiles the selected model and emits its C++ source. On failure prints the diagnostics or
 /// the emitter's error and returns nullopt (the exit code is then kModelError).
 std::optional<CppSource> compileToCpp(const ModelSelection& selection);
+
+/// The C++ compiler to use: `requested` (--cxx) when given, else $CXX, else c++.
+std::string compilerOf(const std::string& requested);
+
+struct BuiltSimulator {
+  std::string modelName;
+  std::filesystem::path executable;
+  std::string compiler; // as it was run
+};
+
+/// What `mocc build` does: compiles the selected model to C++ and the C++ with `compiler` into
+/// the standalone simulator `executable` (default: ./<stem of the model>). On failure prints the
+/// diagnostics or the compiler's messages and returns nullopt (exit code kModelError).
+std::optional<BuiltSimulator> buildSimulator(const ModelSelection& selection,
+                                             const std::filesystem::path& executable, int optLevel,
+                                             const std::string& compiler);
 
 } // namespace mocc::tool

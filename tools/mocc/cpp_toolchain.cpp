@@ -32,7 +32,8 @@ bool hasRuntime(const std::vector<fs::path>& includes, const fs::path& lib) {
          fs::exists(lib / "libmocc_runtime.so", ignored);
 }
 
-/// Runs `command` (searched on PATH), collecting what it writes to stdout and stderr.
+} // namespace
+
 void runProcess(CompilerRun& run) {
   int pipeEnds[2];
   if (pipe(pipeEnds) != 0) {
@@ -70,8 +71,6 @@ void runProcess(CompilerRun& run) {
   }
   run.exitCode = WIFEXITED(waitStatus) ? WEXITSTATUS(waitStatus) : 128 + WTERMSIG(waitStatus);
 }
-
-} // namespace
 
 std::optional<RuntimeLocation> findRuntime(std::string& error) {
   std::error_code ignored;

@@ -26,6 +26,10 @@ struct CompilerRun {
   std::string output;               // its stdout and stderr, or why it could not start
 };
 
+/// Runs `run.command` (its first entry searched on PATH), collecting what it writes to stdout
+/// and stderr into `run.output` and its exit status into `run.exitCode`.
+void runProcess(CompilerRun& run);
+
 /// Compiles `source` into the executable `executable` with `compiler` at optimisation level
 /// `optLevel`, linked to the runtime's simulator library (with an rpath to it).
 CompilerRun compileSimulator(const std::string& compiler, const std::filesystem::path& source,

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   add(addCheckCommand);
   add(addEmitCppCommand);
   add(addBuildCommand);
+  add(addCompareCommand);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

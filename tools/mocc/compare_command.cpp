@@ -1,0 +1,619 @@
+// `mocc compare MODEL.mo --solvers ... --locators ... --backends ...`: simulates a model once
+// per combination of solver, event locator, backend and tolerance and compares every run with
+// a reference (a CSV file, or a cvode run at the tightest tolerance / 100) by the event-aware
+// method of result_comparison.h. The JIT backend compiles once and calls runtime::simulate in
+// process with an in-memory sink; the cpp backend builds the standalone simulator once (as
+// `mocc build` does) and runs it per combination, reading its CSV and its printed summary.
+// Exit codes: 0 every run finished, 2 bad options, 3 some run (or the reference) failed.
+#include "commands.h"
+#include "cpp_source.h"
+#include "cpp_toolchain.h"
+#include "driver.h"
+#include "jit_compilation.h"
+#include "result_comparison.h"
+
+#include "mocc/runtime/csv_writer.h"
+#include "mocc/runtime/event_location.h"
+#include "mocc/runtime/integrator.h"
+#include "mocc/runtime/overrides.h"
+#include "mocc/runtime/simulation.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <span>
+#include <sstream>
+#include <unistd.h>
+
+namespace mocc::tool {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::vector<std::string> kBackends = {"jit", "cpp"};
+
+struct CompareOptions {
+  JitCompileOptions compile;
+  std::vector<std::string> solvers{"cvode"};
+  std::vector<std::string> locators{"solver"};
+  std::vector<std::string> backends{"jit"};
+  std::vector<double> tolerances; // empty: the model's
+  std::optional<double> startTime, stopTime, interval, step;
+  std::vector<std::string> overrides;
+  std::string reference; // empty: a reference run
+  std::string json, csv;
+  std::string compiler;
+};
+
+/// One run's settings beyond those all runs share.
+struct Combination {
+  std::string solver, locator, backend;
+  double tolerance = 0.0;
+};
+
+/// What a backend reports of one run.
+struct RunOutput {
+  bool failed = false;
+  std::string failure; // why, when failed
+  long steps = 0, rhsEvaluations = 0, events = 0;
+  double wallSeconds = 0.0;
+  ResultData result; // what was computed, also for a failed run
+};
+
+struct RunReport {
+  Combination combination;
+  RunOutput output;
+  std::optional<Deviation> deviation; // none when nothing could be compared
+};
+
+std::vector<std::string> namesOf(std::span<const std::string_view> names) {
+  return {names.begin(), names.end()};
+}
+
+/// The shared simulation settings: the model's experiment, the command line on top (the rules
+/// of `mocc run`).
+std::optional<runtime::SimulationOptions> baseOptions(const mocc_model& model,
+                                                      const CompareOptions& o, std::string& error) {
+  runtime::SimulationOptions s = runtime::defaultOptions(model);
+  if (o.startTime) s.startTime = *o.startTime;
+  if (o.stopTime) s.stopTime = *o.stopTime;
+  if ((o.startTime || o.stopTime) && !o.interval && !model.has_interval)
+    s.interval = (s.stopTime - s.startTime) / 500;
+  if (o.interval) s.interval = *o.interval;
+  if (o.step) s.fixedStep = *o.step;
+  if (!(s.stopTime > s.startTime))
+    error =
+        fmt::format("the stop time {} must be after the start time {}", s.stopTime, s.startTime);
+  else if (!(s.interval > 0))
+    error = fmt::format("the output interval must be positive, not {}", s.interval);
+  if (!error.empty()) return std::nullopt;
+  return s;
+}
+
+std::optional<std::vector<runtime::Override>>
+resolveOverrides(const mocc_model& model, const CompareOptions& o, std::string& error) {
+  std::vector<runtime::Override> overrides;
+  for (const std::string& text : o.overrides) {
+    auto parsed = runtime::parseOverride(text, error);
+    if (!parsed) return std::nullopt;
+    if (!runtime::findVariable(model, parsed->name)) {
+      error = "--override " + text + ": the model has no variable '" + parsed->name + "'";
+      return std::nullopt;
+    }
+    overrides.push_back(*parsed);
+  }
+  return overrides;
+}
+
+class SimulationBackend {
+public:
+  virtual ~SimulationBackend() = default;
+  virtual RunOutput simulate(const Combination& combination) = 0;
+};
+
+/// Runs the JIT-compiled model in process, collecting the rows in memory.
+class JitBackend final : public SimulationBackend {
+public:
+  JitBackend(const mocc_model& model, runtime::SimulationOptions base,
+             std::vector<runtime::Override> overrides)
+      : model_(model), base_(std::move(base)), overrides_(std::move(overrides)) {}
+
+  RunOutput simulate(const Combination& c) override {
+    runtime::SimulationOptions options = base_;
+    options.solver = c.solver;
+    options.eventLocator = c.locator;
+    options.tolerance = c.tolerance;
+    runtime::ResultTable table;
+    runtime::SimulationResult result = runtime::simulate(model_, options, overrides_, table);
+    const runtime::Statistics& st = result.statistics;
+    RunOutput output;
+    output.failed = result.outcome == runtime::Outcome::Failed;
+    if (output.failed) output.failure = result.message;
+    output.steps = st.steps;
+    output.rhsEvaluations = st.rhsEvaluations;
+    output.events = st.stateEvents + st.timeEvents;
+    output.wallSeconds = st.wallSeconds;
+    output.result = fromResultTable(table);
+    return output;
+  }
+
+private:
+  const mocc_model& model_;
+  runtime::SimulationOptions base_;
+  std::vector<runtime::Override> overrides_;
+};
+
+/// The number after `label` in the first line of `text` that starts with `prefix`.
+template <typename Number>
+std::optional<Number> summaryNumber(const std::string& text, const std::string& prefix,
+                                    const std::string& label) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(prefix, 0) != 0) continue;
+    std::size_t at = line.find(label);
+    if (at == std::string::npos) return std::nullopt;
+    std::istringstream value(line.substr(at + label.size()));
+    Number number{};
+    if (value >> number) return number;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// The line with the simulator's error message, for a failed run.
+std::string errorLine(const std::string& output, int exitCode) {
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    std::size_t at = line.find("error: simulation failed: ");
+    if (at != std::string::npos) return line.substr(at + 26);
+    at = line.find("error: ");
+    if (at != std::string::npos) return line.substr(at + 7);
+  }
+  return fmt::format("the simulator exited with code {}", exitCode);
+}
+
+/// Runs the simulator `mocc build` made once per combination, in a scratch directory. The
+/// shared settings are passed explicitly, in shortest round-trip form, so both backends
+/// simulate with the same doubles.
+class CppBackend final : public SimulationBackend {
+public:
+  CppBackend(std::optional<fs::path> executable, fs::path directory,
+             const runtime::SimulationOptions& base, std::vector<std::string> overrides)
+      : executable_(std::move(executable)), directory_(std::move(directory)), base_(base),
+        overrides_(std::move(overrides)) {}
+
+  RunOutput simulate(const Combination& c) override {
+    RunOutput output;
+    if (!executable_) {
+      output.failed = true;
+      output.failure = "the C++ simulator could not be built (see above)";
+      return output;
+    }
+    fs::path csv = directory_ / fmt::format("run{}.csv", runs_++);
+    CompilerRun run;
+    run.command = arguments(c, csv);
+    runProcess(run);
+    output.failed = run.exitCode != 0;
+    if (output.failed) output.failure = errorLine(run.output, run.exitCode);
+    readSummary(run.output, output);
+    readResults(csv, output);
+    return output;
+  }
+
+private:
+  std::vector<std::string> arguments(const Combination& c, const fs::path& csv) const {
+    std::vector<std::string> args = {executable_->string(),
+                                     "--solver",
+                                     c.solver,
+                                     "--event-locator",
+                                     c.locator,
+                                     "--tolerance",
+                                     fmt::format("{}", c.tolerance),
+                                     "--start-time",
+                                     fmt::format("{}", base_.startTime),
+                                     "--stop-time",
+                                     fmt::format("{}", base_.stopTime),
+                                     "--interval",
+                                     fmt::format("{}", base_.interval),
+                                     "-o",
+                                     csv.string()};
+    if (base_.fixedStep > 0) {
+      args.push_back("--step");
+      args.push_back(fmt::format("{}", base_.fixedStep));
+    }
+    for (const std::string& text : overrides_) {
+      args.push_back("--override");
+      args.push_back(text);
+    }
+    return args;
+  }
+
+  // The summary of runtime/cli/src/simulator_run.cpp: "  events: N (...)", "  steps: N,
+  // f-evals: N, ...", "  wall time: S s simulation".
+  static void readSummary(const std::string& text, RunOutput& output) {
+    output.events = summaryNumber<long>(text, "  events: ", "events: ").value_or(0);
+    output.steps = summaryNumber<long>(text, "  steps: ", "steps: ").value_or(0);
+    output.rhsEvaluations = summaryNumber<long>(text, "  steps: ", "f-evals: ").value_or(0);
+    output.wallSeconds = summaryNumber<double>(text, "  wall time: ", "wall time: ").value_or(0);
+  }
+
+  static void readResults(const fs::path& csv, RunOutput& output) {
+    std::error_code ignored;
+    if (!fs::exists(csv, ignored)) return;
+    try {
+      output.result = readResultCsv(csv);
+    } catch (const std::exception& e) {
+      if (!output.failed) output.failure = e.what();
+      output.failed = true;
+    }
+  }
+
+  std::optional<fs::path> executable_;
+  fs::path directory_;
+  runtime::SimulationOptions base_;
+  std::vector<std::string> overrides_;
+  int runs_ = 0;
+};
+
+/// A scratch directory removed with this object.
+class ScratchDirectory {
+public:
+  ScratchDirectory() {
+    std::string pattern = (fs::temp_directory_path() / "mocc-compare-XXXXXX").string();
+    if (mkdtemp(pattern.data())) path_ = pattern;
+  }
+  ~ScratchDirectory() {
+    std::error_code ignored;
+    if (!path_.empty()) fs::remove_all(path_, ignored);
+  }
+  ScratchDirectory(const ScratchDirectory&) = delete;
+  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+  const fs::path& path() const { return path_; }
+
+private:
+  fs::path path_;
+};
+
+// ---- Output ----------------------------------------------------------------------------
+
+std::string shortNumber(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  return fmt::format("{:.3g}", value);
+}
+
+std::string status(const RunReport& r) {
+  if (r.output.failed) return "failed: " + r.output.failure;
+  if (r.deviation && r.deviation->eventCountsDiffer())
+    return fmt::format("ok, {} event instants vs {} in the reference", r.deviation->runEvents,
+                       r.deviation->referenceEvents);
+  return "ok";
+}
+
+std::vector<std::string> tableCells(const RunReport& r) {
+  const Combination& c = r.combination;
+  std::vector<std::string> cells = {c.solver,
+                                    c.locator,
+                                    c.backend,
+                                    shortNumber(c.tolerance),
+                                    std::to_string(r.output.steps),
+                                    std::to_string(r.output.rhsEvaluations),
+                                    std::to_string(r.output.events),
+                                    fmt::format("{:.4f}", r.output.wallSeconds)};
+  if (r.deviation && r.deviation->comparedValues > 0) {
+    const Deviation& d = *r.deviation;
+    cells.push_back(fmt::format("{} ({})", shortNumber(d.maxAbsolute), d.absoluteVariable));
+    cells.push_back(fmt::format("{} ({})", shortNumber(d.maxRelative), d.relativeVariable));
+    cells.push_back(shortNumber(d.maxEventTimeDeviation));
+  } else {
+    cells.insert(cells.end(), {"-", "-", "-"});
+  }
+  cells.push_back(status(r));
+  return cells;
+}
+
+void printTable(std::ostream& out, const std::vector<RunReport>& reports) {
+  std::vector<std::vector<std::string>> rows = {
+      {"solver", "locator", "backend", "tolerance", "steps", "f-evals", "events", "wall [s]",
+       "max abs dev (var)", "max rel dev (var)", "max event dt", "status"}};
+  for (const RunReport& r : reports)
+    rows.push_back(tableCells(r));
+  std::vector<std::size_t> widths(rows.front().size(), 0);
+  for (const auto& row : rows)
+    for (std::size_t i = 0; i < row.size(); ++i)
+      widths[i] = std::max(widths[i], row[i].size());
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      bool last = i + 1 == row.size();
+      line += last ? row[i] : fmt::format("{:<{}}  ", row[i], widths[i]);
+    }
+    out << line << "\n";
+  }
+}
+
+/// One machine-readable field of a report (a column of --csv, a key of --json): text, or a
+/// number that may be absent (not computed).
+struct Field {
+  std::string name;
+  std::optional<double> number;
+  std::string text;
+  bool isText = false;
+};
+
+std::vector<Field> fieldsOf(const RunReport& r) {
+  auto number = [](std::string name, std::optional<double> value) {
+    return Field{std::move(name), value, {}, false};
+  };
+  auto text = [](std::string name, std::string value) {
+    return Field{std::move(name), std::nullopt, std::move(value), true};
+  };
+  const Combination& c = r.combination;
+  bool compared = r.deviation && r.deviation->comparedValues > 0;
+  auto deviationValue = [&](double Deviation::*member) -> std::optional<double> {
+    if (!compared) return std::nullopt;
+    return (*r.deviation).*member;
+  };
+  std::vector<Field> fields = {
+      text("solver", c.solver),
+      text("locator", c.locator),
+      text("backend", c.backend),
+      number("tolerance", c.tolerance),
+      text("status", r.output.failed ? "failed" : "ok"),
+      text("failure", r.output.failure),
+      number("steps", static_cast<double>(r.output.steps)),
+      number("f_evals", static_cast<double>(r.output.rhsEvaluations)),
+      number("events", static_cast<double>(r.output.events)),
+      number("wall_seconds", r.output.wallSeconds),
+      number("max_abs_deviation", deviationValue(&Deviation::maxAbsolute)),
+      text("max_abs_variable", compared ? r.deviation->absoluteVariable : ""),
+      number("max_abs_time", deviationValue(&Deviation::absoluteTime)),
+      number("max_rel_deviation", deviationValue(&Deviation::maxRelative)),
+      text("max_rel_variable", compared ? r.deviation->relativeVariable : ""),
+      number("max_rel_time", deviationValue(&Deviation::relativeTime)),
+      number("event_time_deviation", deviationValue(&Deviation::maxEventTimeDeviation)),
+      number("run_event_instants",
+             r.deviation ? std::optional<double>(r.deviation->runEvents) : std::nullopt),
+      number("reference_event_instants",
+             r.deviation ? std::optional<double>(r.deviation->referenceEvents) : std::nullopt)};
+  return fields;
+}
+
+std::string jsonString(const std::string& text) {
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      quoted += {'\\', c};
+    else if (static_cast<unsigned char>(c) < 0x20)
+      quoted += fmt::format("\\u{:04x}", static_cast<int>(c));
+    else
+      quoted += c;
+  }
+  return quoted + "\"";
+}
+
+/// JSON has no infinities or NaN: those become null, like a value that was not computed.
+std::string jsonNumber(std::optional<double> value) {
+  if (!value || !std::isfinite(*value)) return "null";
+  return fmt::format("{}", *value);
+}
+
+void writeJson(std::ostream& out, const std::string& model, const std::string& reference,
+               const std::vector<RunReport>& reports) {
+  out << "{\n  \"model\": " << jsonString(model) << ",\n  \"reference\": " << jsonString(reference)
+      << ",\n  \"runs\": [";
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    out << (i ? ",\n    {" : "\n    {");
+    std::vector<Field> fields = fieldsOf(reports[i]);
+    for (std::size_t f = 0; f < fields.size(); ++f) {
+      out << (f ? ", " : "") << jsonString(fields[f].name) << ": "
+          << (fields[f].isText ? jsonString(fields[f].text) : jsonNumber(fields[f].number));
+    }
+    out << "}";
+  }
+  out << "\n  ]\n}\n";
+}
+
+std::string csvText(const Field& field) {
+  if (field.isText) return runtime::csvField(field.text);
+  if (!field.number) return "";
+  return fmt::format("{}", *field.number);
+}
+
+void writeCsv(std::ostream& out, const std::vector<RunReport>& reports) {
+  std::vector<Field> header = fieldsOf(RunReport{});
+  for (std::size_t f = 0; f < header.size(); ++f)
+    out << (f ? "," : "") << header[f].name;
+  out << "\n";
+  for (const RunReport& r : reports) {
+    std::vector<Field> fields = fieldsOf(r);
+    for (std::size_t f = 0; f < fields.size(); ++f)
+      out << (f ? "," : "") << csvText(fields[f]);
+    out << "\n";
+  }
+}
+
+// ---- The command -----------------------------------------------------------------------
+
+int usageError(const std::string& message) {
+  std::cerr << "mocc: error: " << message << "\n";
+  return kUsageError;
+}
+
+/// Checks what can be checked without the model; an error message, or empty.
+std::string checkOptions(const CompareOptions& o) {
+  for (double tolerance : o.tolerances)
+    if (!(tolerance > 0)) return fmt::format("the tolerance must be positive, not {}", tolerance);
+  for (const std::string& output : {o.json, o.csv}) {
+    if (output.empty()) continue;
+    std::ofstream probe(output, std::ios::app);
+    if (!probe) return fmt::format("cannot open '{}' for writing", output);
+  }
+  return {};
+}
+
+std::vector<Combination> combinations(const CompareOptions& o,
+                                      const std::vector<double>& tolerances) {
+  std::vector<Combination> all;
+  for (double tolerance : tolerances)
+    for (const std::string& backend : o.backends)
+      for (const std::string& solver : o.solvers)
+        for (const std::string& locator : o.locators)
+          all.push_back({solver, locator, backend, tolerance});
+  return all;
+}
+
+/// Without --reference: a cvode run in process at the tightest tolerance / 100.
+std::optional<ResultData> referenceRun(JitBackend& jit, const std::vector<double>& tolerances,
+                                       std::string& description) {
+  double tightest = *std::min_element(tolerances.begin(), tolerances.end()) / 100;
+  description = fmt::format("cvode (jit) at tolerance {} (the tightest tolerance / 100)",
+                            shortNumber(tightest));
+  RunOutput reference = jit.simulate({"cvode", "solver", "jit", tightest});
+  if (reference.failed) {
+    std::cerr << "mocc: error: the reference run failed: " << reference.failure << "\n";
+    return std::nullopt;
+  }
+  return std::move(reference.result);
+}
+
+bool writeOutputs(const CompareOptions& o, const std::string& model, const std::string& reference,
+                  const std::vector<RunReport>& reports) {
+  bool ok = true;
+  auto write = [&](const std::string& path, auto writer) {
+    if (path.empty()) return;
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    writer(out);
+    if (!out) {
+      std::cerr << "mocc: error: cannot write '" << path << "'\n";
+      ok = false;
+    }
+  };
+  write(o.json, [&](std::ostream& out) { writeJson(out, model, reference, reports); });
+  write(o.csv, [&](std::ostream& out) { writeCsv(out, reports); });
+  return ok;
+}
+
+int compare(const CompareOptions& o) {
+  if (std::string problem = checkOptions(o); !problem.empty()) return usageError(problem);
+  std::optional<ResultData> referenceFile;
+  if (!o.reference.empty()) {
+    try {
+      referenceFile = readResultCsv(o.reference);
+    } catch (const std::exception& e) {
+      return usageError(std::string("--reference: ") + e.what());
+    }
+  }
+  JitCompilation compilation(o.compile);
+  auto compiled = compilation.compile();
+  if (!compiled) return kModelError;
+  const mocc_model& model = compiled->model();
+  std::string error;
+  auto base = baseOptions(model, o, error);
+  if (!base) return usageError(error);
+  auto overrides = resolveOverrides(model, o, error);
+  if (!overrides) return usageError(error);
+  std::vector<double> tolerances =
+      o.tolerances.empty() ? std::vector<double>{base->tolerance} : o.tolerances;
+
+  JitBackend jit(model, *base, *overrides);
+  ScratchDirectory scratch;
+  std::unique_ptr<CppBackend> cpp;
+  if (std::find(o.backends.begin(), o.backends.end(), "cpp") != o.backends.end()) {
+    std::optional<fs::path> executable;
+    if (!scratch.path().empty()) {
+      auto built = buildSimulator(o.compile.selection, scratch.path() / "simulator",
+                                  o.compile.optLevel, compilerOf(o.compiler));
+      if (built) executable = built->executable;
+    }
+    cpp = std::make_unique<CppBackend>(executable, scratch.path(), *base, o.overrides);
+  }
+
+  std::string referenceDescription = o.reference;
+  std::optional<ResultData> reference = referenceFile
+                                            ? std::move(referenceFile)
+                                            : referenceRun(jit, tolerances, referenceDescription);
+  if (!reference) return kSimulationFailure;
+
+  std::vector<RunReport> reports;
+  for (const Combination& c : combinations(o, tolerances)) {
+    SimulationBackend& backend = c.backend == "cpp" ? static_cast<SimulationBackend&>(*cpp) : jit;
+    RunReport report{c, backend.simulate(c), std::nullopt};
+    if (!report.output.result.rows.empty())
+      report.deviation = compareResults(report.output.result, *reference);
+    report.output.result = {}; // keep memory flat over many runs
+    reports.push_back(std::move(report));
+  }
+
+  std::cout << fmt::format("{}: {} run{} from {} to {}, compared with {}\n", model.name,
+                           reports.size(), reports.size() == 1 ? "" : "s", base->startTime,
+                           base->stopTime, referenceDescription);
+  printTable(std::cout, reports);
+  bool written = writeOutputs(o, model.name, referenceDescription, reports);
+  bool anyFailed = std::any_of(reports.begin(), reports.end(),
+                               [](const RunReport& r) { return r.output.failed; });
+  return anyFailed || !written ? kSimulationFailure : kSuccess;
+}
+
+} // namespace
+
+CommandAction addCompareCommand(CLI::App& app) {
+  auto options = std::make_shared<CompareOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "compare", "Simulate a model with several solvers, event locators, backends and "
+                 "tolerances and compare every run with a reference, event by event");
+  addModelOptions(*cmd, options->compile.selection);
+  std::vector<std::string> solvers = namesOf(runtime::availableSolvers());
+  cmd->add_option(
+         "--solvers", options->solvers,
+         fmt::format("Comma-separated solvers (default cvode): {}", fmt::join(solvers, ", ")))
+      ->delimiter(',')
+      ->check(CLI::IsMember(solvers))
+      ->type_name("LIST");
+  std::vector<std::string> locators = namesOf(runtime::availableEventLocators());
+  cmd->add_option("--locators", options->locators,
+                  fmt::format("Comma-separated event locators (default solver): {}",
+                              fmt::join(locators, ", ")))
+      ->delimiter(',')
+      ->check(CLI::IsMember(locators))
+      ->type_name("LIST");
+  cmd->add_option("--backends", options->backends,
+                  "Comma-separated backends (default jit): jit (in process), cpp (the simulator "
+                  "of `mocc build`, built once)")
+      ->delimiter(',')
+      ->check(CLI::IsMember(kBackends))
+      ->type_name("LIST");
+  cmd->add_option("--tolerance", options->tolerances,
+                  "Comma-separated tolerances, each a run (default: the model's)")
+      ->delimiter(',')
+      ->type_name("TOL");
+  cmd->add_option("--reference", options->reference,
+                  "Result file to compare with (default: a cvode run at the tightest "
+                  "tolerance / 100)")
+      ->type_name("FILE.csv");
+  cmd->add_option("--start-time", options->startTime, "Start time (default: the model's)");
+  cmd->add_option("--stop-time", options->stopTime, "Stop time (default: the model's)");
+  cmd->add_option("--interval", options->interval, "Output interval (default: the model's)");
+  cmd->add_option("--step", options->step, "Step of the fixed-step solvers rk4 and euler")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--override", options->overrides,
+                  "NAME=VALUE: set a parameter or start value in every run (repeatable)")
+      ->type_name("NAME=VALUE");
+  cmd->add_option("--json", options->json, "Also write the table as JSON")->type_name("FILE");
+  cmd->add_option("--csv", options->csv, "Also write the table as CSV")->type_name("FILE");
+  cmd->add_option("--cxx", options->compiler,
+                  "The C++ compiler of the cpp backend (default: $CXX, else c++)")
+      ->type_name("COMPILER");
+  addJitCompileOptions(*cmd, options->compile, /*withPrintAfter=*/false);
+  cmd->footer("Deviations are taken segment by segment between events (left limits with left "
+              "limits, right with right), never interpolating across a jump (README.md).\n"
+              "Exit codes: 0 every run finished, 1 model error, 2 usage error, 3 a run or the "
+              "reference failed (shown in its row).");
+  return [options]() { return compare(*options); };
+}
+
+} // namespace mocc::tool

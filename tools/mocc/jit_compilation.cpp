@@ -1,0 +1,126 @@
+// JitCompilation: the compile path of `mocc run` and `mocc compare`. The JIT cache sits between
+// the flat model and the backend: on a hit the structural analysis and code generation are
+// skipped.
+#include "jit_compilation.h"
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+namespace mocc::tool {
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point begin) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+}
+
+/// The cache the options ask for; none with --no-cache, without a home directory, or (with a
+/// one-line warning) when its directory cannot be created.
+std::optional<JitCache> openCache(const JitCompileOptions& o) {
+  if (o.noCache) return std::nullopt;
+  auto directory = o.cacheDirectory.empty()
+                       ? JitCache::defaultDirectory()
+                       : std::optional<std::filesystem::path>(o.cacheDirectory);
+  if (!directory) return std::nullopt;
+  std::string warning;
+  auto cache = JitCache::open(*directory, warning);
+  if (!cache) std::cerr << "mocc: warning: " << warning << "\n";
+  return cache;
+}
+
+} // namespace
+
+void addJitCompileOptions(CLI::App& cmd, JitCompileOptions& o, bool withPrintAfter) {
+  cmd.add_option("-O,--opt-level", o.optLevel, "LLVM optimisation level 0..3 (default 2)")
+      ->check(CLI::Range(0, 3));
+  if (withPrintAfter) {
+    cmd.add_option("--print-after", o.printAfter,
+                   "Print the backend's state after this pass (repeatable): build-dae, "
+                   "eval-params, alias-elim, trivial-elim, relations, pantelides, sort, "
+                   "initialization, build-program");
+  }
+  CLI::Option* cache = cmd.add_option("--cache", o.cacheDirectory,
+                                      "Directory of the JIT cache of compiled models (default: "
+                                      "$XDG_CACHE_HOME/mocc, else ~/.cache/mocc)")
+                           ->type_name("DIR");
+  cmd.add_flag("--no-cache", o.noCache, "Neither read nor write the JIT cache")->excludes(cache);
+}
+
+JitCompilation::JitCompilation(const JitCompileOptions& options) : o_(options) {
+  configure(compilation_, o_.selection);
+}
+
+std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compile() {
+  FrontendTimings frontend;
+  auto model = flattenFile(compilation_, o_.selection.model, o_.selection.className, &frontend);
+  phases_.push_back({"parse", frontend.parseSeconds, {}});
+  phases_.push_back({"instantiate", frontend.flatten.instantiateSeconds, {}});
+  phases_.push_back({"flatten", frontend.flatten.flattenSeconds, {}});
+  if (!model) {
+    printDiagnostics(compilation_, std::cerr);
+    return nullptr;
+  }
+  cache_ = openCache(o_);
+  auto compiled = loadCached(*model);
+  if (compiled) {
+    printDiagnostics(compilation_, std::cerr); // the frontend's warnings
+    return compiled;
+  }
+  compiled = compileFlat(*model);
+  if (compiled && cache_) store(*compiled); // a model that failed to compile leaves nothing
+  phases_.push_back({"cache", cacheSeconds_, cache_ ? "miss" : "off"});
+  return compiled;
+}
+
+// --print-after needs the backend to run, so it never takes a cached model.
+std::unique_ptr<backend::jit::CompiledModel> JitCompilation::loadCached(const flat::Model& model) {
+  if (!cache_) return nullptr;
+  auto begin = std::chrono::steady_clock::now();
+  key_ = modelCacheKey(flat::print(model), compilation_.sources, o_.optLevel);
+  cacheSeconds_ = secondsSince(begin);
+  if (!o_.printAfter.empty()) return nullptr;
+  auto loading = std::chrono::steady_clock::now();
+  auto compiled = cache_->load(key_);
+  if (!compiled) {
+    cacheSeconds_ += secondsSince(loading);
+    return nullptr;
+  }
+  phases_.push_back({"structural analysis", std::nullopt, "skipped (cache hit)"});
+  phases_.push_back({"codegen", std::nullopt, "skipped (cache hit)"});
+  phases_.push_back({"JIT", secondsSince(loading), {}}); // reading the entry, linking, lookup
+  phases_.push_back({"cache", cacheSeconds_, "hit"});
+  return compiled;
+}
+
+std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compileFlat(const flat::Model& model) {
+  backend::PipelineOptions pipeline;
+  pipeline.printAfter = o_.printAfter;
+  pipeline.print = [](const std::string& pass, const std::string& text) {
+    std::cout << "--- after " << pass << " ---\n" << text;
+  };
+  auto begin = std::chrono::steady_clock::now();
+  auto program = backend::compile(model, compilation_.sources, compilation_.diagnostics, pipeline);
+  phases_.push_back({"structural analysis", secondsSince(begin), {}});
+  printDiagnostics(compilation_, std::cerr);
+  if (!program) return nullptr;
+  std::string error;
+  backend::jit::CompileTimings timings;
+  auto compiled = backend::jit::compile(*program, {o_.optLevel}, error, &timings);
+  if (!compiled) {
+    std::cerr << "mocc: error: code generation failed: " << error << "\n";
+    return nullptr;
+  }
+  phases_.push_back({"codegen", timings.codegenSeconds, {}});
+  phases_.push_back({"JIT", timings.jitSeconds, {}});
+  return compiled;
+}
+
+void JitCompilation::store(const backend::jit::CompiledModel& compiled) {
+  auto begin = std::chrono::steady_clock::now();
+  std::string warning;
+  if (!cache_->store(key_, compiled, warning)) std::cerr << "mocc: warning: " << warning << "\n";
+  cacheSeconds_ += secondsSince(begin);
+}
+
+} // namespace mocc::tool

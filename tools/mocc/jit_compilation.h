@@ -1,0 +1,54 @@
+// The compile path of `mocc run`, shared with `mocc compare`: file -> flat model -> JIT cache
+// (jit_cache.h) or backend and LLVM -> compiled model, recording the phases for --timings.
+#pragma once
+
+#include "commands.h"
+#include "driver.h"
+#include "jit_cache.h"
+
+#include "mocc/cli/simulator_cli.h"
+#include "mocc/llvm/jit.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mocc::tool {
+
+/// The options of the compilation that precedes a JIT simulation.
+struct JitCompileOptions {
+  ModelSelection selection;
+  std::vector<std::string> printAfter;
+  int optLevel = 2;
+  std::string cacheDirectory; // empty: the default one
+  bool noCache = false;
+};
+
+/// Registers -O, --print-after (when `withPrintAfter`), --cache and --no-cache.
+void addJitCompileOptions(CLI::App& command, JitCompileOptions& options, bool withPrintAfter);
+
+/// One compilation from file to compiled model, recording its phases for --timings.
+class JitCompilation {
+public:
+  explicit JitCompilation(const JitCompileOptions& options);
+
+  /// The compiled model, or null after reporting why (the exit code is then kModelError).
+  std::unique_ptr<backend::jit::CompiledModel> compile();
+  std::vector<cli::PhaseTiming>& phases() { return phases_; }
+
+private:
+  std::unique_ptr<backend::jit::CompiledModel> loadCached(const flat::Model& model);
+  std::unique_ptr<backend::jit::CompiledModel> compileFlat(const flat::Model& model);
+  void store(const backend::jit::CompiledModel& compiled);
+
+  const JitCompileOptions& o_;
+  Compilation compilation_;
+  std::vector<cli::PhaseTiming> phases_;
+  std::optional<JitCache> cache_;
+  std::uint64_t key_ = 0;
+  double cacheSeconds_ = 0; // the key, reading and writing entries
+};
+
+} // namespace mocc::tool
