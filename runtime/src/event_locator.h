@@ -23,7 +23,7 @@
 
 namespace mocc::runtime {
 
-enum class LocatorMethod { Solver, Bisection, Illinois, Brent, Newton, Henon };
+enum class LocatorMethod { Solver, Bisection, Illinois, Brent, Newton, Henon, Trapezoid };
 
 /// The method named `name` (an entry of availableEventLocators()), or nullopt.
 std::optional<LocatorMethod> parseLocatorMethod(std::string_view name);

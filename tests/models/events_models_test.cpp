@@ -549,7 +549,8 @@ TEST_P(EventLocators, LocateKarimsBallAtTheExactCrossingTimes) {
         << locator << " event " << n;
     // Every method stops within the location tolerance past the root of y - r, which crosses
     // at |v| = 7.435 m/s: |y - r| <= 7.5 ttol, plus the rounding of y ~ 2.5. (Henon's method
-    // lands on the surface from its own integration, aiming half a tolerance past it.)
+    // and the trapezoidal step land on the surface from their own integration, aiming half a
+    // tolerance past it.)
     EXPECT_LE(e.residual, 7.5 * locationTolerance(stop, stop) + 4 * kEps * r)
         << locator << " event " << n;
     EXPECT_NEAR(at(table, switches[n - 1].row - 1, "y"), r,
@@ -561,7 +562,7 @@ TEST_P(EventLocators, LocateKarimsBallAtTheExactCrossingTimes) {
 
 INSTANTIATE_TEST_SUITE_P(EveryMethod, EventLocators,
                          ::testing::Values("solver", "bisection", "illinois", "brent", "newton",
-                                           "henon"));
+                                           "henon", "trapezoid"));
 
 // --zeno=continue: the accumulation is noted, the run goes on until events stop time from
 // advancing altogether, and that still ends it (never a hang).

@@ -8,7 +8,8 @@
 namespace mocc::runtime {
 
 /// "solver" (the integrator's own root finding where it has one, else "illinois"),
-/// "bisection", "illinois", "brent", "newton", "henon": in the order the CLI lists them.
+/// "bisection", "illinois", "brent", "newton", "henon", "trapezoid" (the implicit generic
+/// approach of seed 000, 2.2.2): in the order the CLI lists them.
 std::span<const std::string_view> availableEventLocators();
 
 } // namespace mocc::runtime
