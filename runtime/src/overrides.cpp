@@ -115,4 +115,19 @@ std::optional<std::string> applyOverrides(ModelInstance& instance,
   return std::nullopt;
 }
 
+std::optional<std::vector<Override>>
+parseOverrides(const mocc_model& model, std::span<const std::string> texts, std::string& error) {
+  std::vector<Override> overrides;
+  for (const std::string& text : texts) {
+    auto parsed = parseOverride(text, error);
+    if (!parsed) return std::nullopt;
+    if (!findVariable(model, parsed->name)) {
+      error = "--override " + text + ": the model has no variable '" + parsed->name + "'";
+      return std::nullopt;
+    }
+    overrides.push_back(*parsed);
+  }
+  return overrides;
+}
+
 } // namespace mocc::runtime

@@ -94,21 +94,6 @@ std::optional<runtime::SimulationOptions> baseOptions(const mocc_model& model,
   return s;
 }
 
-std::optional<std::vector<runtime::Override>>
-resolveOverrides(const mocc_model& model, const CompareOptions& o, std::string& error) {
-  std::vector<runtime::Override> overrides;
-  for (const std::string& text : o.overrides) {
-    auto parsed = runtime::parseOverride(text, error);
-    if (!parsed) return std::nullopt;
-    if (!runtime::findVariable(model, parsed->name)) {
-      error = "--override " + text + ": the model has no variable '" + parsed->name + "'";
-      return std::nullopt;
-    }
-    overrides.push_back(*parsed);
-  }
-  return overrides;
-}
-
 class SimulationBackend {
 public:
   virtual ~SimulationBackend() = default;
@@ -515,7 +500,7 @@ int compare(const CompareOptions& o) {
   std::string error;
   auto base = baseOptions(model, o, error);
   if (!base) return usageError(error);
-  auto overrides = resolveOverrides(model, o, error);
+  auto overrides = runtime::parseOverrides(model, o.overrides, error);
   if (!overrides) return usageError(error);
   std::vector<double> tolerances =
       o.tolerances.empty() ? std::vector<double>{base->tolerance} : o.tolerances;

@@ -103,21 +103,6 @@ resolveOptions(const mocc_model& model, const SimulatorOptions& o, std::string& 
   return s;
 }
 
-std::optional<std::vector<runtime::Override>>
-resolveOverrides(const mocc_model& model, const SimulatorOptions& o, std::string& error) {
-  std::vector<runtime::Override> overrides;
-  for (const std::string& text : o.overrides) {
-    auto parsed = runtime::parseOverride(text, error);
-    if (!parsed) return std::nullopt;
-    if (!runtime::findVariable(model, parsed->name)) {
-      error = "--override " + text + ": the model has no variable '" + parsed->name + "'";
-      return std::nullopt;
-    }
-    overrides.push_back(*parsed);
-  }
-  return overrides;
-}
-
 std::optional<PlotRequest> resolvePlot(const mocc_model& model, const SimulatorOptions& o,
                                        const std::filesystem::path& csv, std::string& error) {
   if (o.plot.empty()) return std::nullopt;

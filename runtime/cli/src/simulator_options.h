@@ -20,10 +20,6 @@ namespace mocc::cli {
 std::optional<runtime::SimulationOptions>
 resolveOptions(const mocc_model& model, const SimulatorOptions& options, std::string& error);
 
-/// Parsed --override values, each naming a variable of the model.
-std::optional<std::vector<runtime::Override>>
-resolveOverrides(const mocc_model& model, const SimulatorOptions& options, std::string& error);
-
 /// The plot of the result columns named by --plot beside `csv`; nullopt without --plot, or
 /// with `error` set for a name that is not a result column.
 std::optional<PlotRequest> resolvePlot(const mocc_model& model, const SimulatorOptions& options,

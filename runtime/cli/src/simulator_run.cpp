@@ -85,7 +85,7 @@ int simulateModel(const mocc_model& model, const SimulatorOptions& o,
   std::string error;
   auto options = resolveOptions(model, o, error);
   if (!options) return usageError(error);
-  auto overrides = resolveOverrides(model, o, error);
+  auto overrides = runtime::parseOverrides(model, o.overrides, error);
   if (!overrides) return usageError(error);
   std::filesystem::path csv = o.output.empty() ? std::string(model.name) + "_res.csv" : o.output;
   auto plot = resolvePlot(model, o, csv, error);

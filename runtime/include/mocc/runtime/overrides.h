@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mocc::runtime {
 
@@ -22,6 +23,11 @@ std::optional<Override> parseOverride(std::string_view text, std::string& error)
 
 /// The table entry called `name`, or null.
 const mocc_variable* findVariable(const mocc_model& model, std::string_view name);
+
+/// Parses every NAME=VALUE of the command line's --override options, each naming a variable of
+/// `model`; nullopt with `error` set ("--override TEXT: ...") otherwise.
+std::optional<std::vector<Override>>
+parseOverrides(const mocc_model& model, std::span<const std::string> texts, std::string& error);
 
 /// Sets a parameter's value, or the start value of a state, discrete or algebraic variable,
 /// and marks it overridden; call it before bind(). Constants, derivatives and compiler-made
