@@ -119,10 +119,7 @@ std::uint64_t modelCacheKey(std::string_view flatModel, const SourceManager& sou
                   backend::jit::codeGeneratorIdentity(), buildIdentity());
   CacheKeyBuilder key;
   key.add(compiler).add(static_cast<std::uint64_t>(optLevel)).add(flatModel);
-  // Ids start at 1 and are dense; past the last file, path() returns the one placeholder it
-  // also returns for the invalid id 0 (SourceManager has no count of its files).
-  const std::string* pastTheEnd = &sources.path(0);
-  for (FileId file = 1; &sources.path(file) != pastTheEnd; ++file)
+  for (FileId file = 1; file <= sources.fileCount(); ++file)
     key.add(sources.path(file)).add(sources.text(file));
   return key.key();
 }

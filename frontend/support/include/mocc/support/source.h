@@ -46,6 +46,8 @@ public:
   /// Registers text that did not come from disk (tests, generated sources).
   FileId add(std::string path, std::string text);
 
+  /// How many files are registered: their ids are 1 to fileCount().
+  FileId fileCount() const { return static_cast<FileId>(files_.size()); }
   const std::string& path(FileId file) const;
   std::string_view text(FileId file) const;
   /// The text of one line (1-based) without its line terminator; empty when out of range.
