@@ -85,6 +85,24 @@ SimulationOptions defaultOptions(const mocc_model& model) {
   return options;
 }
 
+std::optional<SimulationOptions>
+optionsForSpan(const mocc_model& model, std::optional<double> startTime,
+               std::optional<double> stopTime, std::optional<double> interval, std::string& error) {
+  SimulationOptions s = defaultOptions(model);
+  if (startTime) s.startTime = *startTime;
+  if (stopTime) s.stopTime = *stopTime;
+  if ((startTime || stopTime) && !interval && !model.has_interval)
+    s.interval = (s.stopTime - s.startTime) / 500;
+  if (interval) s.interval = *interval;
+  if (!(s.stopTime > s.startTime))
+    error =
+        fmt::format("the stop time {} must be after the start time {}", s.stopTime, s.startTime);
+  else if (!(s.interval > 0))
+    error = fmt::format("the output interval must be positive, not {}", s.interval);
+  if (!error.empty()) return std::nullopt;
+  return s;
+}
+
 std::string_view eventKindName(EventRecord::Kind kind) {
   switch (kind) {
   case EventRecord::Kind::State: return "state";

@@ -96,6 +96,21 @@ double bounceTimeBound(int m, const std::vector<double>& speed, const std::vecto
   return bound;
 }
 
+// The landing speeds and flight heights of a bouncing-ball reference (columns landing_speed
+// and apex_after), flight 0 starting at height h0: the inputs of bounceTimeBound.
+struct Flights {
+  std::vector<double> speed, height;
+};
+
+Flights flightsOf(const CsvTable& ref, double h0) {
+  Flights flights{{}, {h0}};
+  for (const auto& row : ref.rows) {
+    flights.speed.push_back(row[ref.column("landing_speed")]);
+    flights.height.push_back(row[ref.column("apex_after")]);
+  }
+  return flights;
+}
+
 std::string precise(double x) {
   std::ostringstream out;
   out << std::setprecision(17) << x;
@@ -191,11 +206,7 @@ TEST(EventModels, C21BouncingBallFirstHundredBouncesAndScatteringPrevention) {
   CsvTable table = simulate(eventModel("C21BouncingBall.mo"), ""); // tolerance 1e-12, to 30 s
   CsvTable ref = reference("c21_bouncing_ball_reference.csv");
   const double tol = 1e-12, g = 9.81, x0 = 10, stop = 30;
-  std::vector<double> speed, height{x0};
-  for (const auto& row : ref.rows) {
-    speed.push_back(row[ref.column("landing_speed")]);
-    height.push_back(row[ref.column("apex_after")]);
-  }
+  auto [speed, height] = flightsOf(ref, x0);
   // The stop rule: the apex after bounce 102 is 4.63e-9 m < hmin = 5e-9 m (after bounce 101 it
   // is 5.72e-9 m: a margin of 3.7e-10 m, far above the position errors of 1e-11 m), so the ball
   // bounces 102 times and rests after landing the 103rd time.
@@ -353,11 +364,7 @@ TEST(EventModels, CrossingFunctionZeroAtRestartDoesNotFireAgain) {
   CsvTable table = simulate(eventModel("StickingBall.mo"), ""); // tolerance 1e-10, to 3 s
   CsvTable ref = reference("sticking_ball_reference.csv");
   const double tol = 1e-10, g = 9.81, stop = 3;
-  std::vector<double> speed, height{1.0};
-  for (const auto& row : ref.rows) {
-    speed.push_back(row[ref.column("landing_speed")]);
-    height.push_back(row[ref.column("apex_after")]);
-  }
+  auto [speed, height] = flightsOf(ref, 1.0);
   std::vector<Jump> bounces = jumps(table, "bounces");
   ASSERT_EQ(bounces.size(), ref.rows.size()) << "6 bounces before t = 3";
   // No other event at all: with h = 0 and v > 0 after each bounce the relation h < 0 stays
@@ -592,11 +599,7 @@ TEST_P(SolversOnTheC21Ball, BounceAtTheGeometricSeriesTimes) {
                             "--solver " + solver + (solver == "rk4" ? " --step 1e-3" : ""));
   CsvTable ref = reference("c21_bouncing_ball_reference.csv");
   const double tol = 1e-12, g = 9.81, x0 = 10, stop = 30;
-  std::vector<double> speed, height{x0};
-  for (const auto& row : ref.rows) {
-    speed.push_back(row[ref.column("landing_speed")]);
-    height.push_back(row[ref.column("apex_after")]);
-  }
+  auto [speed, height] = flightsOf(ref, x0);
   std::vector<Jump> bounces = jumps(table, "bounces");
   ASSERT_GE(bounces.size(), 30u) << solver;
   for (std::size_t m = 1; m <= 30; ++m) {

@@ -78,19 +78,8 @@ std::vector<std::string> namesOf(std::span<const std::string_view> names) {
 /// of `mocc run`).
 std::optional<runtime::SimulationOptions> baseOptions(const mocc_model& model,
                                                       const CompareOptions& o, std::string& error) {
-  runtime::SimulationOptions s = runtime::defaultOptions(model);
-  if (o.startTime) s.startTime = *o.startTime;
-  if (o.stopTime) s.stopTime = *o.stopTime;
-  if ((o.startTime || o.stopTime) && !o.interval && !model.has_interval)
-    s.interval = (s.stopTime - s.startTime) / 500;
-  if (o.interval) s.interval = *o.interval;
-  if (o.step) s.fixedStep = *o.step;
-  if (!(s.stopTime > s.startTime))
-    error =
-        fmt::format("the stop time {} must be after the start time {}", s.stopTime, s.startTime);
-  else if (!(s.interval > 0))
-    error = fmt::format("the output interval must be positive, not {}", s.interval);
-  if (!error.empty()) return std::nullopt;
+  auto s = runtime::optionsForSpan(model, o.startTime, o.stopTime, o.interval, error);
+  if (s && o.step) s->fixedStep = *o.step;
   return s;
 }
 

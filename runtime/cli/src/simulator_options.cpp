@@ -77,29 +77,20 @@ void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
 
 std::optional<runtime::SimulationOptions>
 resolveOptions(const mocc_model& model, const SimulatorOptions& o, std::string& error) {
-  runtime::SimulationOptions s = runtime::defaultOptions(model);
-  if (o.startTime) s.startTime = *o.startTime;
-  if (o.stopTime) s.stopTime = *o.stopTime;
-  if ((o.startTime || o.stopTime) && !o.interval && !model.has_interval) {
-    s.interval = (s.stopTime - s.startTime) / 500;
-  }
+  auto span = runtime::optionsForSpan(model, o.startTime, o.stopTime, o.interval, error);
+  if (!span) return std::nullopt;
+  runtime::SimulationOptions s = *span;
   if (o.tolerance) s.tolerance = *o.tolerance;
-  if (o.interval) s.interval = *o.interval;
   s.solver = o.solver;
   if (o.step) s.fixedStep = *o.step;
   s.eventLocator = o.eventLocator;
   s.stopOnZeno = o.zeno != "continue";
   s.maxEventIterations = o.maxEventIterations;
   s.derivativeColumns = o.derivatives;
-  if (!(s.stopTime > s.startTime)) {
-    error =
-        fmt::format("the stop time {} must be after the start time {}", s.stopTime, s.startTime);
-  } else if (!(s.tolerance > 0)) {
+  if (!(s.tolerance > 0)) {
     error = fmt::format("the tolerance must be positive, not {}", s.tolerance);
-  } else if (!(s.interval > 0)) {
-    error = fmt::format("the output interval must be positive, not {}", s.interval);
+    return std::nullopt;
   }
-  if (!error.empty()) return std::nullopt;
   return s;
 }
 

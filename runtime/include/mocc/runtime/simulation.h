@@ -7,6 +7,7 @@
 #include "mocc/runtime/overrides.h"
 #include "mocc/runtime/result_sink.h"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -50,6 +51,14 @@ struct SimulationOptions {
 /// The model's experiment annotation where it gives a value (has_*), else start 0, stop 1,
 /// tolerance 1e-6 and interval (stop - start) / 500.
 SimulationOptions defaultOptions(const mocc_model& model);
+
+/// defaultOptions with a command line's start, stop and output interval on top: a new start or
+/// stop without an interval (given here or by the model) spreads 500 intervals over the new
+/// span. nullopt with `error` set when stop is not after start or the interval is not positive.
+std::optional<SimulationOptions> optionsForSpan(const mocc_model& model,
+                                                std::optional<double> startTime,
+                                                std::optional<double> stopTime,
+                                                std::optional<double> interval, std::string& error);
 
 enum class Outcome {
   Finished,   // reached the stop time
