@@ -605,11 +605,21 @@ std::vector<double> EventLocatingIntegrator::derivativesAt(double t, const std::
   return dy;
 }
 
-// dg/dt along the solution by a central difference along the vector field,
+// dg/dt along the solution: the compiler's symbolic rates (OdeSystem::rootRates), and for the
+// root functions without one a central difference along the vector field,
 // (g(t + d, y + d f) - g(t - d, y - d f)) / 2d with d = eps^(1/3) relative to the time scale:
 // second-order accurate, the derivative good to about eps^(2/3) (relations stay frozen, so g
 // is smooth here).
 void EventLocatingIntegrator::evaluateRates(Sample& sample) {
+  sample.rate.resize(sample.g.size());
+  ++rootCalls_;
+  if (system_.rootRates(sample.t, sample.y, sample.rate) != CallbackStatus::Ok)
+    throw IntegratorError(fmt::format("event location: the crossing rates cannot be evaluated "
+                                      "at time {}",
+                                      sample.t),
+                          sample.t);
+  if (std::none_of(sample.rate.begin(), sample.rate.end(), [](double r) { return std::isnan(r); }))
+    return;
   std::vector<double> f = derivativesAt(sample.t, sample.y);
   double delta = std::cbrt(epsilon) * std::max(1.0, std::abs(sample.t));
   std::vector<double> ahead(sample.y.size()), behind(sample.y.size());
@@ -625,9 +635,8 @@ void EventLocatingIntegrator::evaluateRates(Sample& sample) {
                                       "near time {}",
                                       sample.t),
                           sample.t);
-  sample.rate.resize(sample.g.size());
   for (std::size_t i = 0; i < gAhead.size(); ++i)
-    sample.rate[i] = (gAhead[i] - gBehind[i]) / (2 * delta);
+    if (std::isnan(sample.rate[i])) sample.rate[i] = (gAhead[i] - gBehind[i]) / (2 * delta);
 }
 
 // CVODE's root location tolerance, 100 eps (|t| + |h|), for a step from a to b.

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 namespace mocc::runtime {
@@ -139,6 +140,22 @@ CallbackStatus ModelOde::roots(double t, std::span<const double> y, std::span<do
       return CallbackStatus::Fatal;
     }
   return CallbackStatus::Ok;
+}
+
+CallbackStatus ModelOde::rootRates(double t, std::span<const double> y, std::span<double> rates) {
+  std::fill(rates.begin(), rates.end(), std::numeric_limits<double>::quiet_NaN());
+  const mocc_model& model = instance_.model();
+  if (model.crossing_rates == nullptr) return CallbackStatus::Ok;
+  Marks before = marks();
+  // crossing_rates evaluates the derivatives it needs: give it dx warm-started like derivatives().
+  std::span<double> latest = instance_.derivatives();
+  rateScratch_.assign(latest.begin(), latest.end());
+  rateScratch_.resize(y.size());
+  {
+    BorrowedArrays borrowed(instance_, t, y.data(), rateScratch_.data());
+    model.crossing_rates(&instance_.abi(), rates.data());
+  }
+  return checkReports(before, CallbackStatus::Fatal);
 }
 
 bool ModelOde::hasJacobian() const {

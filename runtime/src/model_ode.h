@@ -32,6 +32,9 @@ public:
   /// Fatal on an assert error, a failed loop or a non-finite value: root functions are
   /// evaluated on the accepted solution only.
   CallbackStatus roots(double t, std::span<const double> y, std::span<double> g) override;
+  /// The model's symbolic crossing rates (crossing_rates); NaN for those it lacks and for the
+  /// state sets' root functions. Fatal like roots().
+  CallbackStatus rootRates(double t, std::span<const double> y, std::span<double> rates) override;
 
   bool hasJacobian() const override;
   const SparsityPattern* jacobianPattern() const override { return &pattern_; }
@@ -71,6 +74,7 @@ private:
   AlgebraicSolver& solver_;
   StateSelection& selection_;
   std::vector<std::string> derivativeNames_;
+  std::vector<double> rateScratch_; // dx while crossing_rates runs
   SparsityPattern pattern_;
   std::string problem_;
 };

@@ -1,16 +1,20 @@
-// Jacobian, state-set Jacobian and residual-form functions. Each evaluates its inputs as a
-// statement list, forgets everything, then writes its values (an invalid Id writes 0).
+// Jacobian, state-set Jacobian, crossing-rate and residual-form functions. Each evaluates its
+// inputs as a statement list, forgets everything, then writes its values (an invalid Id writes
+// 0, or NaN for a crossing rate that was not derived).
 #include "jacobian_functions.h"
 
 #include "statement_writer.h"
+
+#include <limits>
 
 namespace mocc::backend::cpp {
 
 namespace {
 
-/// out[k] := values[k] after `inputs`, in continuous mode.
+/// out[k] := values[k] after `inputs`, in continuous mode; `missing` for an invalid value.
 void writeValues(StatementWriter& writer, FunctionCode& function, const std::string& out,
-                 const std::vector<sim::Statement>& inputs, const std::vector<expr::Id>& values) {
+                 const std::vector<sim::Statement>& inputs, const std::vector<expr::Id>& values,
+                 double missing = 0.0) {
   writer.write(inputs);
   ExpressionWriter& expressions = writer.expressions();
   expressions.forgetAll();
@@ -19,7 +23,7 @@ void writeValues(StatementWriter& writer, FunctionCode& function, const std::str
     if (value.valid()) valid.push_back(value);
   expressions.countUses(valid);
   for (std::size_t k = 0; k < values.size(); ++k) {
-    std::string value = values[k].valid() ? expressions.value(values[k]) : "0.0";
+    std::string value = values[k].valid() ? expressions.value(values[k]) : doubleLiteral(missing);
     expressions.out().line(out + "[" + std::to_string(k) + "] = " + value + ";");
   }
 }
@@ -52,6 +56,20 @@ void writeJacobian(Context& context, Code& code) {
            "Continuous mode: the nonzeros of d dx / d x, in the order of jacobian_rows and "
            "jacobian_columns.",
            "void jacobian(mocc_instance* instance, double* values)", function);
+}
+
+void writeCrossingRates(Context& context, Code& code) {
+  std::vector<expr::Id> rates;
+  for (const sim::Crossing& crossing : context.program.crossings)
+    rates.push_back(crossing.rate);
+  FunctionCode function;
+  StatementWriter writer(context, function, Evaluation::Continuous);
+  writeValues(writer, function, "rates", context.program.crossingRateInputs, rates,
+              std::numeric_limits<double>::quiet_NaN());
+  assemble(code,
+           "Continuous mode: the time derivatives of the crossing functions along the "
+           "solution (NaN where none was derived).",
+           "void crossing_rates(mocc_instance* instance, double* rates)", function);
 }
 
 // A switch over the sets, each computing its inputs and writing its constraint Jacobian

@@ -151,6 +151,10 @@ ModelFunctionNames writeModelFunctions(Context& context, Code& code) {
     writeJacobian(context, code);
     names.jacobian = "jacobian";
   }
+  if (!program.crossings.empty()) {
+    writeCrossingRates(context, code);
+    names.crossingRates = "crossing_rates";
+  }
   if (!program.stateSets.empty()) {
     writeStateSetJacobian(context, code);
     names.stateSetJacobian = "state_set_jacobian";

@@ -210,6 +210,7 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   code.line(".state_set_jacobian = " + function(functions.stateSetJacobian) + ",");
   code.line(fmt::format(".n_dae_unknowns = {}, .dae_unknowns = {},", daeUnknowns.size(), daeTable));
   code.line(".dae_residuals = " + function(functions.daeResiduals) + ",");
+  code.line(".crossing_rates = " + function(functions.crossingRates) + ",");
   code.close("};");
   code.blank();
   return code;

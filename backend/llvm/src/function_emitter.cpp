@@ -102,13 +102,15 @@ void emitInitialize(ModuleContext& module) {
   module.builder.CreateRetVoid();
 }
 
-/// out[k] := values[k] after `inputs`, in continuous mode (invalid values write 0).
+/// out[k] := values[k] after `inputs`, in continuous mode (invalid values write `missing`).
 void emitValues(ModuleContext& module, StatementEmitter& emitter, llvm::Value* out,
-                const std::vector<sim::Statement>& inputs, const std::vector<expr::Id>& values) {
+                const std::vector<sim::Statement>& inputs, const std::vector<expr::Id>& values,
+                double missing = 0.0) {
   emitter.emit(inputs);
   emitter.expressions().forgetAll();
   for (std::size_t k = 0; k < values.size(); ++k) {
-    llvm::Value* value = values[k].valid() ? emitter.expressions().emit(values[k]) : module.real(0);
+    llvm::Value* value =
+        values[k].valid() ? emitter.expressions().emit(values[k]) : module.real(missing);
     module.builder.CreateStore(value,
                                module.builder.CreateConstInBoundsGEP1_64(module.f64, out, k));
   }
@@ -129,6 +131,22 @@ void emitJacobian(ModuleContext& module) {
     values.push_back(entry.value);
   }
   emitValues(module, emitter, function->getArg(1), module.program.jacobianInputs, values);
+  module.builder.CreateRetVoid();
+}
+
+// crossing_rates(instance, rates): the crossing-rate inputs, then rates[i] = d g_i / dt (NaN
+// where none was derived).
+void emitCrossingRates(ModuleContext& module) {
+  llvm::Function* function = defineEntry(module, EntryNames::crossingRates,
+                                         module.builder.getVoidTy(), {module.ptr, module.ptr});
+  Frame frame(module, function);
+  function->getArg(1)->setName("rates");
+  StatementEmitter emitter(module, frame, Evaluation::Continuous);
+  std::vector<expr::Id> rates;
+  for (const sim::Crossing& crossing : module.program.crossings)
+    rates.push_back(crossing.rate);
+  emitValues(module, emitter, function->getArg(1), module.program.crossingRateInputs, rates,
+             std::numeric_limits<double>::quiet_NaN());
   module.builder.CreateRetVoid();
 }
 
@@ -197,6 +215,7 @@ void emitModelFunctions(ModuleContext& module) {
   emitNextTimeEvent(module);
   emitInitialize(module);
   if (!program.jacobian.empty()) emitJacobian(module);
+  if (!program.crossings.empty()) emitCrossingRates(module);
   if (!program.stateSets.empty()) emitStateSetJacobian(module);
   std::vector<std::uint32_t> opened = openedSystems(program);
   if (!opened.empty()) emitDaeResiduals(module, opened);

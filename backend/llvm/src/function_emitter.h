@@ -1,6 +1,7 @@
 // The functions of the model ABI (runtime/include/mocc/model.h), each emitted from its part of
 // a sim::Program: bind, derivatives, crossings, outputs, event_update, next_time_event,
-// initialize, and when the program has them jacobian, state_set_jacobian and dae_residuals.
+// initialize, and when the program has them jacobian, crossing_rates, state_set_jacobian and
+// dae_residuals.
 #pragma once
 
 #include "module_context.h"
@@ -17,12 +18,14 @@ struct EntryNames {
   static constexpr const char* nextTimeEvent = "mocc_next_time_event";
   static constexpr const char* initialize = "mocc_initialize";
   static constexpr const char* jacobian = "mocc_jacobian";
+  static constexpr const char* crossingRates = "mocc_crossing_rates";
   static constexpr const char* stateSetJacobian = "mocc_state_set_jacobian";
   static constexpr const char* daeResiduals = "mocc_dae_residuals";
 };
 
 /// Emits the ABI functions of `module.program` into `module.module`: the seven every model
-/// has, jacobian when program.jacobian is not empty, state_set_jacobian when there are state
+/// has, jacobian when program.jacobian is not empty, crossing_rates when there are crossings,
+/// state_set_jacobian when there are state
 /// sets, dae_residuals when derivatives solves a loop (openedSystems()). Throws EmitError for
 /// a malformed program.
 void emitModelFunctions(ModuleContext& module);

@@ -75,6 +75,8 @@ llvm::Error resolveEntries(llvm::orc::LLJIT& jit, mocc_model& model) {
   // The optional entries exist exactly when their tables are not empty (function_emitter.h).
   if (model.n_jacobian > 0)
     if (auto e = resolve(jit, EntryNames::jacobian, model.jacobian)) return e;
+  if (model.n_crossings > 0)
+    if (auto e = resolve(jit, EntryNames::crossingRates, model.crossing_rates)) return e;
   if (model.n_state_sets > 0)
     if (auto e = resolve(jit, EntryNames::stateSetJacobian, model.state_set_jacobian)) return e;
   if (model.n_dae_unknowns > 0)

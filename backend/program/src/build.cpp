@@ -32,6 +32,7 @@ std::optional<sim::Program> ProgramBuilder::run() {
   addInitialize(); // after the event list, which it may copy
   addOdeJacobian();
   addStateSets();
+  addCrossingRates();
   addTimeEvents();
   if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
   return std::move(program_);
@@ -108,12 +109,12 @@ void ProgramBuilder::layOut() {
   }
 }
 
-std::uint32_t ProgramBuilder::addInternalBoolean(std::string name) {
+std::uint32_t ProgramBuilder::addInternal(std::string name, expr::Type type) {
   sim::Variable v;
   v.name = std::move(name);
   v.region = sim::Region::Value;
   v.index = program_.valueCount++;
-  v.type = expr::Type::Boolean;
+  v.type = type;
   v.kind = sim::Kind::Internal;
   v.hidden = true;
   program_.variables.push_back(std::move(v));
@@ -148,7 +149,7 @@ void ProgramBuilder::addRelations() {
     const dae::Relation& r = system_.relations[k];
     sim::Relation relation;
     relation.comparison = translator_(r.comparison);
-    relation.storage = addInternalBoolean(fmt::format("$rel{}", k));
+    relation.storage = addInternal(fmt::format("$rel{}", k), expr::Type::Boolean);
     if (r.kind == dae::RelationKind::Time) {
       relation.timeEvent = true;
       program_.timeEvents.push_back(sim::ThresholdEvent{translator_(r.threshold)});
@@ -159,8 +160,11 @@ void ProgramBuilder::addRelations() {
       expr::Id rhs = program_.pool.arg(relation.comparison, 1);
       std::string text = expr::print(system_.pool, r.comparison, name);
       std::string where = origin(r.range);
-      program_.crossings.push_back(sim::Crossing{program_.pool.sub(lhs, rhs), k,
-                                                 where.empty() ? text : text + " at " + where});
+      sim::Crossing crossing;
+      crossing.function = program_.pool.sub(lhs, rhs);
+      crossing.relation = k;
+      crossing.description = where.empty() ? text : text + " at " + where;
+      program_.crossings.push_back(std::move(crossing));
     }
     program_.relations.push_back(relation);
   }

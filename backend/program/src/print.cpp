@@ -41,6 +41,7 @@ public:
     section("bind", program_.bind);
     section("derivatives", program_.derivatives);
     section("crossing inputs", program_.crossingInputs);
+    section("crossing rate inputs", program_.crossingRateInputs);
     section("outputs", program_.outputs);
     section("event", program_.event);
     section("initialize", program_.initialize);
@@ -204,6 +205,10 @@ private:
     for (std::size_t i = 0; i < program_.crossings.size(); ++i) {
       const Crossing& c = program_.crossings[i];
       out_ += fmt::format("  g{} = {}  ({})\n", i, e(c.function), c.description);
+      if (c.rate.valid())
+        out_ += fmt::format("    dg{}/dt = {}\n", i, e(c.rate));
+      else
+        out_ += fmt::format("    dg{}/dt: numerical ({})\n", i, c.rateMissing);
     }
   }
 

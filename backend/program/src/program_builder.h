@@ -24,7 +24,8 @@ private:
   bool isStateSetVariable(std::uint32_t variable) const;
   void layOut();
   void addRelations();
-  std::uint32_t addInternalBoolean(std::string name);
+  /// A hidden variable of the Value region, made by the compiler.
+  std::uint32_t addInternal(std::string name, expr::Type type);
   expr::Id mapLeaf(expr::Id id);
   std::string origin(const SourceRange& range) const;
   std::uint32_t message(const std::string& text);
@@ -80,6 +81,11 @@ private:
   void addStateSets();
   bool addStateSet(const dae::StateSet& set);
   bool differentiateConstraints(const dae::StateSet& set, sim::StateSet& out);
+
+  // crossing_rates.cpp
+  void addCrossingRates();
+  /// The continuous step computing `variable` by one explicit assignment, and its value.
+  std::optional<std::pair<std::size_t, expr::Id>> explicitDefinition(std::uint32_t variable) const;
 
   const dae::System& system_;
   const structure::Schedule& schedule_;

@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 2
+#define MOCC_ABI_VERSION 3
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -190,6 +190,13 @@ typedef struct mocc_model {
   int32_t n_dae_unknowns;
   const int32_t* dae_unknowns;
   void (*dae_residuals)(mocc_instance* instance, const double* z, double* r);
+
+  /* Continuous mode, at time and x: the time derivatives of the crossing functions along the
+   * solution, rates[i] = d g_i / dt (with dx from the model's derivatives), derived
+   * symbolically by the compiler for the event locators. An entry the compiler could not
+   * derive (a crossing that reads an algebraic loop, say) is NaN; the runtime differentiates
+   * that one numerically. Null when n_crossings is 0. */
+  void (*crossing_rates)(mocc_instance* instance, double* rates);
 } mocc_model;
 
 /* A service of the runtime library that generated code calls: solves algebraic loop

@@ -65,8 +65,11 @@ public:
     auto number = static_cast<std::uint32_t>(program.relations.size());
     if (withCrossing) {
       relation.crossing = static_cast<std::int32_t>(program.crossings.size());
-      program.crossings.push_back(
-          sim::Crossing{pool().sub(lhs, rhs), number, "crossing " + std::to_string(number)});
+      sim::Crossing crossing;
+      crossing.function = pool().sub(lhs, rhs);
+      crossing.relation = number;
+      crossing.description = "crossing " + std::to_string(number);
+      program.crossings.push_back(std::move(crossing));
     }
     program.relations.push_back(relation);
     return pool().relation(number, comparison);

@@ -3,7 +3,9 @@
 // solver never touches event code. Integrators see an OdeSystem, never a Modelica model.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -56,6 +58,12 @@ public:
   virtual CallbackStatus derivatives(double t, std::span<const double> y, std::span<double> dy) = 0;
   /// g := g(t, y); called at accepted points and while locating a root.
   virtual CallbackStatus roots(double t, std::span<const double> y, std::span<double> g) = 0;
+  /// rates := d g / dt along the solution at (t, y) (with dy = f(t, y)), NaN for a root
+  /// function whose rate the system cannot give analytically: callers difference those.
+  virtual CallbackStatus rootRates(double t, std::span<const double> y, std::span<double> rates) {
+    std::fill(rates.begin(), rates.end(), std::numeric_limits<double>::quiet_NaN());
+    return CallbackStatus::Ok;
+  }
   /// The seam for analytic Jacobians: when false, integrators use finite differences.
   virtual bool hasJacobian() const { return false; }
   /// The nonzeros of the analytic Jacobian, or null when jacobian() fills it densely. Only
@@ -108,7 +116,7 @@ struct IntegratorStatistics {
   long steps = 0;
   long rhsEvaluations = 0; // every call of OdeSystem::derivatives, finite differences included
   long jacobianEvaluations = 0;
-  long rootEvaluations = 0; // every call of OdeSystem::roots
+  long rootEvaluations = 0; // every call of OdeSystem::roots or OdeSystem::rootRates
   long errorTestFailures = 0;
   long nonlinearIterations = 0; // Newton iterations of the integrator
   long convergenceFailures = 0; // nonlinear solver convergence failures

@@ -222,6 +222,10 @@ struct Crossing {
   Id function;             // lhs - rhs of the relation
   std::uint32_t relation;  // index into Program::relations
   std::string description; // "h < 0 at BouncingBall.mo:9:8"
+  /// d function / dt along the solution, evaluated after Program::crossingRateInputs in
+  /// continuous mode; invalid when it could not be derived (then `rateMissing` says why).
+  Id rate;
+  std::string rateMissing;
 };
 
 /// `sample(start, interval)`: events at start + k*interval, k = 0, 1, ... computed exactly in
@@ -254,11 +258,11 @@ struct AlgebraicSystem {
   std::string description;             // "nonlinear system of 2 equations at model.mo:12:3"
   std::vector<std::uint32_t> unknowns; // program variables
   std::vector<Statement> inner;
-  std::vector<Id> residuals;           // one per unknown
+  std::vector<Id> residuals; // one per unknown
   /// Row-major d residual_i / d unknown_j (invalid Id: zero); empty: finite differences.
   std::vector<Id> jacobian;
   bool linear = false;
-  std::vector<std::string> origins;    // "file:line:col" of each equation of the loop
+  std::vector<std::string> origins; // "file:line:col" of each equation of the loop
 };
 
 /// One nonzero of the Jacobian of the state derivatives: d dx[row] / d x[column].
@@ -295,6 +299,10 @@ struct Program {
   std::vector<Statement> derivatives;
   /// Continuous mode: what the crossing functions need, evaluated before them.
   std::vector<Statement> crossingInputs;
+  /// Continuous mode: what the crossings' rates (Crossing::rate) need, the state derivatives
+  /// included, ending with the hidden $rate(y) variables: the time derivatives of the
+  /// algebraic variables the crossings read.
+  std::vector<Statement> crossingRateInputs;
   /// Continuous mode: every continuous-time assignment (results, after interpolation).
   std::vector<Statement> outputs;
   /// Event and initial mode: all equations in causal order, when-clauses, asserts.

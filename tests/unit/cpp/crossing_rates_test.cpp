@@ -1,0 +1,91 @@
+// The symbolic time derivatives of crossing functions (sim::Crossing::rate, the ABI's
+// crossing_rates): derived through states, algebraic assignments and state derivatives,
+// missing (NaN) for a crossing that reads an algebraic loop, and computed bit for bit alike by
+// the JIT and the generated C++.
+#include "compile_source.h"
+#include "cpp_test_support.h"
+
+#include <cmath>
+
+namespace mocc::backend::cpp::test {
+namespace {
+
+// x'' = -x. g0 = e - 1/2 with e = x^2 + sin(v): dg0/dt = 2 x v - x cos(v). g1 reads w = 2 z
+// where z + exp(z) = x is a loop: no symbolic rate. g2 = der(v) - 1/2 = -x - 1/2: dg2/dt = -v.
+// g3 = time - 2 x + pre-free parameter p: dg3/dt = 1 - 2 v.
+const char* kRates = R"(model Rates
+  parameter Real p = 3;
+  Real x(start = 1, fixed = true);
+  Real v(start = 0, fixed = true);
+  Real e = x*x + sin(v);
+  Real z;
+  Real w;
+equation
+  der(x) = v;
+  der(v) = -x;
+  z + exp(z) = x;
+  w = 2*z;
+  when e > 0.5 then
+    reinit(v, 2*v);
+  end when;
+  when w > 0.1 then
+  end when;
+  when der(v) > 0.5 then
+  end when;
+  when time > 2*x + p then
+  end when;
+end Rates;
+)";
+
+sim::Program ratesProgram() {
+  mocc::test::SourceCompilation c;
+  auto program = mocc::test::compileSource(c, kRates);
+  EXPECT_TRUE(program) << c.rendered();
+  return program ? std::move(*program) : sim::Program{};
+}
+
+TEST(CrossingRates, AreDerivedThroughAssignmentsAndStateDerivatives) {
+  sim::Program program = ratesProgram();
+  ASSERT_EQ(program.crossings.size(), 4u);
+  EXPECT_TRUE(program.crossings[0].rate.valid()) << program.crossings[0].rateMissing;
+  EXPECT_FALSE(program.crossings[1].rate.valid());
+  EXPECT_EQ(program.crossings[1].rateMissing, "'z' is not computed by an explicit assignment");
+  EXPECT_TRUE(program.crossings[2].rate.valid()) << program.crossings[2].rateMissing;
+  EXPECT_TRUE(program.crossings[3].rate.valid()) << program.crossings[3].rateMissing;
+}
+
+TEST(CrossingRates, MatchTheClosedFormsInBothBackends) {
+  sim::Program program = ratesProgram();
+  BothWays both = compileBothWays(program, testName());
+  ASSERT_TRUE(both.ok());
+  ASSERT_TRUE(both.jit->model().crossing_rates);
+  ASSERT_TRUE(both.cpp->model().crossing_rates);
+  Instance jit(both.jit->model()), cpp(both.cpp->model());
+  const double x = 0.7, v = -0.4;
+  std::vector<double> jitRates(4), cppRates(4);
+  for (Instance* instance : {&jit, &cpp}) {
+    instance->get()->time = 0.25;
+    instance->get()->mode = MOCC_MODE_CONTINUOUS;
+    both.jit->model().bind(instance->get());
+  }
+  // Both instances get the same parameters and states (the state order is the program's).
+  for (const sim::Variable& variable : program.variables) {
+    if (variable.region != sim::Region::State) continue;
+    double value = variable.name == "x" ? x : v;
+    jit.x[variable.index] = cpp.x[variable.index] = value;
+  }
+  both.jit->model().crossing_rates(jit.get(), jitRates.data());
+  both.cpp->model().crossing_rates(cpp.get(), cppRates.data());
+  // Exact up to the rounding of a few operations on numbers of order one.
+  const double rounding = 1e-15;
+  EXPECT_NEAR(jitRates[0], 2 * x * v - x * std::cos(v), rounding);
+  EXPECT_TRUE(std::isnan(jitRates[1]));
+  EXPECT_NEAR(jitRates[2], -v, rounding);
+  EXPECT_NEAR(jitRates[3], 1 - 2 * v, rounding);
+  for (std::size_t i = 0; i < jitRates.size(); ++i)
+    EXPECT_TRUE(jit::test::sameBits(jitRates[i], cppRates[i]))
+        << "rate " << i << ": " << jitRates[i] << " (JIT) but " << cppRates[i] << " (C++)";
+}
+
+} // namespace
+} // namespace mocc::backend::cpp::test
