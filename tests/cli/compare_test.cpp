@@ -1,11 +1,14 @@
 // `mocc compare` end to end: the table, its JSON and CSV forms (parsed, one row per
-// combination), event-time deviations that shrink with the tolerance against a fixed reference
-// (the acceptance test of issue 6), failing combinations shown in their row with exit code 3,
-// and usage errors with exit code 2.
+// combination), event-time deviations of the ARGESIM C21 ball that shrink with the tolerance
+// against its closed form (the acceptance test of issue 6), failing combinations shown in their
+// row with exit code 3, and usage errors with exit code 2.
+#include "bouncing_ball_bounds.h"
 #include "model_test_support.h"
 
 #include <cctype>
 #include <fstream>
+#include <iomanip>
+#include <limits>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -172,23 +175,74 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-/// A reference for the bouncing ball at a tight tolerance, shared by the tests that need one.
-std::filesystem::path ballReference(const std::filesystem::path& dir) {
-  auto csv = dir / "reference.csv";
-  CommandResult r = runMocc("run " + ball() + " --tolerance 1e-12 -o " + csv.string());
-  EXPECT_EQ(r.exitCode, 0) << r.output;
+/// The ARGESIM C21 bouncing ball (tests/models/events/README.md, case 1) and its closed form.
+std::string c21Ball() {
+  return std::string(MOCC_SOURCE_DIR) + "/tests/models/events/C21BouncingBall.mo";
+}
+
+/// c21_bouncing_ball_reference.csv: the geometric series (seed 003, eq. 15), evaluated in
+/// mpmath and rounded once (closed_forms.py); flight 0 starts at x0.
+BallFlights c21ClosedForm(double x0) {
+  CsvTable ref = readCsv(std::string(MOCC_SOURCE_DIR) +
+                         "/tests/models/events/c21_bouncing_ball_reference.csv");
+  BallFlights flights;
+  flights.height.push_back(x0);
+  for (const auto& row : ref.rows) {
+    flights.bounceTime.push_back(row[ref.column("time")]);
+    flights.speed.push_back(row[ref.column("landing_speed")]);
+    flights.height.push_back(row[ref.column("apex_after")]);
+  }
+  return flights;
+}
+
+/// Writes the closed-form solution of the C21 ball up to `stop` in mocc's result format (one
+/// pair of rows per event instant: left and right limit) for --reference: x and v at t = 0,
+/// at every bounce (x = 0, v = -w_m, then mu w_m) and every apex (x = apex, v = 0; midway
+/// between two bounces, a flight being symmetric), and at `stop` in flight. The ball's other
+/// columns are not in it, so only x, v and the event times are compared.
+std::filesystem::path writeC21Reference(const std::filesystem::path& dir, const BallFlights& f,
+                                        double x0, double g, double mu, double stop) {
+  auto csv = dir / "c21_closed_form.csv";
+  std::ofstream out(csv);
+  out << std::setprecision(17) << "time,x,v\n" << 0.0 << "," << x0 << "," << 0.0 << "\n";
+  for (std::size_t m = 0; m + 1 < f.bounceTime.size(); ++m) {
+    double t = f.bounceTime[m], up = mu * f.speed[m];
+    out << t << ",0," << -f.speed[m] << "\n" << t << ",0," << up << "\n";
+    double apex = 0.5 * (t + f.bounceTime[m + 1]);
+    if (apex < stop)
+      out << apex << "," << f.height[m + 1] << ",0\n" << apex << "," << f.height[m + 1] << ",0\n";
+    if (f.bounceTime[m + 1] >= stop) {
+      double s = stop - t;
+      out << stop << "," << up * s - 0.5 * g * s * s << "," << up - g * s << "\n";
+      break;
+    }
+  }
   return csv;
 }
 
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
 } // namespace
 
-TEST(Compare, EventTimesConvergeAsTheToleranceShrinks) {
+TEST(Compare, EventTimesOfTheC21BallConvergeToTheClosedFormAsTheToleranceShrinks) {
+  // The acceptance test of issue 6 on the ARGESIM C21 ball (x0 = 10 m, mu = 0.9), against its
+  // closed form. Its bounces accumulate at t_inf = sqrt(2 x0/g) (1 + mu)/(1 - mu) = 27.13 s
+  // (seed 003, eq. 16); the run stops at 20 s, after bounce 13 (19.87 s), where flights still
+  // last 0.73 s: far from the accumulation point, so no tolerance meets the Zeno detector (it
+  // needs the remaining series within 1e-6 s per s). 13 bounces and 12 apexes: 25 instants
+  // (the release of `x < 0` just after a landing is one instant with it).
+  const double x0 = 10, g = 9.81, mu = 0.9, stop = 20;
   auto dir = scratchDirectory();
-  auto reference = ballReference(dir);
+  BallFlights flights = c21ClosedForm(x0);
+  auto reference = writeC21Reference(dir, flights, x0, g, mu, stop);
+  std::size_t bouncesBeforeStop = 0;
+  while (flights.bounceTime[bouncesBeforeStop] < stop)
+    ++bouncesBeforeStop;
+  ASSERT_EQ(bouncesBeforeStop, 13u);
   auto json = dir / "compare.json";
-  CommandResult r =
-      runMocc("compare " + ball() + " --solvers cvode,rk45 --tolerance " +
-              "1e-4,1e-6,1e-8 --reference " + reference.string() + " --json " + json.string());
+  CommandResult r = runMocc("compare " + c21Ball() + " --stop-time 20 --solvers cvode,rk45" +
+                            " --tolerance 1e-4,1e-6,1e-8 --reference " + reference.string() +
+                            " --json " + json.string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "compared with " + reference.string())) << r.output;
   Json document = readJson(json);
@@ -197,26 +251,47 @@ TEST(Compare, EventTimesConvergeAsTheToleranceShrinks) {
   std::map<std::pair<std::string, double>, double> eventDeviation, valueDeviation;
   for (const Json& run : runs) {
     EXPECT_EQ(run["status"].text(), "ok");
-    EXPECT_EQ(run["run_event_instants"].number(), run["reference_event_instants"].number());
-    EXPECT_GT(run["steps"].number(), 0);
+    EXPECT_EQ(run["reference_event_instants"].number(), 2.0 * bouncesBeforeStop - 1);
+    EXPECT_EQ(run["run_event_instants"].number(), run["reference_event_instants"].number())
+        << run["solver"].text() << " at " << run["tolerance"].number();
     auto key = std::make_pair(run["solver"].text(), run["tolerance"].number());
     eventDeviation[key] = run["event_time_deviation"].number();
     valueDeviation[key] = run["max_abs_deviation"].number();
   }
-  // CVODE's BDF: the event times and values approach the reference with the tolerance.
-  double previous = 1.0;
+  // Every event up to the stop time is within the bound of the first bounce after it: an
+  // apex comes half a flight after its bounce, moved by the bounce's error plus mu dv/g, less
+  // than the next bounce's share of that speed error. The values compared are x and v at the
+  // event limits and at the stop time: v is off by g times the time error plus the carried
+  // speed error (at most g B in all), x by the speed times the time error plus d: at most
+  // w_1 B with w_1 = 14.0 m/s the largest speed (> g).
+  auto timeBound = [&](double tol) {
+    return ballBounceTimeBound(bouncesBeforeStop + 1, flights, g, mu, tol, stop);
+  };
+  const double valueFactor = std::max(g, flights.speed[0]);
+  // CVODE's BDF: between restarts it is exact on parabolas, so its errors come from the
+  // order-1 steps after each event, chosen to make a local error of about TOL: the event
+  // times approach the closed form at least like TOL^(1/2) (local error ~ TOL in steps
+  // h ~ TOL^(1/2), global error ~ TOL / h for order 1), i.e. tenfold per factor 100 in TOL,
+  // and stay within the bound, which is proportional to TOL (at 1e-8: 3.7e-5 s).
+  double previous = std::numeric_limits<double>::infinity();
   for (double tolerance : {1e-4, 1e-6, 1e-8}) {
     SCOPED_TRACE(tolerance);
     double deviation = eventDeviation.at({"cvode", tolerance});
     EXPECT_GT(deviation, 0.0);
     EXPECT_LT(deviation, previous / 10);
+    EXPECT_LT(deviation, timeBound(tolerance));
+    EXPECT_LT(valueDeviation.at({"cvode", tolerance}), valueFactor * timeBound(tolerance));
     previous = deviation;
   }
   EXPECT_LT(valueDeviation.at({"cvode", 1e-8}), valueDeviation.at({"cvode", 1e-4}) / 100);
-  // Dormand-Prince integrates the piecewise quadratic flight exactly and the runtime locates
-  // its events on the dense output: only the reference's own error remains.
-  for (double tolerance : {1e-4, 1e-8})
-    EXPECT_LT(eventDeviation.at({"rk45", tolerance}), 1e-9) << tolerance;
+  // Dormand-Prince integrates the piecewise quadratic flights exactly and the runtime locates
+  // the events on its dense output (exact for them too) at every tolerance: only rounding and
+  // the root tolerance remain, the bound with TOL replaced by 100 rounding errors per flight.
+  for (double tolerance : {1e-4, 1e-6, 1e-8}) {
+    EXPECT_LT(eventDeviation.at({"rk45", tolerance}), timeBound(100 * kEps)) << tolerance;
+    EXPECT_LT(valueDeviation.at({"rk45", tolerance}), valueFactor * timeBound(100 * kEps))
+        << tolerance;
+  }
 }
 
 TEST(Compare, WithoutAReferenceRunsCvodeAtAHundredthOfTheTightestTolerance) {
