@@ -48,7 +48,9 @@ private:
   // variables at their pre() values (v = pre(v)), and pre(v) is then an unknown of the
   // initialization problem. So an initial equation may fix v itself (`initial equation x = 1`
   // beside `when time >= 0.5 then x = pre(x) + 1`): such a v is solved from the initial
-  // equations instead of being the when-clause's output, which keeps it unchanged.
+  // equations instead of being the when-clause's output, which keeps it unchanged. Not when v
+  // has fixed = true: then pre(v) = v.start, so v = pre(v) is known and the initial equations
+  // determine other unknowns (`initial equation x = p` with a free parameter p).
   std::vector<bool> whenOutputsSetInitially() const {
     std::vector<bool> inInitialEquations(system_.variables.size(), false);
     for (const dae::Equation& e : system_.initialEquations)
@@ -58,7 +60,7 @@ private:
     for (const dae::WhenClause& clause : system_.whens) {
       if (activeBranch(clause)) continue;
       for (std::uint32_t v : clause.assigned)
-        free[v] = inInitialEquations[v];
+        free[v] = inInitialEquations[v] && !system_.variables[v].fixed;
     }
     return free;
   }
