@@ -380,6 +380,7 @@ EventLocatingIntegrator::EventLocatingIntegrator(std::unique_ptr<Integrator> inn
 void EventLocatingIntegrator::reinitialize(double t, std::span<const double> y) {
   inner_->reinitialize(t, y);
   pending_.reset();
+  heldSigns_.clear();
   last_ = Sample{};
   last_.t = t;
   last_.y.assign(y.begin(), y.end());
@@ -420,7 +421,9 @@ void EventLocatingIntegrator::stepAndSearch(double tStop) {
                           last_.t);
   double reached = inner_->step(tStop);
   Sample end = sampleAt(reached, false);
-  std::span<const int> solverRoots = inner_->lastStepRoots();
+  std::vector<int> solverRoots(inner_->lastStepRoots().begin(), inner_->lastStepRoots().end());
+  for (std::size_t i = 0; i < solverRoots.size(); ++i)
+    if (heldSign(static_cast<int>(i), reached) != 0) solverRoots[i] = 0; // noise at the restart
   bool solverStopped = std::any_of(solverRoots.begin(), solverRoots.end(),
                                    [](int direction) { return direction != 0; });
   std::optional<Root> root = searchStep(last_, end, solverStopped);
@@ -436,6 +439,16 @@ void EventLocatingIntegrator::stepAndSearch(double tStop) {
   }
   last_ = std::move(end);
   pending_ = std::move(root);
+}
+
+void EventLocatingIntegrator::holdSignsUntil(std::vector<int> signs, double until) {
+  heldSigns_ = std::move(signs);
+  holdUntil_ = until;
+}
+
+int EventLocatingIntegrator::heldSign(int i, double t) const {
+  if (heldSigns_.empty() || t >= holdUntil_) return 0;
+  return heldSigns_[static_cast<std::size_t>(i)];
 }
 
 double EventLocatingIntegrator::signAfter(int i, const Sample& start, const Sample& end) {
@@ -457,11 +470,25 @@ EventLocatingIntegrator::searchStep(Sample& start, Sample& end, bool solverStopp
   if (end.rate.empty()) evaluateRates(end);
   std::vector<std::pair<int, std::pair<double, double>>> brackets;
   bool earlier = false;
+  std::optional<Sample> holdEnd; // the start of the search for held functions
   for (int i = 0; i < rootCount_; ++i) {
-    double before = signAfter(i, start, end);
+    const Sample* from = &start;
+    double before = 0.0;
+    if (int held = heldSign(i, start.t); held != 0) {
+      // Still exactly zero at the end (an Euler step from rest): nothing to decide yet.
+      if (end.t <= holdUntil_ || end.g[static_cast<std::size_t>(i)] == 0.0) continue;
+      if (!holdEnd) holdEnd = sampleAt(holdUntil_, true);
+      from = &*holdEnd;
+      // The solution's own sign there (an Euler step may leave zero the other way than the
+      // probe did), the probe's where it is still zero.
+      before = sign(holdEnd->g[static_cast<std::size_t>(i)]);
+      if (before == 0.0) before = held;
+    } else {
+      before = signAfter(i, start, end);
+    }
     if (before == 0.0) continue;
     searchBudget_ = maxHiddenCrossingSamples;
-    if (auto bracket = earliestCrossing(i, before, start, end, 0)) {
+    if (auto bracket = earliestCrossing(i, before, *from, end, 0)) {
       brackets.push_back({i, *bracket});
       earlier = earlier || bracket->second < end.t;
     }

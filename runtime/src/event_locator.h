@@ -46,6 +46,14 @@ public:
   void denseOutput(double t, std::span<double> y) const override { inner_->denseOutput(t, y); }
   IntegratorStatistics statistics() const override;
 
+  /// After a restart at which root function i was exactly zero, the simulator found the sign
+  /// it leaves zero with, `signs[i]` (0: none), by probing the solution up to `until`. Closer
+  /// to the restart the computed function is rounding noise around zero (a circuit at rest at
+  /// t = 0 makes some solvers take steps of 1e-22 s), so roots of a held function are sought
+  /// only after `until`, from the sign it has there (the held one if it is zero there).
+  /// Cleared by reinitialize().
+  void holdSignsUntil(std::vector<int> signs, double until);
+
   /// One evaluation of the root functions along the solution: g(t, y) and, when asked for,
   /// their time derivatives along it (public for the locating methods).
   struct Sample {
@@ -78,6 +86,8 @@ private:
               const Sample& start);
   /// The sign g_i has just after `start` (its sign there unless it is exactly zero).
   double signAfter(int i, const Sample& start, const Sample& end);
+  /// The held sign of g_i while `t` lies before the hold's end, else 0.
+  int heldSign(int i, double t) const;
 
   /// The root functions at t, at `state` or else on the dense output.
   Sample sampleAt(double t, bool withRate, const std::vector<double>* state = nullptr);
@@ -98,7 +108,9 @@ private:
   std::vector<double> output_;
   std::vector<int> noRoots_;
   long rhsCalls_ = 0, rootCalls_ = 0;
-  int searchBudget_ = 0; // samples left to hiddenCrossing for the current function
+  int searchBudget_ = 0;       // samples left to hiddenCrossing for the current function
+  std::vector<int> heldSigns_; // holdSignsUntil()
+  double holdUntil_ = 0.0;
 
   friend class RootLocator;
 };

@@ -97,8 +97,10 @@ void Simulator::createIntegrator() {
   if (ode_.rootCount() == 0) return;
   if (method == LocatorMethod::Solver && !integrator_->findsRoots())
     method = LocatorMethod::Illinois;
-  integrator_ =
+  auto locator =
       std::make_unique<EventLocatingIntegrator>(std::move(integrator_), ode_, method, settings);
+  locator_ = locator.get();
+  integrator_ = std::move(locator);
 }
 
 // MLS 3.6 section 8.6 as model.h refines it: bind, one pass in initial mode (initialize(), or
@@ -308,6 +310,7 @@ void Simulator::iterateEvent() {
 // gives the means: crossing_direction makes a relation with a zero crossing function take its
 // right-limit value (MLS 3.6 section 8.5), here the value for the coming continuous phase.
 void Simulator::alignZeroCrossingsWithRestart() {
+  restartSigns_ = LeavingZero{{}, instance_.time()};
   if (model_.n_crossings == 0) return;
   std::vector<double> g(static_cast<std::size_t>(model_.n_crossings));
   std::span<int8_t> directions = instance_.crossingDirections();
@@ -317,7 +320,8 @@ void Simulator::alignZeroCrossingsWithRestart() {
     instance_.setMode(MOCC_MODE_CONTINUOUS);
     model_.crossings(&instance_.abi(), g.data());
     failOnReportedError();
-    std::vector<int8_t> leaving = directionsLeavingZero(g);
+    restartSigns_ = directionsLeavingZero(g);
+    const std::vector<int8_t>& leaving = restartSigns_.directions;
     instance_.setMode(MOCC_MODE_EVENT);
     std::vector<std::string> inconsistent;
     for (std::size_t i = 0; i < leaving.size(); ++i)
@@ -337,14 +341,15 @@ void Simulator::alignZeroCrossingsWithRestart() {
   }
 }
 
-std::vector<int8_t> Simulator::directionsLeavingZero(std::span<const double> g) {
-  std::vector<int8_t> leaving(g.size(), 0);
-  if (std::none_of(g.begin(), g.end(), [](double value) { return value == 0.0; })) return leaving;
+Simulator::LeavingZero Simulator::directionsLeavingZero(std::span<const double> g) {
   double t = instance_.time();
+  LeavingZero result{std::vector<int8_t>(g.size(), 0), t};
+  std::vector<int8_t>& leaving = result.directions;
+  if (std::none_of(g.begin(), g.end(), [](double value) { return value == 0.0; })) return result;
   std::vector<double> x = ode_.integratorState(), slope(x.size()), euler(x.size());
   std::vector<double> slopeAhead(x.size()), moved(x.size());
   std::vector<double> probe(static_cast<std::size_t>(ode_.rootCount()));
-  if (ode_.derivatives(t, x, slope) != CallbackStatus::Ok) return leaving;
+  if (ode_.derivatives(t, x, slope) != CallbackStatus::Ok) return result;
   // A step of Heun's method along the solution, grown until the state moves visibly in
   // floating point. Second order, so that a state at rest whose acceleration is not zero (an
   // RLC circuit driven by a sine at t = 0) moves too: an Euler step would leave it in place.
@@ -355,6 +360,7 @@ std::vector<int8_t> Simulator::directionsLeavingZero(std::span<const double> g) 
     for (std::size_t i = 0; i < x.size(); ++i)
       moved[i] = x[i] + 0.5 * delta * (slope[i] + slopeAhead[i]);
     if (ode_.roots(t + delta, moved, probe) != CallbackStatus::Ok) break;
+    result.decidedAt = t + delta;
     bool unknown = false;
     for (std::size_t i = 0; i < g.size(); ++i) {
       if (g[i] != 0.0 || leaving[i] != 0) continue;
@@ -366,7 +372,7 @@ std::vector<int8_t> Simulator::directionsLeavingZero(std::span<const double> g) 
   // The probe points are trial points, not the solution.
   reports_.takeLatestAssertError();
   services_.solver().takeLatestFailure();
-  return leaving;
+  return result;
 }
 
 bool Simulator::discreteValuesChanged() const {
@@ -457,6 +463,10 @@ std::string Simulator::describeZeno(const ZenoFinding& finding) const {
 
 void Simulator::restartIntegrator() {
   integrator_->reinitialize(instance_.time(), ode_.integratorState());
+  if (locator_ && restartSigns_.decidedAt > instance_.time())
+    locator_->holdSignsUntil(
+        std::vector<int>(restartSigns_.directions.begin(), restartSigns_.directions.end()),
+        restartSigns_.decidedAt);
 }
 
 void Simulator::gatherRow() {

@@ -3,6 +3,7 @@
 // and time events, left/right-limit rows, and the terminal() pass. simulate() drives it.
 #pragma once
 
+#include "event_locator.h"
 #include "mocc/runtime/instance_services.h"
 #include "mocc/runtime/integrator.h"
 #include "mocc/runtime/model_instance.h"
@@ -66,9 +67,15 @@ private:
   /// Re-iterates with the directions in which crossing functions that are exactly zero leave
   /// zero, when those differ from the directions the relations were evaluated with.
   void alignZeroCrossingsWithRestart();
-  /// Per crossing function that is exactly zero in `g`: +1 or -1 as it leaves zero along the
-  /// solution just after the current time, 0 when unknown or not zero.
-  std::vector<int8_t> directionsLeavingZero(std::span<const double> g);
+  /// How the crossing functions that are exactly zero leave zero just after the current time.
+  struct LeavingZero {
+    /// Per crossing function that is exactly zero: +1 or -1 as it leaves zero along the
+    /// solution, 0 when unknown or not zero.
+    std::vector<int8_t> directions;
+    /// The time of the probe that decided them (the current time when none is zero).
+    double decidedAt = 0.0;
+  };
+  LeavingZero directionsLeavingZero(std::span<const double> g);
   bool discreteValuesChanged() const;
   std::string stillChanging() const;
   void evaluateContinuous();
@@ -104,6 +111,9 @@ private:
   StateSelection selection_;
   ModelOde ode_;
   std::unique_ptr<Integrator> integrator_;
+  EventLocatingIntegrator* locator_ = nullptr; // integrator_ when the model has root functions
+  /// The signs alignZeroCrossingsWithRestart() found, held by locator_ after the restart.
+  LeavingZero restartSigns_;
   OutputGrid grid_;
 
   std::vector<ResultColumn> columns_;
