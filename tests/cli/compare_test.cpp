@@ -344,6 +344,33 @@ TEST(Compare, AFailingCombinationIsShownInItsRowAndExitsWithThree) {
   }
 }
 
+TEST(Compare, ZenoContinueLetsEveryRunPassTheAccumulationPoint) {
+  // Over its full 30 s the C21 ball's bounces accumulate at 27.13 s. At tolerance 1e-4 the
+  // computed bounces shrink fast enough for the Zeno detector to stop the run (its row
+  // fails, exit code 3); --zeno=continue makes the finding a note, as for `mocc run`, and the
+  // runs reach the stop time. (A reference run would meet the detector too: the closed form
+  // is the reference.)
+  auto dir = scratchDirectory();
+  const double x0 = 10, g = 9.81, mu = 0.9, stop = 30;
+  auto reference = writeC21Reference(dir, c21ClosedForm(x0), x0, g, mu, stop);
+  for (std::string zeno : {"stop", "continue"}) {
+    auto json = dir / ("compare_" + zeno + ".json");
+    CommandResult r = runMocc("compare " + c21Ball() + " --tolerance 1e-4 --zeno " + zeno +
+                              " --reference " + reference.string() + " --json " + json.string());
+    Json document = readJson(json);
+    ASSERT_EQ(document["runs"].array().size(), 1u) << r.output;
+    const Json& run = document["runs"].array()[0];
+    if (zeno == "stop") {
+      EXPECT_EQ(r.exitCode, 3) << r.output;
+      EXPECT_EQ(run["status"].text(), "failed");
+      EXPECT_TRUE(contains(run["failure"].text(), "Zeno behaviour")) << run["failure"].text();
+    } else {
+      EXPECT_EQ(r.exitCode, 0) << r.output;
+      EXPECT_EQ(run["status"].text(), "ok") << run["failure"].text();
+    }
+  }
+}
+
 TEST(Compare, BadOptionsExitWithTwo) {
   auto dir = scratchDirectory();
   auto notACsv = dir / "bad.csv";

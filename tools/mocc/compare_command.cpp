@@ -43,6 +43,7 @@ struct CompareOptions {
   std::vector<std::string> backends{"jit"};
   std::vector<double> tolerances; // empty: the model's
   std::optional<double> startTime, stopTime, interval, step;
+  std::string zeno = "stop";
   std::vector<std::string> overrides;
   std::string reference; // empty: a reference run
   std::string json, csv;
@@ -80,6 +81,7 @@ std::optional<runtime::SimulationOptions> baseOptions(const mocc_model& model,
                                                       const CompareOptions& o, std::string& error) {
   auto s = runtime::optionsForSpan(model, o.startTime, o.stopTime, o.interval, error);
   if (s && o.step) s->fixedStep = *o.step;
+  if (s) s->stopOnZeno = o.zeno != "continue";
   return s;
 }
 
@@ -198,6 +200,10 @@ private:
     if (base_.fixedStep > 0) {
       args.push_back("--step");
       args.push_back(fmt::format("{}", base_.fixedStep));
+    }
+    if (!base_.stopOnZeno) {
+      args.push_back("--zeno");
+      args.push_back("continue");
     }
     for (const std::string& text : overrides_) {
       args.push_back("--override");
@@ -574,6 +580,10 @@ CommandAction addCompareCommand(CLI::App& app) {
   cmd->add_option("--interval", options->interval, "Output interval (default: the model's)");
   cmd->add_option("--step", options->step, "Step of the fixed-step solvers rk4 and euler")
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--zeno", options->zeno,
+                  "When events accumulate (Zeno) or chatter: stop the run (default; its row shows "
+                  "the failure) or continue, as for `mocc run`")
+      ->check(CLI::IsMember({"stop", "continue"}));
   cmd->add_option("--override", options->overrides,
                   "NAME=VALUE: set a parameter or start value in every run (repeatable)")
       ->type_name("NAME=VALUE");
