@@ -9,6 +9,8 @@
 
 namespace mocc::backend::program {
 
+class CrossingRateDerivation;
+
 class ProgramBuilder {
 public:
   ProgramBuilder(const dae::System& system, const structure::Schedule& schedule,
@@ -84,8 +86,7 @@ private:
 
   // crossing_rates.cpp
   void addCrossingRates();
-  /// The continuous step computing `variable` by one explicit assignment, and its value.
-  std::optional<std::pair<std::size_t, expr::Id>> explicitDefinition(std::uint32_t variable) const;
+  friend class CrossingRateDerivation;
 
   const dae::System& system_;
   const structure::Schedule& schedule_;

@@ -104,7 +104,8 @@ TEST(ProgramBuilder, ASystemStepBecomesALoopSolvedWhereItsValuesAreNeeded) {
   TornLoop dae;
   std::optional<sim::Program> program = dae.build();
   ASSERT_TRUE(program) << dae.diagnostics.errorCount();
-  ASSERT_EQ(program->systems.size(), 1u);
+  // The loop, and the linear system of its rates for the crossing a > 1 (crossing_rates.cpp).
+  ASSERT_EQ(program->systems.size(), 2u);
   const sim::AlgebraicSystem& loop = program->systems[0];
   EXPECT_EQ(loop.description, "nonlinear system of 2 equations at loop.mo:3:3, torn to 1 "
                               "iteration variable");
@@ -131,6 +132,21 @@ TEST(ProgramBuilder, ASystemStepBecomesALoopSolvedWhereItsValuesAreNeeded) {
                       "iteration variable\n    unknowns: b\n    a := x - b\n    0 = a - b*b\n"),
             std::string::npos)
       << text;
+  // d(a - b^2)/dt = 0 with a = x - b: the rates' system has the loop's Jacobian; the crossing's
+  // rate is that of a.
+  const sim::AlgebraicSystem& rates = program->systems[1];
+  EXPECT_TRUE(rates.linear);
+  EXPECT_EQ(rates.jacobian, loop.jacobian);
+  ASSERT_EQ(rates.unknowns.size(), 1u);
+  EXPECT_EQ(program->variables[rates.unknowns[0]].name, "$rate(b)");
+  EXPECT_NE(text.find("#1 rates of the nonlinear system of 2 equations at loop.mo:3:3, torn to 1 "
+                      "iteration variable\n    unknowns: $rate(b)\n    $rate(a) := der(x) - "
+                      "$rate(b)\n"),
+            std::string::npos)
+      << text;
+  ASSERT_EQ(program->crossings.size(), 1u);
+  EXPECT_EQ(sim::variableName(*program, program->pool.node(program->crossings[0].rate).index),
+            "$rate(a)");
 }
 
 TEST(ProgramBuilder, WithoutAnInitializationScheduleInitializeIsTheEventList) {
@@ -139,7 +155,7 @@ TEST(ProgramBuilder, WithoutAnInitializationScheduleInitializeIsTheEventList) {
   ASSERT_TRUE(program);
   ASSERT_EQ(program->initialize.size(), program->event.size());
   EXPECT_TRUE(isSolve(program->initialize[0], 0)); // the same loop, not a copy
-  EXPECT_EQ(program->systems.size(), 1u);
+  EXPECT_EQ(program->systems.size(), 2u);          // and the system of its rates
 }
 
 TEST(ProgramBuilder, DummyStatesAndDerivativesAreAlgebraicValues) {
@@ -192,7 +208,8 @@ TEST(ProgramBuilder, TheInitializationScheduleBecomesInitialize) {
   init.steps = {Dae::assign(dae.x, dae.real(3), 0), loop, when};
   std::optional<sim::Program> program = dae.build();
   ASSERT_TRUE(program);
-  ASSERT_EQ(program->systems.size(), 2u); // the simulation's loop and the initial problem's
+  // The simulation's loop, the initial problem's, and the system of the first one's rates.
+  ASSERT_EQ(program->systems.size(), 3u);
   const std::vector<sim::Statement>& initialize = program->initialize;
   ASSERT_EQ(initialize.size(), 5u);
   EXPECT_EQ(initialize[0].origin, "loop.mo:12:3");
