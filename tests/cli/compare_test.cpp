@@ -257,6 +257,20 @@ TEST(Compare, EventTimesOfTheC21BallConvergeToTheClosedFormAsTheToleranceShrinks
     auto key = std::make_pair(run["solver"].text(), run["tolerance"].number());
     eventDeviation[key] = run["event_time_deviation"].number();
     valueDeviation[key] = run["max_abs_deviation"].number();
+    // Each variable and each event separately; their maxima are the run's.
+    double largestVariable = 0, largestEvent = 0;
+    for (const Json& variable : run["variables"].array())
+      largestVariable = std::max(largestVariable, variable["max_abs_deviation"].number());
+    EXPECT_EQ(largestVariable, valueDeviation[key]);
+    ASSERT_EQ(run["event_times"].array().size(), 2 * bouncesBeforeStop - 1);
+    for (std::size_t k = 0; k < run["event_times"].array().size(); ++k) {
+      const Json& event = run["event_times"].array()[k];
+      EXPECT_EQ(event["deviation"].number(), event["run"].number() - event["reference"].number());
+      largestEvent = std::max(largestEvent, std::abs(event["deviation"].number()));
+      if (k % 2 == 0) // bounces at the even instants (apexes between)
+        EXPECT_EQ(event["reference"].number(), flights.bounceTime[k / 2]);
+    }
+    EXPECT_EQ(largestEvent, eventDeviation[key]);
   }
   // Every event up to the stop time is within the bound of the first bounce after it: an
   // apex comes half a flight after its bounce, moved by the bounce's error plus mu dv/g, less

@@ -382,6 +382,32 @@ std::string jsonNumber(std::optional<double> value) {
   return fmt::format("{}", *value);
 }
 
+/// The per-variable deviations and the matched event times of one run (JSON only: the table
+/// and the CSV have one line per run).
+void writeJsonDetails(std::ostream& out, const RunReport& report) {
+  const Deviation* deviation =
+      report.deviation && report.deviation->comparedValues > 0 ? &*report.deviation : nullptr;
+  out << ",\n     \"variables\": [";
+  if (deviation) {
+    for (std::size_t k = 0; k < deviation->variables.size(); ++k) {
+      const VariableDeviation& v = deviation->variables[k];
+      out << (k ? ", " : "") << "{\"name\": " << jsonString(v.name)
+          << ", \"max_abs_deviation\": " << jsonNumber(v.maxAbsolute)
+          << ", \"max_rel_deviation\": " << jsonNumber(v.maxRelative) << "}";
+    }
+  }
+  out << "],\n     \"event_times\": [";
+  if (report.deviation) {
+    for (std::size_t k = 0; k < report.deviation->events.size(); ++k) {
+      const EventTimes& e = report.deviation->events[k];
+      out << (k ? ", " : "") << "{\"reference\": " << jsonNumber(e.reference)
+          << ", \"run\": " << jsonNumber(e.run)
+          << ", \"deviation\": " << jsonNumber(e.run - e.reference) << "}";
+    }
+  }
+  out << "]";
+}
+
 void writeJson(std::ostream& out, const std::string& model, const std::string& reference,
                const std::vector<RunReport>& reports) {
   out << "{\n  \"model\": " << jsonString(model) << ",\n  \"reference\": " << jsonString(reference)
@@ -393,6 +419,7 @@ void writeJson(std::ostream& out, const std::string& model, const std::string& r
       out << (f ? ", " : "") << jsonString(fields[f].name) << ": "
           << (fields[f].isText ? jsonString(fields[f].text) : jsonNumber(fields[f].number));
     }
+    writeJsonDetails(out, reports[i]);
     out << "}";
   }
   out << "\n  ]\n}\n";

@@ -108,8 +108,9 @@ public:
         deviation.missingVariables.push_back(reference.names[i]);
         continue;
       }
-      columns_.push_back(
-          {i, static_cast<std::size_t>(found - run.names.begin()), relativeFloor(reference, i)});
+      columns_.push_back({i, static_cast<std::size_t>(found - run.names.begin()),
+                          relativeFloor(reference, i), deviation.variables.size()});
+      deviation.variables.push_back({reference.names[i], 0.0, 0.0});
     }
   }
 
@@ -122,6 +123,9 @@ public:
       double difference = absoluteDifference(actual, expected);
       double relative = difference / std::max(std::abs(expected), column.relativeFloor);
       record(difference, relative, reference_.names[column.reference], row.time);
+      VariableDeviation& variable = deviation_.variables[column.variable];
+      variable.maxAbsolute = std::max(variable.maxAbsolute, difference);
+      variable.maxRelative = std::max(variable.maxRelative, relative);
     }
   }
 
@@ -129,6 +133,7 @@ private:
   struct Column {
     std::size_t reference, run;
     double relativeFloor;
+    std::size_t variable; // index into Deviation::variables
   };
 
   static double relativeFloor(const ResultData& reference, std::size_t column) {
@@ -272,6 +277,7 @@ Deviation compareResults(const ResultData& run, const ResultData& reference) {
   deviation.referenceEvents = referenceEvents.size();
   std::size_t commonEvents = std::min(runEvents.size(), referenceEvents.size());
   for (std::size_t k = 0; k < commonEvents; ++k) {
+    deviation.events.push_back({referenceEvents[k].time, runEvents[k].time});
     deviation.maxEventTimeDeviation = std::max(
         deviation.maxEventTimeDeviation, std::abs(runEvents[k].time - referenceEvents[k].time));
   }

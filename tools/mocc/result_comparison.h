@@ -63,6 +63,19 @@ std::vector<EventInstant> findEvents(const ResultData& result, double mergeWindo
 /// The merge window compareResults uses: 1e-9 of the reference's time span.
 double eventMergeWindow(const ResultData& reference);
 
+/// The largest deviations of one variable.
+struct VariableDeviation {
+  std::string name;
+  double maxAbsolute = 0.0;
+  double maxRelative = 0.0;
+};
+
+/// One matched event: its time in the reference and in the run.
+struct EventTimes {
+  double reference;
+  double run;
+};
+
 struct Deviation {
   double maxAbsolute = 0.0;
   std::string absoluteVariable; // where the largest absolute deviation occurs; empty: none
@@ -73,6 +86,9 @@ struct Deviation {
   std::size_t comparedValues = 0;
   std::size_t runEvents = 0, referenceEvents = 0;
   double maxEventTimeDeviation = 0.0; // over the matched (common) events
+  std::vector<EventTimes> events;     // the matched events, in order
+  /// Per compared variable (in the reference's column order), over all compared values.
+  std::vector<VariableDeviation> variables;
   /// Reference variables the run does not have (not compared).
   std::vector<std::string> missingVariables;
 

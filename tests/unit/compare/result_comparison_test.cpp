@@ -129,6 +129,12 @@ TEST(ResultComparison, EventTimeDeviationAndCountMismatch) {
   EXPECT_EQ(d.referenceEvents, 3u);
   EXPECT_TRUE(d.eventCountsDiffer());
   EXPECT_NEAR(d.maxEventTimeDeviation, 0.002, 1e-12);
+  // Every matched event with both its times.
+  ASSERT_EQ(d.events.size(), 2u);
+  EXPECT_EQ(d.events[0].reference, 1.0);
+  EXPECT_EQ(d.events[0].run, 1.001);
+  EXPECT_EQ(d.events[1].reference, 2.0);
+  EXPECT_EQ(d.events[1].run, 1.998);
 }
 
 TEST(ResultComparison, RelativeDeviationHasAFloorAndNamesItsVariable) {
@@ -141,6 +147,14 @@ TEST(ResultComparison, RelativeDeviationHasAFloorAndNamesItsVariable) {
   // small: 1e-6 against a zero, divided by the floor 1e-3 * 1: 1e-3; large: 2 / 200 = 1e-2.
   EXPECT_DOUBLE_EQ(d.maxRelative, 0.01);
   EXPECT_EQ(d.relativeVariable, "large");
+  // And each variable's own largest deviations.
+  ASSERT_EQ(d.variables.size(), 2u);
+  EXPECT_EQ(d.variables[0].name, "small");
+  EXPECT_DOUBLE_EQ(d.variables[0].maxAbsolute, 1e-6);
+  EXPECT_DOUBLE_EQ(d.variables[0].maxRelative, 1e-3);
+  EXPECT_EQ(d.variables[1].name, "large");
+  EXPECT_DOUBLE_EQ(d.variables[1].maxAbsolute, 2.0);
+  EXPECT_DOUBLE_EQ(d.variables[1].maxRelative, 0.01);
 }
 
 TEST(ResultComparison, MissingVariablesAndRowsPastAFailedRunAreNotCompared) {
