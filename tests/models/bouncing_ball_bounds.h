@@ -4,12 +4,27 @@
 // one of bounceTimeBound in events_models_test.cpp.
 #pragma once
 
+#include "csv.h"
+
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <vector>
 
 namespace mocc::test {
+
+/// The bounces in a result with columns time and v: event instants where v jumps from falling
+/// to rising (the release of h < 0 just after a landing leaves v continuous).
+inline std::vector<double> bounceTimes(const CsvTable& table) {
+  std::size_t t = table.column("time"), v = table.column("v");
+  std::vector<double> result;
+  for (std::size_t i = 1; i < table.rows.size(); ++i) {
+    const auto& left = table.rows[i - 1];
+    const auto& right = table.rows[i];
+    if (left[t] == right[t] && left[v] < 0 && right[v] > 0) result.push_back(right[t]);
+  }
+  return result;
+}
 
 /// The flights of the exact solution: flight j (0-based) starts at height `height[j]` (the
 /// drop height for j = 0, else the apex after bounce j) and ends with bounce j + 1 at

@@ -1,4 +1,5 @@
 // The bouncing ball of ARGESIM C21 against its closed form.
+#include "bouncing_ball_bounds.h"
 #include "model_test_support.h"
 
 #include <cmath>
@@ -16,20 +17,6 @@ double bounceTime(int m, double x0, double g, double mu) {
   return std::sqrt(2 * x0 / g) * (-1 + 2 * sum);
 }
 
-// Event instants at which the velocity jumps from falling to rising: the bounces. (The
-// relation h < 0 also changes back when the ball leaves the floor a moment later; that event
-// leaves v continuous.)
-std::vector<double> bounces(const CsvTable& table) {
-  std::size_t t = table.column("time"), v = table.column("v");
-  std::vector<double> result;
-  for (std::size_t i = 1; i < table.rows.size(); ++i) {
-    const auto& left = table.rows[i - 1];
-    const auto& right = table.rows[i];
-    if (left[t] == right[t] && left[v] < 0 && right[v] > 0) result.push_back(right[t]);
-  }
-  return result;
-}
-
 } // namespace
 
 TEST(BouncingBall, FirstTenBounceTimesMatchTheGeometricSeries) {
@@ -38,7 +25,7 @@ TEST(BouncingBall, FirstTenBounceTimesMatchTheGeometricSeries) {
   // of roundoff in t) and the rounding of ~10^3 steps. At tolerance 1e-10 that is far below
   // the 1e-6 s the issue asks for, so the test fails only on a real error in event handling.
   CsvTable table = simulate(example("BouncingBall.mo"), "--stop-time 18 --tolerance 1e-10");
-  std::vector<double> times = bounces(table);
+  std::vector<double> times = bounceTimes(table);
   ASSERT_GE(times.size(), 10u);
   for (int m = 1; m <= 10; ++m) {
     EXPECT_NEAR(times[m - 1], bounceTime(m, 10, 9.81, 0.9), 1e-6) << "bounce " << m;
@@ -63,7 +50,7 @@ TEST(BouncingBall, OverridesChangeParametersAndStartValues) {
   // Dropped from 5 m on the Moon: first bounce at sqrt(2*5/1.62).
   CsvTable table = simulate(example("BouncingBall.mo"),
                             "--stop-time 3 --tolerance 1e-10 --override g=1.62 --override h0=5");
-  std::vector<double> times = bounces(table);
+  std::vector<double> times = bounceTimes(table);
   ASSERT_GE(times.size(), 1u);
   EXPECT_NEAR(times[0], std::sqrt(2 * 5 / 1.62), 1e-6);
   EXPECT_EQ(table.values("h").front(), 5);

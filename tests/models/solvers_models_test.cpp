@@ -20,6 +20,15 @@ using namespace mocc::test;
 
 namespace {
 
+// Every solver of `mocc run --solver`, and gtest names for them.
+const auto kEverySolver = ::testing::Values("cvode", "cvode-adams", "ida", "arkode-erk",
+                                            "arkode-dirk", "rk45", "rk4", "euler");
+std::string solverTestName(const ::testing::TestParamInfo<std::string>& info) {
+  std::string name = info.param;
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
 std::string modelFile(const std::string& relative) {
   return std::string(MOCC_SOURCE_DIR) + "/tests/models/" + relative;
 }
@@ -96,14 +105,7 @@ TEST_P(EventFreeModels, LcOscillatorFollowsTheClosedForm) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Solvers, EventFreeModels,
-                         ::testing::Values("cvode", "cvode-adams", "ida", "arkode-erk",
-                                           "arkode-dirk", "rk45", "rk4", "euler"),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string name = info.param;
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Solvers, EventFreeModels, kEverySolver, solverTestName);
 
 // The DAE test models and the walking-skeleton ball under every solver. Variable-step
 // solvers run at the models' tolerances (1e-10 for the DAE models, 1e-8 for the ball); the
@@ -258,19 +260,6 @@ TEST_P(DaeAndEventModels, RlcWithAShockleyDiodeSolvesItsNonlinearLoop) {
                             solver(), variableStep());
 }
 
-/// The bounces of a result: event instants where v jumps from falling to rising (the release
-/// of h < 0 just after a landing leaves v continuous).
-std::vector<double> bounceTimes(const CsvTable& table) {
-  std::size_t t = table.column("time"), v = table.column("v");
-  std::vector<double> result;
-  for (std::size_t i = 1; i < table.rows.size(); ++i) {
-    const auto& left = table.rows[i - 1];
-    const auto& right = table.rows[i];
-    if (left[t] == right[t] && left[v] < 0 && right[v] > 0) result.push_back(right[t]);
-  }
-  return result;
-}
-
 /// The bounce times of explicit Euler with step h on the ball, up to where the root is found
 /// between two steps: from a flight's start (height x_s, upward speed w, the steps restarting
 /// at the event), Euler's heights at s = k h lie on P(s) = x_s + w s - g s (s - h) / 2 (v is
@@ -328,13 +317,6 @@ TEST_P(DaeAndEventModels, WalkingSkeletonBallBouncesAtTheGeometricSeries) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Solvers, DaeAndEventModels,
-                         ::testing::Values("cvode", "cvode-adams", "ida", "arkode-erk",
-                                           "arkode-dirk", "rk45", "rk4", "euler"),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string name = info.param;
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Solvers, DaeAndEventModels, kEverySolver, solverTestName);
 
 } // namespace
