@@ -55,8 +55,6 @@ double valueAt(const CsvTable& table, const std::string& variable, double time) 
 // from here when that capability lands.
 const std::map<std::string, std::string>& blocked() {
   static const std::map<std::string, std::string> reasons = {
-      {"Rotational_IdealGearSupport.mo",
-       "index reduction still picks der(gear.phi_a) as a state when the housing moves"},
       {"Math_Functions.mo", "needs messages computed at run time (String(x) in assert messages)"},
   };
   return reasons;

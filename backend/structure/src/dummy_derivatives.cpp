@@ -55,6 +55,66 @@ std::vector<std::int32_t> chooseColumns(std::vector<std::vector<double>> m, std:
   return chosen;
 }
 
+/// Chooses one column per row of a dense numeric matrix, most preferred first (Mattsson and
+/// Soederlind: the dummy derivatives are the columns of a nonsingular block of the level's
+/// Jacobian, picked by preference). Columns are taken class by class, lowest `preference`
+/// first: every column of a class that is independent of those chosen before joins before any
+/// column of the next class, which gives the most preferred basis of the column matroid (a
+/// greedy choice is optimal on a matroid). Within a class, Gaussian elimination with threshold
+/// pivoting keeps the order of the columns (the first column whose largest remaining entry is
+/// at least a tenth of the class's largest, pivoting on that entry) while keeping the block well
+/// conditioned. Empty when the matrix has a lower rank than it has rows.
+std::vector<std::int32_t> choosePreferredColumns(std::vector<std::vector<double>> m,
+                                                 const std::vector<int>& preference) {
+  constexpr double kThreshold = 0.1;
+  std::size_t rows = m.size(), columns = preference.size();
+  double scale = 0;
+  for (const auto& row : m)
+    for (double x : row)
+      scale = std::max(scale, std::fabs(x));
+  std::vector<int> classes(preference.begin(), preference.end());
+  std::sort(classes.begin(), classes.end());
+  classes.erase(std::unique(classes.begin(), classes.end()), classes.end());
+  std::vector<bool> rowUsed(rows, false), columnUsed(columns, false);
+  std::vector<std::int32_t> chosen;
+  // The largest entry of column c in the rows not pivoted yet, and its row.
+  auto largestIn = [&](std::size_t c) {
+    std::pair<double, std::size_t> best{0.0, rows};
+    for (std::size_t r = 0; r < rows; ++r) {
+      if (!rowUsed[r] && std::fabs(m[r][c]) > best.first) best = {std::fabs(m[r][c]), r};
+    }
+    return best;
+  };
+  for (int rank : classes) {
+    while (chosen.size() < rows) {
+      double classLargest = 0;
+      for (std::size_t c = 0; c < columns; ++c)
+        if (!columnUsed[c] && preference[c] == rank)
+          classLargest = std::max(classLargest, largestIn(c).first);
+      if (!(classLargest > 1e-12 * scale)) break; // the class is spent
+      std::size_t pivotColumn = columns, pivotRow = rows;
+      for (std::size_t c = 0; c < columns && pivotColumn == columns; ++c) {
+        if (columnUsed[c] || preference[c] != rank) continue;
+        auto [value, row] = largestIn(c);
+        if (value >= kThreshold * classLargest) {
+          pivotColumn = c;
+          pivotRow = row;
+        }
+      }
+      rowUsed[pivotRow] = columnUsed[pivotColumn] = true;
+      chosen.push_back(static_cast<std::int32_t>(pivotColumn));
+      for (std::size_t r = 0; r < rows; ++r) {
+        if (rowUsed[r] || m[r][pivotColumn] == 0) continue;
+        double factor = m[r][pivotColumn] / m[pivotRow][pivotColumn];
+        for (std::size_t c = 0; c < columns; ++c)
+          m[r][c] -= factor * m[pivotRow][c];
+      }
+    }
+  }
+  if (chosen.size() < rows) return {};
+  return chosen;
+}
+
 class DummyDerivativeSelector {
 public:
   DummyDerivativeSelector(dae::System& system, Diagnostics& diagnostics)
@@ -151,6 +211,23 @@ private:
     auto rows = partials(g, z);
     if (!rows) return std::nullopt;
     Level level{g, z, std::move(*rows)};
+    if (auto numeric = numericLevelChoice(level)) {
+      if (numeric->empty()) {
+        if (lastAttempt) {
+          std::vector<std::int32_t> all(g.size());
+          for (std::size_t i = 0; i < g.size(); ++i)
+            all[i] = static_cast<std::int32_t>(i);
+          reportNoSelection(level, all);
+        }
+        return std::nullopt;
+      }
+      std::vector<std::uint32_t> dummies;
+      for (std::int32_t j : *numeric)
+        dummies.push_back(z[j]);
+      for (std::uint32_t d : dummies)
+        markDummy(d);
+      return dummies;
+    }
     StaticChoice fixed = staticChoice(level);
     std::vector<std::uint32_t> dummies;
     std::vector<std::int32_t> open; // equations without a static choice
@@ -191,6 +268,33 @@ private:
       }
     }
     return rows;
+  }
+
+  // A level whose Jacobian is known at compile time (constants and parameters) is chosen
+  // numerically as a whole, as Mattsson and Soederlind prescribe: the most preferred nonsingular
+  // block of all its columns. Choosing a triangular part first and the rest afterwards could
+  // commit a pivot that leaves the rest singular in the preferred columns (the ideal gear with a
+  // moving housing and ratio 1: der(der(housing.phi)) would be left out and der(housing.phi)
+  // would have to be a state). nullopt: some entry varies, or the level is too large for a
+  // dense elimination (then the structural choice below decides); empty: the Jacobian is
+  // singular.
+  std::optional<std::vector<std::int32_t>> numericLevelChoice(const Level& level) {
+    constexpr std::size_t kLargestDenseLevel = 100'000; // entries: about 300 x 300
+    if (level.equations.size() * level.candidates.size() > kLargestDenseLevel) return std::nullopt;
+    std::vector<std::vector<double>> m(level.equations.size(),
+                                       std::vector<double>(level.candidates.size(), 0));
+    for (std::size_t i = 0; i < level.equations.size(); ++i) {
+      for (const auto& [j, entry] : level.partials[i]) {
+        if (!values_.isParameterExpression(entry)) return std::nullopt;
+        auto value = values_.evaluate(entry);
+        if (!value) return std::nullopt;
+        m[i][j] = *value;
+      }
+    }
+    std::vector<int> preference;
+    for (std::uint32_t z : level.candidates)
+      preference.push_back(dummyPreference(system_, z));
+    return choosePreferredColumns(std::move(m), preference);
   }
 
   // A pivot that can never vanish: a nonzero constant, or a parameter expression whose value
@@ -323,7 +427,7 @@ private:
       if (lastAttempt) reportNoSelection(level, open);
       return false;
     }
-    if (auto numeric = numericChoice(jacobian, related)) {
+    if (auto numeric = numericChoice(level, jacobian, related)) {
       if (numeric->empty()) {
         if (lastAttempt) reportNoSelection(level, open);
         return false;
@@ -339,8 +443,13 @@ private:
   }
 
   // When the open block's entries are all known at compile time, a static choice is made
-  // numerically. nullopt: some entry varies; empty: the block is singular.
-  std::optional<std::vector<std::int32_t>> numericChoice(const std::vector<SparseRow>& jacobian,
+  // numerically, honouring the dummy preference of the candidates (a derivative of a
+  // derivative first, then by stateSelect) before the size of the pivots: a larger pivot on a
+  // derivative of a state must not leave the derivative of a derivative out of the dummies,
+  // which would make a derivative a state. nullopt: some entry varies; empty: the block is
+  // singular.
+  std::optional<std::vector<std::int32_t>> numericChoice(const Level& level,
+                                                         const std::vector<SparseRow>& jacobian,
                                                          const std::vector<std::int32_t>& related) {
     std::vector<std::vector<double>> m(jacobian.size(), std::vector<double>(related.size(), 0));
     for (std::size_t r = 0; r < jacobian.size(); ++r) {
@@ -353,7 +462,10 @@ private:
         m[r][c] = *value;
       }
     }
-    return chooseColumns(std::move(m), related.size());
+    std::vector<int> preference;
+    for (std::int32_t j : related)
+      preference.push_back(dummyPreference(system_, level.candidates[j]));
+    return choosePreferredColumns(std::move(m), preference);
   }
 
   void reportNoSelection(const Level& level, const std::vector<std::int32_t>& open) {
