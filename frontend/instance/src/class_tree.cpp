@@ -50,6 +50,7 @@ ClassTree::~ClassTree() = default;
 void ClassTree::addLibraryRoot(const fs::path& directory) {
   if (std::find(roots_.begin(), roots_.end(), directory) == roots_.end()) {
     roots_.push_back(directory);
+    root_->absent_.clear(); // the new root may have them
   }
 }
 
@@ -201,8 +202,12 @@ ClassEntry* ClassTree::member(ClassEntry& parent, const std::string& name) {
   if (auto found = parent.members_.find(name); found != parent.members_.end()) {
     return found->second;
   }
-  if (parent.isRoot()) return loadFromRoots(name);
-  return loadFromDirectory(parent, name);
+  // Lookup asks every enclosing package for every name (MLS 5.3): a name that is not there
+  // is looked for on disk once, not once per use.
+  if (parent.absent_.count(name)) return nullptr;
+  ClassEntry* loaded = parent.isRoot() ? loadFromRoots(name) : loadFromDirectory(parent, name);
+  if (!loaded) parent.absent_.insert(name);
+  return loaded;
 }
 
 std::vector<std::string> ClassTree::packageOrder(const fs::path& directory) {

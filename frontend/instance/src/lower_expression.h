@@ -51,8 +51,19 @@ private:
   // lower_reference.cpp
   std::optional<std::vector<std::size_t>> subscriptIndices(const ast::Subscript& s,
                                                            std::size_t size, bool& keepsDim);
+  /// The row-major positions, and the resulting sizes, that `subs` select from an array with
+  /// sizes `dims` (all of it when there are none).
+  struct Selection {
+    std::vector<std::size_t> dims;
+    std::vector<std::size_t> linear;
+  };
+  std::optional<Selection> selection(const std::vector<std::size_t>& dims,
+                                     const std::vector<ast::Subscript>& subs, const ast::Expr& e);
+  /// The component's value with `subscripts` applied. Only the selected elements are built,
+  /// so that `x[i]` costs the same for every size of `x`.
   std::optional<Tensor> componentValue(ComponentInstance& component, InstanceNode* owner,
-                                       const ast::Expr& e);
+                                       const ast::Expr& e,
+                                       const std::vector<ast::Subscript>& subscripts = {});
   std::optional<Tensor> navigate(const ast::Expr& e, const ast::ComponentRef& ref, std::size_t part,
                                  std::vector<InstanceNode*> nodes, std::vector<std::size_t> dims,
                                  ComponentInstance* firstComponent);

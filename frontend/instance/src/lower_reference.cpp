@@ -25,23 +25,15 @@ bool isInModel(const InstanceNode* node) {
   return node && node->path.empty() && !node->component;
 }
 
-// The row-major linear indices and the resulting sizes of applying per-dimension index lists.
-struct Selection {
-  std::vector<std::size_t> dims;
-  std::vector<std::size_t> linear;
-};
-
-Selection select(const std::vector<std::size_t>& dims,
-                 const std::vector<std::vector<std::size_t>>& indices,
-                 const std::vector<bool>& keeps) {
-  Selection s;
-  for (std::size_t d = 0; d < dims.size(); ++d) {
-    if (keeps[d]) s.dims.push_back(indices[d].size());
-  }
+// The row-major linear indices of the positions that per-dimension index lists select.
+std::vector<std::size_t> selectLinear(const std::vector<std::size_t>& dims,
+                                      const std::vector<std::vector<std::size_t>>& indices) {
   std::vector<std::size_t> position(dims.size(), 0);
   std::size_t total = 1;
   for (const auto& list : indices)
     total *= list.size();
+  std::vector<std::size_t> linears;
+  linears.reserve(total);
   for (std::size_t k = 0; k < total; ++k) {
     std::size_t rest = k, linear = 0;
     for (std::size_t d = dims.size(); d-- > 0;) {
@@ -50,9 +42,9 @@ Selection select(const std::vector<std::size_t>& dims,
     }
     for (std::size_t d = 0; d < dims.size(); ++d)
       linear = linear * dims[d] + (indices[d][position[d]] - 1);
-    s.linear.push_back(linear);
+    linears.push_back(linear);
   }
-  return s;
+  return linears;
 }
 
 } // namespace
@@ -96,34 +88,50 @@ ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, 
   return indices;
 }
 
+std::optional<ExpressionLowering::Selection>
+ExpressionLowering::selection(const std::vector<std::size_t>& dims,
+                              const std::vector<ast::Subscript>& subs, const ast::Expr& e) {
+  Selection s;
+  if (subs.empty()) {
+    s.dims = dims;
+    s.linear.resize(elementCount(dims));
+    for (std::size_t k = 0; k < s.linear.size(); ++k)
+      s.linear[k] = k;
+    return s;
+  }
+  if (subs.size() > dims.size()) {
+    el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
+                            "too many subscripts: " + std::to_string(subs.size()) + " for " +
+                                std::to_string(dims.size()) + " dimensions");
+    return std::nullopt;
+  }
+  std::vector<std::vector<std::size_t>> indices(dims.size());
+  for (std::size_t d = 0; d < dims.size(); ++d) {
+    bool keep = true;
+    if (d < subs.size()) {
+      auto list = subscriptIndices(subs[d], dims[d], keep);
+      if (!list) return std::nullopt;
+      indices[d] = std::move(*list);
+    } else {
+      for (std::size_t i = 1; i <= dims[d]; ++i)
+        indices[d].push_back(i);
+    }
+    if (keep) s.dims.push_back(indices[d].size());
+  }
+  s.linear = selectLinear(dims, indices);
+  return s;
+}
+
 std::optional<Tensor> ExpressionLowering::subscript(const Tensor& value,
                                                     const std::vector<ast::Subscript>& subs,
                                                     const ast::Expr& e) {
   if (subs.empty()) return value;
-  if (subs.size() > value.dims.size()) {
-    el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
-                            "too many subscripts: " + std::to_string(subs.size()) + " for " +
-                                std::to_string(value.dims.size()) + " dimensions");
-    return std::nullopt;
-  }
-  std::vector<std::vector<std::size_t>> indices(value.dims.size());
-  std::vector<bool> keeps(value.dims.size(), true);
-  for (std::size_t d = 0; d < value.dims.size(); ++d) {
-    bool keep = true;
-    if (d < subs.size()) {
-      auto list = subscriptIndices(subs[d], value.dims[d], keep);
-      if (!list) return std::nullopt;
-      indices[d] = std::move(*list);
-    } else {
-      for (std::size_t i = 1; i <= value.dims[d]; ++i)
-        indices[d].push_back(i);
-    }
-    keeps[d] = keep;
-  }
-  Selection s = select(value.dims, indices, keeps);
+  auto s = selection(value.dims, subs, e);
+  if (!s) return std::nullopt;
   Tensor result;
-  result.dims = s.dims;
-  for (std::size_t linear : s.linear)
+  result.dims = std::move(s->dims);
+  result.elements.reserve(s->linear.size());
+  for (std::size_t linear : s->linear)
     result.elements.push_back(value.elements[linear]);
   return result;
 }
@@ -336,9 +344,7 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
     Tensor result;
     result.dims = dims;
     for (ComponentInstance* c : components) {
-      auto value = componentValue(*c, c->owner, e);
-      if (!value) return std::nullopt;
-      auto selected = subscript(*value, current.subscripts, e);
+      auto selected = componentValue(*c, c->owner, e, current.subscripts);
       if (!selected) return std::nullopt;
       if (c == components.front()) {
         result.dims.insert(result.dims.end(), selected->dims.begin(), selected->dims.end());
@@ -413,23 +419,32 @@ std::optional<Tensor> ExpressionLowering::recordValue(InstanceNode& node, const 
 
 // The variables of a component of scalar type; constants of packages and enclosing classes
 // (outside the simulated model) stand for their values.
-std::optional<Tensor> ExpressionLowering::componentValue(ComponentInstance& component,
-                                                         InstanceNode* owner, const ast::Expr& e) {
+std::optional<Tensor>
+ExpressionLowering::componentValue(ComponentInstance& component, InstanceNode* owner,
+                                   const ast::Expr& e,
+                                   const std::vector<ast::Subscript>& subscripts) {
   std::string path =
       owner && !owner->path.empty() ? owner->path + "." + component.name : component.name;
   std::uint32_t first = el_.variablesOf(component, path);
   const auto* sizes = el_.dims(component);
   if (first == UINT32_MAX || !sizes) return std::nullopt;
   Tensor result;
+  if (isInModel(owner)) {
+    auto selected = selection(*sizes, subscripts, e);
+    if (!selected) return std::nullopt;
+    result.dims = std::move(selected->dims);
+    result.elements.reserve(selected->linear.size());
+    for (std::size_t linear : selected->linear) {
+      std::uint32_t id = first + static_cast<std::uint32_t>(linear);
+      result.elements.push_back(make::variable(id, el_.variable(id).variable.type, e.range));
+    }
+    return result;
+  }
+  // Package constants: every element is checked before the subscripts are.
   result.dims = *sizes;
-  bool inModel = isInModel(owner);
   for (std::size_t k = 0; k < elementCount(*sizes); ++k) {
     std::uint32_t id = first + static_cast<std::uint32_t>(k);
     const flat::Variable& v = el_.variable(id).variable;
-    if (inModel) {
-      result.elements.push_back(make::variable(id, v.type, e.range));
-      continue;
-    }
     if (v.variability != flat::Variability::Constant) {
       el_.diagnostics().error(DiagnosticKind::NotConstant, e.range,
                               "'" + v.name +
@@ -451,7 +466,7 @@ std::optional<Tensor> ExpressionLowering::componentValue(ComponentInstance& comp
     }
     result.elements.push_back(std::move(value));
   }
-  return result;
+  return subscript(result, subscripts, e);
 }
 
 std::optional<Tensor> ExpressionLowering::classMemberReference(const ast::Expr& e,

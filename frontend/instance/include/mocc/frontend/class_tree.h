@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,7 @@ struct ClassEntry {
 private:
   friend class ClassTree;
   std::map<std::string, ClassEntry*> members_;   // found so far
+  std::set<std::string> absent_;                 // names looked for on disk in vain
   std::vector<ClassEntry*> order_;               // members in declaration / package.order order
   bool membersComplete_ = false;                 // every member of a directory package is loaded
   bool nestedIndexed_ = false;                   // nested class definitions indexed
