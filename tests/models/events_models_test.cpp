@@ -305,6 +305,50 @@ TEST(EventModels, ZenoTanksStopCleanlyBeforeTheAccumulationPoint) {
 
 // Case 4. Koerner's saturation (seed 004, example 2.19): x = e^t - t - 1 reaches p1 = e^3 - 4 at
 // exactly t* = 3.
+// MLS 3.7.1.1: floor, integer, ceil, mod, div and rem of continuous-time arguments change only
+// at events (tests/models/events/EventFunctions.mo). With x = 1.3 t and s = 1.3 sin(2 t) the
+// instants are closed forms: floor(x) at n/1.3, integer(2 x) at n/2.6, mod(x, 0.7) at 0.7 n/1.3;
+// ceil(s) where s crosses 1 (up and down) and 0 (down); div(s, 0.5) and rem(s, 0.5) where |s|
+// crosses 0.5 or 1, with a = asin(0.5/1.3)/2 and b = asin(1/1.3)/2: a, b, pi/2 - b, pi/2 - a
+// and pi/2 + a.
+TEST(EventModels, EventGeneratingFunctionsChangeOnlyAtTheirEvents) {
+  CsvTable table = simulate(eventModel("EventFunctions.mo"), ""); // tolerance 1e-10, to 2 s
+  const double pi = std::acos(-1.0), a = std::asin(0.5 / 1.3) / 2, b = std::asin(1 / 1.3) / 2;
+  std::vector<double> expected = {1 / 1.3, 2 / 1.3,    0.7 / 1.3,  1.4 / 1.3, 2.1 / 1.3, a,
+                                  b,       pi / 2 - b, pi / 2 - a, pi / 2,    pi / 2 + a};
+  for (int n = 1; n <= 5; ++n)
+    if (n % 2 != 0) expected.push_back(n / 2.6); // the even ones are floor(x)'s
+  std::sort(expected.begin(), expected.end());
+  // x is integrated exactly (a constant slope) and s is explicit in time: only root location
+  // (100 eps (|t| + h), about 1e-13) and rounding separate the instants from the closed forms.
+  std::vector<double> events = table.eventTimes();
+  ASSERT_EQ(events.size(), expected.size());
+  for (std::size_t k = 0; k < events.size(); ++k)
+    EXPECT_NEAR(events[k], expected[k], 1e-10) << "event " << k;
+  // Between events every value is the function of that row's x and s; at the event rows the
+  // left and right limits are the values on either side. At t = 0, where s = 0 exactly, the
+  // start already takes the value s leaves zero with (ceil(0+) = 1), as relations that are zero
+  // at a restart do: the value for the continuous phase that follows.
+  std::size_t t = table.column("time"), x = table.column("x"), s = table.column("s");
+  for (const auto& row : table.rows) {
+    bool nearEvent = row[t] == 0.0 || std::any_of(events.begin(), events.end(), [&](double e) {
+                       return std::abs(row[t] - e) < 1e-9;
+                     });
+    if (nearEvent) continue;
+    double q = row[s] / 0.5, div = q < 0 ? std::ceil(q) : std::floor(q);
+    EXPECT_EQ(row[table.column("y")], std::floor(row[x])) << "t = " << row[t];
+    EXPECT_EQ(row[table.column("k")], std::floor(2 * row[x])) << "t = " << row[t];
+    EXPECT_NEAR(row[table.column("m")], row[x] - std::floor(row[x] / 0.7) * 0.7, 1e-14);
+    EXPECT_EQ(row[table.column("c")], std::ceil(row[s])) << "t = " << row[t];
+    EXPECT_EQ(row[table.column("d")], div) << "t = " << row[t];
+    EXPECT_NEAR(row[table.column("r")], row[s] - div * 0.5, 1e-14) << "t = " << row[t];
+  }
+  // der(z) = floor(x) is piecewise constant and never seen changing inside a step: z(2) is
+  // the integral 4 - 3/1.3 up to the location of the two steps (1e-13) and the integrator's
+  // restarts at tolerance 1e-10 (a few 1e-10 at most).
+  EXPECT_NEAR(table.rows.back()[table.column("z")], 4 - 3 / 1.3, 1e-8);
+}
+
 TEST(EventModels, SaturationEventLandsAtThree) {
   CsvTable table = simulate(eventModel("Saturation.mo"), ""); // tolerance 1e-10, to 4 s
   const double tol = 1e-10, p1 = std::exp(3.0) - 4, p2 = std::exp(3.0) - 7;

@@ -1,6 +1,11 @@
-// The `relations` pass: event-generating comparisons become frozen Relation nodes.
+// The `relations` pass: event-generating comparisons become frozen Relation nodes, and the
+// event-generating functions floor, ceil, integer, div, mod and rem of continuous-time arguments
+// (MLS 3.7.1.1) frozen values that change only at events.
 #include "mocc/events/relations.h"
 
+#include <fmt/format.h>
+
+#include <array>
 #include <unordered_map>
 
 namespace mocc::backend::events {
@@ -25,10 +30,15 @@ public:
                     [this](expr::Id id, expr::Translator& self) { return rewrite(id, self); }) {}
 
   void run() {
-    for (dae::Equation& equation : system_.equations) {
+    for (std::size_t e = 0; e < system_.equations.size(); ++e) {
+      // The equations of frozen floors are appended while this runs, their relations made.
+      if (e >= firstMadeEquation_) break;
+      dae::Equation& equation = system_.equations[e];
       currentRange_ = equation.range;
-      equation.lhs = translator_(equation.lhs);
-      equation.rhs = translator_(equation.rhs);
+      expr::Id lhs = translator_(equation.lhs);
+      expr::Id rhs = translator_(system_.equations[e].rhs);
+      system_.equations[e].lhs = lhs;
+      system_.equations[e].rhs = rhs;
     }
     for (dae::Algorithm& algorithm : system_.algorithms)
       statements(algorithm.statements);
@@ -77,6 +87,7 @@ private:
   expr::Id rewrite(expr::Id id, expr::Translator& self) {
     expr::Op op = pool_.op(id);
     if (op == expr::Op::NoEvent) return id; // nothing inside generates events
+    if (op == expr::Op::Call) return eventFunction(id, self);
     if (!expr::isComparison(op)) return {};
     expr::Id comparison = self.copyNode(id); // nested relations first
     if (!expr::isComparison(pool_.op(comparison)) || !isContinuousTime(comparison)) {
@@ -105,11 +116,93 @@ private:
     return pool_.relation(static_cast<std::uint32_t>(entry->second), comparison);
   }
 
+  // MLS 3.7.1.1: floor, ceil, integer, div, mod and rem of continuous-time arguments change
+  // only at events. Each is expressed through one frozen floor (frozenFloor); its arguments
+  // are rewritten first.
+  expr::Id eventFunction(expr::Id id, expr::Translator& self) {
+    auto fn = static_cast<expr::Builtin>(pool_.node(id).index);
+    bool generatesEvents = fn == expr::Builtin::Floor || fn == expr::Builtin::Ceil ||
+                           fn == expr::Builtin::Integer || fn == expr::Builtin::Div ||
+                           fn == expr::Builtin::Mod || fn == expr::Builtin::Rem;
+    if (!generatesEvents || !isContinuousTime(id)) return {};
+    expr::Id call = self.copyNode(id);
+    auto args = pool_.args(call);
+    expr::Id x = args[0];
+    switch (fn) {
+    case expr::Builtin::Floor: return frozenFloor(x, false);
+    case expr::Builtin::Integer: return frozenFloor(x, true);
+    case expr::Builtin::Ceil: return pool_.neg(frozenFloor(pool_.neg(x), false));
+    case expr::Builtin::Mod:
+      return pool_.sub(x, pool_.mul(frozenFloor(pool_.div(x, args[1]), false), args[1]));
+    case expr::Builtin::Div: return truncatedQuotient(x, args[1]);
+    case expr::Builtin::Rem: return pool_.sub(x, pool_.mul(truncatedQuotient(x, args[1]), args[1]));
+    default: return call;
+    }
+  }
+
+  // div(x, y): x / y truncated toward zero, sign(q) floor(|q|); it is continuous where q
+  // changes sign (both sides are 0 there), so only floor(|q|) generates events.
+  expr::Id truncatedQuotient(expr::Id x, expr::Id y) {
+    expr::Id q = pool_.div(x, y);
+    std::array<expr::Id, 1> arg{q};
+    return pool_.mul(pool_.noEvent(pool_.call(expr::Builtin::Sign, arg)),
+                     frozenFloor(pool_.noEvent(pool_.call(expr::Builtin::Abs, arg)), false));
+  }
+
+  // floor(e) (integer(e) when `integer`) as a hidden discrete variable F that changes only at
+  // events, watched by two relations:
+  //   F = if initial() then floor(e)
+  //       elseif e > pre(F) + 1 then max(floor(e), pre(F) + 1)
+  //       elseif e < pre(F) then min(floor(e), pre(F) - 1)
+  //       else pre(F)
+  // The relations take their right-limit values at a located crossing, so F steps to the
+  // floor just after it even when e is a rounding error short of the integer; the strict
+  // `>` keeps the upper relation false when F has just stepped down onto e. A time argument
+  // (floor(time)) makes them time events.
+  expr::Id frozenFloor(expr::Id e, bool integer) {
+    auto key = std::make_pair(e.value, integer);
+    if (auto found = floors_.find(key); found != floors_.end()) return found->second;
+    expr::Type type = integer ? expr::Type::Integer : expr::Type::Real;
+    dae::Variable v;
+    v.name = fmt::format("${}{}", integer ? "integer" : "floor", floors_.size() + 1);
+    v.type = type;
+    v.kind = dae::VariableKind::Internal;
+    v.range = currentRange_;
+    auto index = static_cast<std::uint32_t>(system_.variables.size());
+    system_.variables.push_back(std::move(v));
+    std::array<expr::Id, 1> arg{e};
+    expr::Id literal =
+        pool_.noEvent(pool_.call(integer ? expr::Builtin::Integer : expr::Builtin::Floor, arg));
+    expr::Id pre = pool_.pre(index, type);
+    expr::Id one = pool_.constant(type, 1);
+    expr::Id above = pool_.add(pre, one), below = pool_.sub(pre, one);
+    std::array<expr::Id, 2> up{literal, above}, down{literal, below};
+    expr::Id value = pool_.ifThenElse(
+        pool_.initial(), literal,
+        pool_.ifThenElse(relationFor(pool_.compare(expr::Op::Gt, e, above)),
+                         pool_.call(expr::Builtin::Max, up),
+                         pool_.ifThenElse(relationFor(pool_.compare(expr::Op::Lt, e, pre)),
+                                          pool_.call(expr::Builtin::Min, down), pre)));
+    system_.equations.push_back(dae::Equation{system_.ref(index), value, currentRange_});
+    firstMadeEquation_ = std::min(firstMadeEquation_, system_.equations.size() - 1);
+    expr::Id result = system_.ref(index);
+    floors_.emplace(key, result);
+    return result;
+  }
+
+  struct PairHash {
+    std::size_t operator()(const std::pair<std::uint32_t, bool>& p) const {
+      return std::hash<std::uint64_t>()((std::uint64_t{p.first} << 1) | p.second);
+    }
+  };
+
   dae::System& system_;
   expr::Pool& pool_;
   expr::Translator translator_;
   std::unordered_map<std::uint32_t, bool> continuous_;
   std::unordered_map<std::uint32_t, std::size_t> indices_;
+  std::unordered_map<std::pair<std::uint32_t, bool>, expr::Id, PairHash> floors_;
+  std::size_t firstMadeEquation_ = SIZE_MAX;
   SourceRange currentRange_;
 };
 

@@ -1,7 +1,9 @@
 // Pass `relations` (backend/events): finds the relations that generate events (MLS 3.7.5,
 // 8.5) and freezes them. Rewrites comparisons in equations and algorithm statements into
-// expr::Op::Relation nodes and fills System::relations; never adds or removes variables,
-// equations or statements.
+// expr::Op::Relation nodes and fills System::relations. The event-generating functions
+// floor, ceil, integer, div, mod and rem of continuous-time arguments in equations (MLS
+// 3.7.1.1) become hidden discrete variables ($floorN, $integerN), each with an equation of its
+// own watched by two relations; nothing else is added or removed.
 #pragma once
 
 #include "mocc/dae/system.h"
