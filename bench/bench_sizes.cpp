@@ -53,4 +53,24 @@ void rejectUnknownFlags(int argc, char** argv, std::string_view usage) {
     usageError("unknown argument '" + std::string(argv[1]) + "'\n" + std::string(usage));
 }
 
+namespace {
+bool failed = false;
+}
+
+void registerGuarded(const std::string& name, std::function<void(benchmark::State&)> body) {
+  benchmark::RegisterBenchmark(name.c_str(),
+                               [body](benchmark::State& state) {
+                                 try {
+                                   body(state);
+                                 } catch (const std::exception& e) {
+                                   failed = true;
+                                   state.SkipWithError(e.what());
+                                 }
+                               })
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
+}
+
+bool anyBenchmarkFailed() { return failed; }
+
 } // namespace mocc::bench

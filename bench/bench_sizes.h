@@ -1,7 +1,12 @@
-// The model sizes the benchmark executables run, from their own command-line flags.
+// The model sizes the benchmark executables run, from their own command-line flags, and the
+// registration of benchmarks whose failure is reported instead of aborting the run.
 #pragma once
 
+#include <benchmark/benchmark.h>
+
 #include <cstddef>
+#include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -15,5 +20,13 @@ std::vector<std::size_t> takeSizes(int& argc, char** argv, std::string_view name
 
 /// Exits with a usage message when argv holds anything but the program name.
 void rejectUnknownFlags(int argc, char** argv, std::string_view usage);
+
+/// Registers `body` as a benchmark in milliseconds of wall time; an exception it throws (a
+/// model that fails to compile or simulate) becomes the benchmark's error and sets
+/// anyBenchmarkFailed().
+void registerGuarded(const std::string& name, std::function<void(benchmark::State&)> body);
+
+/// Whether a benchmark registered by registerGuarded failed: the executable's exit code.
+bool anyBenchmarkFailed();
 
 } // namespace mocc::bench

@@ -19,9 +19,6 @@ namespace mocc::bench {
 
 namespace {
 
-/// Set when a benchmark failed to compile or simulate its model: the exit code is then 1.
-bool anyFailed = false;
-
 constexpr std::string_view kUsage =
     "usage: mocc_compile_bench [--sizes=N,...] [--jit-sizes=N,...] [--benchmark_* flags]\n"
     "  --sizes      sizes for parse, flatten and structural analysis (default 10,100,1000,5000)\n"
@@ -109,20 +106,10 @@ void codegenPhase(benchmark::State& state, const GeneratedModel& model) {
   setModelCounters(state, flat);
 }
 
-/// Runs `phase`, turning a failed compilation into a benchmark error instead of an abort.
+/// Runs `phase` on `model` as a benchmark (a failed compilation is its error).
 template <typename Phase>
 void registerPhase(const std::string& name, Phase phase, const GeneratedModel& model) {
-  benchmark::RegisterBenchmark(name.c_str(),
-                               [phase, model](benchmark::State& state) {
-                                 try {
-                                   phase(state, model);
-                                 } catch (const std::exception& e) {
-                                   anyFailed = true;
-                                   state.SkipWithError(e.what());
-                                 }
-                               })
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime();
+  registerGuarded(name, [phase, model](benchmark::State& state) { phase(state, model); });
 }
 
 } // namespace
@@ -149,5 +136,5 @@ int main(int argc, char** argv) {
   }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  return anyFailed ? 1 : 0;
+  return anyBenchmarkFailed() ? 1 : 0;
 }

@@ -19,9 +19,6 @@ namespace mocc::bench {
 
 namespace {
 
-/// Set when a benchmark failed to compile or simulate its model: the exit code is then 1.
-bool anyFailed = false;
-
 constexpr std::string_view kUsage =
     "usage: mocc_simulate_bench [--sizes=N,...] [--ball-stop-time=T] [--benchmark_* flags]\n"
     "  --sizes           sizes of the generated continuous models (default 10,100)\n"
@@ -52,17 +49,8 @@ void simulateModel(benchmark::State& state, const GeneratedModel& source, std::s
 
 void registerSimulation(const std::string& name, const GeneratedModel& model,
                         const std::string& solver) {
-  benchmark::RegisterBenchmark(name.c_str(),
-                               [model, solver](benchmark::State& state) {
-                                 try {
-                                   simulateModel(state, model, solver);
-                                 } catch (const std::exception& e) {
-                                   anyFailed = true;
-                                   state.SkipWithError(e.what());
-                                 }
-                               })
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime();
+  registerGuarded(
+      name, [model, solver](benchmark::State& state) { simulateModel(state, model, solver); });
 }
 
 } // namespace
@@ -86,5 +74,5 @@ int main(int argc, char** argv) {
   }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  return anyFailed ? 1 : 0;
+  return anyBenchmarkFailed() ? 1 : 0;
 }
