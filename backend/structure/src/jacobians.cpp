@@ -188,6 +188,64 @@ bool differentiateScalarLoop(dae::System& system, Sensitivities& sensitivities, 
 
 } // namespace
 
+namespace {
+
+/// The variables a step computes.
+std::vector<std::uint32_t> stepOutputs(const dae::System& system, const Step& step) {
+  switch (step.kind) {
+  case Step::Kind::Assign: return {step.variable};
+  case Step::Kind::Algorithm: return system.algorithms[step.source].outputs;
+  case Step::Kind::When: return {};
+  case Step::Kind::System: {
+    std::vector<std::uint32_t> outputs = step.iteration;
+    for (const Step& inner : step.inner)
+      outputs.push_back(inner.variable);
+    return outputs;
+  }
+  }
+  return {};
+}
+
+/// Marks the variables a step reads, where they matter to its outputs' derivatives.
+void addStepReads(const dae::System& system, const Step& step, std::vector<bool>& reads) {
+  auto add = [&](expr::Id e) {
+    if (e.valid())
+      for (std::uint32_t v : expr::variablesOf(system.pool, e))
+        reads[v] = true;
+  };
+  switch (step.kind) {
+  case Step::Kind::Assign: add(step.value); break;
+  case Step::Kind::Algorithm: // its outputs are opaque: what it reads does not matter
+  case Step::Kind::When: break;
+  case Step::Kind::System:
+    for (const Step& inner : step.inner)
+      add(inner.value);
+    for (expr::Id r : step.residuals)
+      add(r);
+    break;
+  }
+}
+
+/// Which steps the state derivatives depend on (backwards through the schedule): only those
+/// are differentiated, so a sum that no derivative reads (the ground's flow balance of an RC
+/// ladder, N terms) costs nothing.
+std::vector<bool> stepsNeededByDerivatives(const dae::System& system,
+                                           const std::vector<Step>& steps) {
+  std::vector<bool> needed(system.variables.size(), false);
+  for (const dae::Variable& v : system.variables)
+    if (v.isIntegratedState()) needed[v.derivative] = true;
+  std::vector<bool> neededSteps(steps.size(), false);
+  for (std::size_t k = steps.size(); k-- > 0;) {
+    std::vector<std::uint32_t> outputs = stepOutputs(system, steps[k]);
+    neededSteps[k] =
+        std::any_of(outputs.begin(), outputs.end(), [&](std::uint32_t v) { return needed[v]; });
+    if (neededSteps[k]) addStepReads(system, steps[k], needed);
+  }
+  return neededSteps;
+}
+
+} // namespace
+
 std::optional<std::vector<JacobianEntry>>
 odeJacobian(dae::System& system, const std::vector<Step>& steps, std::string* why) {
   std::vector<std::uint32_t> states;
@@ -204,7 +262,10 @@ odeJacobian(dae::System& system, const std::vector<Step>& steps, std::string* wh
     if (why) *why = std::move(reason);
     return std::nullopt;
   };
-  for (const Step& step : steps) {
+  std::vector<bool> neededSteps = stepsNeededByDerivatives(system, steps);
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    if (!neededSteps[k]) continue;
+    const Step& step = steps[k];
     if (step.kind == Step::Kind::Assign) sensitivities.assign(step.variable, step.value);
     if (step.kind == Step::Kind::System && !differentiateScalarLoop(system, sensitivities, step)) {
       for (std::uint32_t v : step.iteration)
