@@ -202,6 +202,15 @@ void emitDaeResiduals(ModuleContext& module, const std::vector<std::uint32_t>& o
   module.builder.CreateRetVoid();
 }
 
+/// bind and initialize run once per simulation: optimising them costs more than it saves, and
+/// they are 40 % of a large model's IR (bench/README.md). optnone keeps the optimisation passes
+/// and the instruction scheduler off them; IEEE arithmetic gives the same results either way.
+void skipOptimisation(ModuleContext& module, const char* name) {
+  llvm::Function* function = module.module.getFunction(name);
+  function->addFnAttr(llvm::Attribute::OptimizeNone);
+  function->addFnAttr(llvm::Attribute::NoInline);
+}
+
 } // namespace
 
 void emitModelFunctions(ModuleContext& module) {
@@ -214,6 +223,8 @@ void emitModelFunctions(ModuleContext& module) {
   emitEventUpdate(module);
   emitNextTimeEvent(module);
   emitInitialize(module);
+  skipOptimisation(module, EntryNames::bind);
+  skipOptimisation(module, EntryNames::initialize);
   if (!program.jacobian.empty()) emitJacobian(module);
   if (!program.crossings.empty()) emitCrossingRates(module);
   if (!program.stateSets.empty()) emitStateSetJacobian(module);
