@@ -97,6 +97,24 @@ std::optional<std::string> validateSolverTables(const mocc_model& model) {
   return std::nullopt;
 }
 
+std::optional<std::string> validateMessageTemplates(const mocc_model& model) {
+  if (!model.message_templates) return std::nullopt;
+  for (int i = 0; i < model.n_messages; ++i) {
+    const mocc_message_template& t = model.message_templates[i];
+    if (t.n_values == 0) continue;
+    bool valid = t.n_values > 0 && t.texts && t.values;
+    for (int k = 0; valid && k <= t.n_values; ++k)
+      valid = t.texts[k] != nullptr;
+    for (int k = 0; valid && k < t.n_values; ++k) {
+      const mocc_message_value& v = t.values[k];
+      valid = v.format >= MOCC_FORMAT_REAL && v.format <= MOCC_FORMAT_ENUMERATION &&
+              v.n_literals >= 0 && (v.n_literals == 0 || v.literals);
+    }
+    if (!valid) return fmt::format("model has an invalid template for message {}", i);
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::string> validateModel(const mocc_model& model) {
@@ -115,6 +133,7 @@ std::optional<std::string> validateModel(const mocc_model& model) {
     return std::string("model has no message table");
   for (int i = 0; i < model.n_variables; ++i)
     if (auto problem = validateVariable(model, model.variables[i], i)) return problem;
+  if (auto problem = validateMessageTemplates(model)) return problem;
   return validateSolverTables(model);
 }
 

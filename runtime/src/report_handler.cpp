@@ -2,17 +2,19 @@
 // warnings (one entry per message) and terminate().
 #include "report_handler.h"
 
+#include "mocc/runtime/instance_services.h"
+
 #include <fmt/format.h>
 
 #include <utility>
 
 namespace mocc::runtime {
 
-void ReportHandler::record(int32_t kind, int32_t message, double time) {
-  std::string text = messageText(message);
+void ReportHandler::record(int32_t kind, int32_t message, double time, const double* values) {
+  std::string text = formatMessage(model_, message, values);
   switch (kind) {
   case MOCC_REPORT_ASSERT_WARNING:
-    if (!trialEvaluation_) addWarning(time, std::move(text));
+    if (!trialEvaluation_) addWarning(message, time, std::move(text));
     return;
   case MOCC_REPORT_TERMINATE:
     if (!termination_) termination_ = ModelReport{time, std::move(text)};
@@ -25,20 +27,16 @@ void ReportHandler::record(int32_t kind, int32_t message, double time) {
   latestAssertError_ = ModelReport{time, std::move(text)};
 }
 
-void ReportHandler::addWarning(double time, std::string text) {
-  // One entry per message: an assert evaluated at every step would otherwise flood the list.
-  for (SimulationWarning& warning : warnings_)
-    if (warning.message == text) {
-      ++warning.count;
+void ReportHandler::addWarning(int32_t message, double time, std::string text) {
+  // One entry per message (with the text of its first report, when it has values): an assert
+  // evaluated at every step would otherwise flood the list.
+  for (std::size_t i = 0; i < warnings_.size(); ++i)
+    if (warningMessages_[i] == message) {
+      ++warnings_[i].count;
       return;
     }
   warnings_.push_back(SimulationWarning{time, std::move(text), 1});
-}
-
-std::string ReportHandler::messageText(int32_t message) const {
-  if (message >= 0 && message < model_.n_messages && model_.messages[message])
-    return model_.messages[message];
-  return fmt::format("message #{}", message);
+  warningMessages_.push_back(message);
 }
 
 std::optional<ModelReport> ReportHandler::takeFirstAssertError() {

@@ -25,8 +25,9 @@ public:
   ReportHandler(const ReportHandler&) = delete;
   ReportHandler& operator=(const ReportHandler&) = delete;
 
-  /// Records one report of generated code (InstanceServices forwards them here).
-  void record(int32_t kind, int32_t message, double time);
+  /// Records one report of generated code (InstanceServices forwards them here) with the
+  /// values of its message (model.h; null when it has none).
+  void record(int32_t kind, int32_t message, double time, const double* values);
 
   /// How many assert errors were reported so far (to tell whether one call reported one).
   long assertErrorCount() const { return assertErrorCount_; }
@@ -46,8 +47,7 @@ public:
   void setTrialEvaluation(bool trial) { trialEvaluation_ = trial; }
 
 private:
-  void addWarning(double time, std::string text);
-  std::string messageText(int32_t message) const;
+  void addWarning(int32_t message, double time, std::string text);
 
   const mocc_model& model_;
   long assertErrorCount_ = 0;
@@ -55,6 +55,7 @@ private:
   std::optional<ModelReport> firstAssertError_, latestAssertError_;
   std::optional<ModelReport> termination_;
   std::vector<SimulationWarning> warnings_;
+  std::vector<int32_t> warningMessages_; // the message of each warning
 };
 
 } // namespace mocc::runtime

@@ -57,8 +57,9 @@ Simulator::Simulator(const mocc_model& model, const SimulationOptions& options, 
       columns_(resultColumns(model, options.derivativeColumns)), row_(columns_.size()),
       discreteValues_(discreteValueIndices(model)), lastEventTime_(-infinity) {
   services_.attach(instance_.abi());
-  services_.onReport(
-      [this](int32_t kind, int32_t message, double time) { reports_.record(kind, message, time); });
+  services_.onReport([this](int32_t kind, int32_t message, double time, const double* values) {
+    reports_.record(kind, message, time, values);
+  });
 }
 
 void Simulator::run(std::span<const Override> overrides) {

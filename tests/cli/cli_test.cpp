@@ -123,6 +123,26 @@ TEST(Cli, TerminateStopsSuccessfully) {
   EXPECT_NEAR(readCsv(csv.string()).rows.back()[0], 0.5, 1e-9);
 }
 
+// Messages computed at run time (String(), MLS 3.7.4.5): a Real with 6 significant digits by
+// default, an Integer, a Boolean, an enumeration's literal, a Real with a format, an Integer
+// padded to a minimum length.
+TEST(Cli, AssertMessagesShowValuesComputedAtRunTime) {
+  auto csv = scratchDirectory() / "computed.csv";
+  CommandResult r = runMocc("run " + input("computed_assert.mo") + " -o " + csv.string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "assertion failed at time 0.5")) << r.output;
+  EXPECT_TRUE(contains(r.output, "x = 1.5, n = 3, b = true, mode = high, |  1.50|3  |"))
+      << r.output;
+}
+
+TEST(Cli, TerminateMessagesShowValuesComputedAtRunTime) {
+  auto csv = scratchDirectory() / "computed_terminate.csv";
+  CommandResult r = runMocc("run " + input("computed_terminate.mo") + " -o " + csv.string());
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "terminated at time 0.55")) << r.output;
+  EXPECT_TRUE(contains(r.output, "x fell below 0.45 after 5 samples, x = 0.45")) << r.output;
+}
+
 TEST(Cli, PlotWritesAPngAndKeepsItsScript) {
   auto dir = scratchDirectory();
   CommandResult r = runMocc("run " + example("BouncingBall.mo") + " -o " +

@@ -172,6 +172,26 @@ TEST(EmitCpp, GeneratedSimulatorTakesTheOptionsOfRun) {
   EXPECT_EQ(timed.output.find("parse:"), std::string::npos) << timed.output;
 }
 
+// Messages with values computed at run time: the generated simulator reports the same text as
+// `mocc run`, with the same exit code and results.
+TEST(EmitCpp, MessagesWithValuesMatchTheJit) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"computed_assert.mo", "x = 1.5, n = 3, b = true, mode = high, |  1.50|3  |"},
+      {"computed_terminate.mo", "x fell below 0.45 after 5 samples, x = 0.45"}};
+  for (const auto& [file, text] : cases) {
+    SCOPED_TRACE(file);
+    fs::path model = fs::path(MOCC_SOURCE_DIR) / "tests/cli/inputs" / file;
+    fs::path dir = scratchDirectory();
+    fs::path executable = dir / "simulator";
+    CommandResult built =
+        runCommand(moccBinary() + " build " + model.string() + " -O1 -o " + executable.string());
+    ASSERT_EQ(built.exitCode, 0) << built.output;
+    CommandResult cpp = runCommand(executable.string() + " -o " + (dir / "cpp.csv").string());
+    EXPECT_NE(cpp.output.find(text), std::string::npos) << cpp.output;
+    expectSameRun(model, executable, dir, "");
+  }
+}
+
 TEST(EmitCpp, ModelErrorsAndMissingCompilersAreClearMessages) {
   fs::path dir = scratchDirectory();
   std::string broken = std::string(MOCC_SOURCE_DIR) + "/tests/cli/inputs/syntax_error.mo";

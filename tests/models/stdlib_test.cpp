@@ -54,9 +54,7 @@ double valueAt(const CsvTable& table, const std::string& variable, double time) 
 // Models that need what is not built yet; each is skipped with its reason and must be removed
 // from here when that capability lands.
 const std::map<std::string, std::string>& blocked() {
-  static const std::map<std::string, std::string> reasons = {
-      {"Math_Functions.mo", "needs messages computed at run time (String(x) in assert messages)"},
-  };
+  static const std::map<std::string, std::string> reasons = {};
   return reasons;
 }
 

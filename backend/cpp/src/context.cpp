@@ -46,10 +46,15 @@ const std::string& Context::functionName(std::uint32_t index) const {
   return functionNames_[index];
 }
 
-void Context::checkMessage(std::uint32_t message) const {
+void Context::checkMessage(std::uint32_t message, std::size_t values) const {
   if (message >= program.messages.size()) {
     throw EmitError("message " + std::to_string(message) + " is out of range (" +
                     std::to_string(program.messages.size()) + " messages)");
+  }
+  if (values != program.messages[message].values.size()) {
+    throw EmitError("message " + std::to_string(message) + " has " +
+                    std::to_string(program.messages[message].values.size()) +
+                    " values, but its statement gives " + std::to_string(values));
   }
 }
 

@@ -36,8 +36,8 @@ public:
   bool isRelationStorage(std::uint32_t index) const;
   /// The C++ name of program.functions[index]: "fn<index>_<name with [^A-Za-z0-9_] as _>".
   const std::string& functionName(std::uint32_t index) const;
-  /// Checks that `message` indexes program.messages.
-  void checkMessage(std::uint32_t message) const;
+  /// Checks that `message` indexes program.messages and has `values` values.
+  void checkMessage(std::uint32_t message, std::size_t values = 0) const;
   /// Modelica-like text of `id` for comments, with the program's variable and function names
   /// (and the locals of `function` inside a function).
   std::string print(expr::Id id, const sim::Function* function = nullptr) const;

@@ -258,6 +258,20 @@ Text ExpressionWriter::logic(Id id) {
               precedence, true};
 }
 
+std::string ExpressionWriter::messageValues(const std::vector<Id>& values) {
+  if (values.empty()) return "nullptr";
+  scopes_.emplace_back();
+  std::vector<std::string> texts;
+  for (Id value : values)
+    texts.push_back(asDouble(emit(value)).code);
+  scopes_.pop_back();
+  std::string name = code_.fresh("values");
+  out_->line("double " + name + "[" + std::to_string(values.size()) + "];");
+  for (std::size_t i = 0; i < texts.size(); ++i)
+    out_->line(name + "[" + std::to_string(i) + "] = " + texts[i] + ";");
+  return name;
+}
+
 Text ExpressionWriter::inBranch(Id id, Code& into, bool asCondition) {
   Code* saved = out_;
   out_ = &into;

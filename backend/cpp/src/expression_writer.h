@@ -91,6 +91,10 @@ public:
   Text operand(const Text& text);
   /// Reports `message` as a failed assert with level error and leaves the user function.
   void abort(std::uint32_t message);
+  /// The values of a message, evaluated in order into a buffer at the current position in a
+  /// scope of their own (as the JIT's messageValues); returns the buffer's name, or "nullptr"
+  /// when there are none.
+  std::string messageValues(const std::vector<expr::Id>& values);
 
 private:
   Text emit(expr::Id id);

@@ -114,18 +114,28 @@ private:
   // A failed Error assert aborts the call (reported once, outputs as they are); a Warning is
   // reported and the function carries on.
   void statement(const sim::FunctionAssert& s) {
-    if (s.message >= context_.program.messages.size()) {
+    if (s.message >= context_.program.messages.size() ||
+        s.values.size() != context_.program.messages[s.message].values.size()) {
       throw EmitError("message " + std::to_string(s.message) + " of function '" + function_.name +
-                      "' is out of range");
+                      "' is out of range or does not match its values");
     }
     expr::Id roots[] = {s.condition};
     expressions_.countUses(roots);
     out().open("if (!(" + expressions_.condition(s.condition) + "))");
-    if (s.level == sim::AssertLevel::Error) {
+    if (s.level == sim::AssertLevel::Error && s.values.empty()) {
       expressions_.abort(s.message);
     } else {
-      out().line("report(instance, MOCC_REPORT_ASSERT_WARNING, " + std::to_string(s.message) +
-                 "); // " + commentText(context_.program.messages[s.message]));
+      // A message with values is reported where they are computed; an Error then leaves.
+      bool error = s.level == sim::AssertLevel::Error;
+      std::string values = expressions_.messageValues(s.values);
+      out().line(std::string("report(instance, ") +
+                 (error ? "MOCC_REPORT_ASSERT_ERROR, " : "MOCC_REPORT_ASSERT_WARNING, ") +
+                 std::to_string(s.message) + (s.values.empty() ? "" : ", " + values) + "); // " +
+                 commentText(context_.program.messages[s.message].text()));
+      if (error) {
+        out().line(std::string("goto ") + kFinishLabel + ";");
+        code_.useFinish();
+      }
     }
     out().close();
   }

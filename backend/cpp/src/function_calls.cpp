@@ -79,7 +79,7 @@ void ExpressionWriter::abort(std::uint32_t message) {
                     "' is out of range");
   }
   out_->line("report(instance, MOCC_REPORT_ASSERT_ERROR, " + std::to_string(message) + "); // " +
-             commentText(context_.program.messages[message]));
+             commentText(context_.program.messages[message].text()));
   out_->line(std::string("goto ") + kFinishLabel + ";");
   code_.useFinish();
 }

@@ -71,6 +71,63 @@ void stringTable(Code& code, const char* name, const std::vector<std::string>& s
   code.blank();
 }
 
+const char* formatName(sim::MessageValue::Format format) {
+  switch (format) {
+  case sim::MessageValue::Format::Real: return "MOCC_FORMAT_REAL";
+  case sim::MessageValue::Format::Integer: return "MOCC_FORMAT_INTEGER";
+  case sim::MessageValue::Format::Boolean: return "MOCC_FORMAT_BOOLEAN";
+  case sim::MessageValue::Format::Enumeration: return "MOCC_FORMAT_ENUMERATION";
+  }
+  throw EmitError("a message value has an unknown format");
+}
+
+/// The templates of messages with values (model.h, mocc_message_template), or "nullptr" when
+/// every message is constant.
+std::string messageTemplates(Code& code, const sim::Program& program) {
+  bool any = false;
+  for (const sim::Message& m : program.messages)
+    any = any || !m.isConstant();
+  if (!any) return "nullptr";
+  std::vector<std::string> entries;
+  for (std::size_t i = 0; i < program.messages.size(); ++i) {
+    const sim::Message& m = program.messages[i];
+    if (m.isConstant()) {
+      entries.push_back("{0, nullptr, nullptr},");
+      continue;
+    }
+    if (m.texts.size() != m.values.size() + 1)
+      throw EmitError("message " + std::to_string(i) + " has texts that do not match its values");
+    std::string prefix = "message" + std::to_string(i);
+    stringTable(code, (prefix + "_texts").c_str(), m.texts);
+    std::vector<std::string> values;
+    for (std::size_t j = 0; j < m.values.size(); ++j) {
+      const sim::MessageValue& v = m.values[j];
+      std::string literals = "nullptr";
+      if (!v.literals.empty()) {
+        literals = prefix + "_literals" + std::to_string(j);
+        stringTable(code, literals.c_str(), v.literals);
+      }
+      values.push_back(
+          fmt::format("{{{}, {}, {}, {}, {}, {}, {}}},", formatName(v.format), v.significantDigits,
+                      v.minimumLength, v.leftJustified ? 1 : 0, v.literals.size(), literals,
+                      v.formatSpec.empty() ? std::string("nullptr") : stringLiteral(v.formatSpec)));
+    }
+    code.comment("format, significant digits, minimum length, left-justified, literals, format");
+    code.open("const mocc_message_value " + prefix + "_values[] =");
+    for (const std::string& value : values)
+      code.line(value);
+    code.close("};");
+    code.blank();
+    entries.push_back(fmt::format("{{{}, {}_texts, {}_values}},", m.values.size(), prefix, prefix));
+  }
+  code.open("const mocc_message_template message_templates[] =");
+  for (const std::string& entry : entries)
+    code.line(entry);
+  code.close("};");
+  code.blank();
+  return "message_templates";
+}
+
 /// The experiment annotation: has_* flags, then the values (0 where not given), in the order
 /// of the struct's fields, as designated initializers require.
 void experimentFields(Code& code, const sim::Experiment& experiment) {
@@ -159,7 +216,11 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   checkSizes(program);
   Code code;
   variableTable(code, program);
-  stringTable(code, "messages", program.messages);
+  std::vector<std::string> messages;
+  for (const sim::Message& m : program.messages)
+    messages.push_back(m.text());
+  stringTable(code, "messages", messages);
+  std::string templates = messageTemplates(code, program);
   std::vector<std::string> descriptions;
   for (const sim::Crossing& crossing : program.crossings)
     descriptions.push_back(crossing.description);
@@ -191,6 +252,7 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
                         program.messages.size()));
   code.line(std::string(".variables = ") + table(!program.variables.empty(), "variables") + ",");
   code.line(std::string(".messages = ") + table(!program.messages.empty(), "messages") + ",");
+  code.line(".message_templates = " + templates + ",");
   code.line(std::string(".crossing_descriptions = ") +
             table(!descriptions.empty(), "crossing_descriptions") + ",");
   experimentFields(code, program.experiment);

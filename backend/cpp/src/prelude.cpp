@@ -47,10 +47,12 @@ constexpr const char* kSupport = R"(namespace {
 [[maybe_unused]] constexpr double kExactIntegerLimit = 9007199254740992.0; // 2^53
 [[maybe_unused]] constexpr uint32_t kMaxSampleAdjustments = 1u << 20;
 
-/// instance->report(instance, kind, message, time) when the runtime has set it. Inside a user
-/// function the instance may be null; then nothing is reported.
-[[maybe_unused]] void report(mocc_instance* instance, int32_t kind, int32_t message) {
-  if (instance && instance->report) instance->report(instance, kind, message, instance->time);
+/// instance->report(instance, kind, message, time, values) when the runtime has set it.
+/// Inside a user function the instance may be null; then nothing is reported.
+[[maybe_unused]] void report(mocc_instance* instance, int32_t kind, int32_t message,
+                             const double* values = nullptr) {
+  if (instance && instance->report)
+    instance->report(instance, kind, message, instance->time, values);
 }
 
 /// sample(start, interval) at `time`: with k = round((time - start) / interval), k >= 0 and

@@ -161,10 +161,13 @@ std::string StatementWriter::applyReinits() {
   return "reinitialized";
 }
 
-void StatementWriter::report(const char* kind, std::uint32_t message) {
-  context_.checkMessage(message);
-  out().line(std::string("report(instance, ") + kind + ", " + std::to_string(message) + "); // " +
-             commentText(context_.program.messages[message]));
+void StatementWriter::report(const char* kind, std::uint32_t message,
+                             const std::vector<expr::Id>& values) {
+  context_.checkMessage(message, values.size());
+  std::string buffer = expressions_.messageValues(values);
+  out().line(std::string("report(instance, ") + kind + ", " + std::to_string(message) +
+             (values.empty() ? "" : ", " + buffer) + "); // " +
+             commentText(context_.program.messages[message].text()));
 }
 
 void StatementWriter::assertion(const sim::Assert& check) {
@@ -174,12 +177,12 @@ void StatementWriter::assertion(const sim::Assert& check) {
   out().open("if (!(" + holds + "))");
   report(check.level == sim::AssertLevel::Error ? "MOCC_REPORT_ASSERT_ERROR"
                                                 : "MOCC_REPORT_ASSERT_WARNING",
-         check.message);
+         check.message, check.values);
   out().close();
 }
 
 void StatementWriter::terminate(const sim::Terminate& stop) {
-  report("MOCC_REPORT_TERMINATE", stop.message);
+  report("MOCC_REPORT_TERMINATE", stop.message, stop.values);
 }
 
 std::string StatementWriter::fires(const sim::WhenBranch& branch) {

@@ -46,7 +46,7 @@ private:
   /// A bool expression: some condition variable of `branch` is true now and was false in pre().
   std::string fires(const sim::WhenBranch& branch);
   /// A call of instance->report (when the runtime has set it) at the current position.
-  void report(const char* kind, std::uint32_t message);
+  void report(const char* kind, std::uint32_t message, const std::vector<expr::Id>& values);
   void writeNested(const std::vector<sim::Statement>& statements);
   /// The comment naming a statement: what it does and the Modelica source it came from.
   std::string describe(const sim::Statement& statement) const;

@@ -104,9 +104,10 @@ bool SystemBuilder::appendStatement(const flat::Statement& statement, AlgorithmS
                          "once; put it in a when-statement");
       return false;
     }
-    auto message = constantString(t->message);
-    if (message) out.push_back({Termination{*message, range}});
-    return message.has_value();
+    auto code = message(t->message);
+    if (code)
+      out.push_back({Termination{std::move(code->message), range, std::move(code->values)}});
+    return code.has_value();
   }
   const char* what = std::holds_alternative<flat::WhileStatement>(statement.node)
                          ? "while-loops in algorithm sections are not supported yet; move the "

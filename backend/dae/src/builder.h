@@ -41,7 +41,15 @@ private:
   /// Reports that `what` cannot be used inside the function being translated.
   void notInFunction(const std::string& what, SourceRange range);
   std::optional<std::uint32_t> variableIndex(const flat::Expr& e);
-  std::optional<std::string> constantString(const flat::Expr& e);
+  /// A message with the expressions of its values (sim::Message).
+  struct MessageCode {
+    sim::Message message;
+    std::vector<expr::Id> values;
+  };
+  /// An assert or terminate message: String literals and constants, String() conversions
+  /// and their concatenation with `+`.
+  std::optional<MessageCode> message(const flat::Expr& e);
+  bool appendMessage(const flat::Expr& e, MessageCode& out);
 
   // functions.cpp (MLS 12)
   struct FunctionScope {
@@ -72,7 +80,7 @@ private:
   std::optional<expr::Id> elementOffset(std::uint32_t variable,
                                         const std::vector<flat::Expr>& subscripts,
                                         SourceRange range);
-  std::uint32_t functionMessage(const std::string& text);
+  std::uint32_t functionMessage(const sim::Message& message);
   /// False (with an error) when a Real value is assigned to an Integer or Boolean target.
   bool checkAssignedType(expr::Type target, expr::Id value, const std::string& name,
                          SourceRange range);

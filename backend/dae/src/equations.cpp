@@ -29,11 +29,11 @@ void SystemBuilder::addEquation(const flat::Equation& equation) {
 std::optional<Assertion> SystemBuilder::assertion(const flat::AssertEquation& a,
                                                   SourceRange range) {
   auto condition = translate(a.condition);
-  auto message = constantString(a.message);
-  if (!condition || !message) return std::nullopt;
+  auto code = message(a.message);
+  if (!condition || !code) return std::nullopt;
   AssertLevel level =
       a.level == flat::AssertionLevel::Warning ? AssertLevel::Warning : AssertLevel::Error;
-  return Assertion{*condition, *message, level, range};
+  return Assertion{*condition, std::move(code->message), level, range, std::move(code->values)};
 }
 
 void SystemBuilder::addWhen(const flat::When& when, SourceRange range) {
@@ -177,9 +177,9 @@ std::optional<WhenStatement> SystemBuilder::whenStatement(const flat::Equation& 
     return *lowered;
   }
   if (auto* t = std::get_if<flat::Terminate>(&equation.node)) {
-    auto message = constantString(t->message);
-    if (!message) return std::nullopt;
-    return Termination{*message, equation.range};
+    auto code = message(t->message);
+    if (!code) return std::nullopt;
+    return Termination{std::move(code->message), equation.range, std::move(code->values)};
   }
   diagnostics_.error(DiagnosticKind::InvalidWhen, equation.range,
                      "this equation cannot appear inside a when-clause");

@@ -191,22 +191,56 @@ std::optional<expr::Id> SystemBuilder::ifExpression(const flat::Expr& e) {
   return result;
 }
 
-std::optional<std::string> SystemBuilder::constantString(const flat::Expr& e) {
-  if (e.kind == flat::Expr::Kind::Literal && e.type == flat::Type::String) return e.text;
+std::optional<SystemBuilder::MessageCode> SystemBuilder::message(const flat::Expr& e) {
+  MessageCode code;
+  if (!appendMessage(e, code)) return std::nullopt;
+  return code;
+}
+
+bool SystemBuilder::appendMessage(const flat::Expr& e, MessageCode& out) {
+  if (e.kind == flat::Expr::Kind::Literal && e.type == flat::Type::String) {
+    out.message.texts.back() += e.text;
+    return true;
+  }
   if (e.kind == flat::Expr::Kind::Binary && e.binary == flat::BinaryOp::Add) {
-    auto lhs = constantString(e.args[0]);
-    auto rhs = constantString(e.args[1]);
-    if (lhs && rhs) return *lhs + *rhs;
-    return std::nullopt;
+    return appendMessage(e.args[0], out) && appendMessage(e.args[1], out);
   }
   if (e.kind == flat::Expr::Kind::Variable && daeIndex_[e.variable] == kNone &&
       model_.variables[e.variable].binding) {
-    return constantString(*model_.variables[e.variable].binding);
+    return appendMessage(*model_.variables[e.variable].binding, out);
+  }
+  // String(value, significantDigits, minimumLength, leftJustified, format, literals...) as
+  // the frontend lowers it.
+  if (e.kind == flat::Expr::Kind::Call && e.text == "String" && e.args.size() >= 5) {
+    const flat::Expr& argument = e.args[0];
+    sim::MessageValue value;
+    switch (argument.type) {
+    case flat::Type::Real: value.format = sim::MessageValue::Format::Real; break;
+    case flat::Type::Integer: value.format = sim::MessageValue::Format::Integer; break;
+    case flat::Type::Boolean: value.format = sim::MessageValue::Format::Boolean; break;
+    case flat::Type::Enumeration: value.format = sim::MessageValue::Format::Enumeration; break;
+    case flat::Type::String:
+      diagnostics_.error(DiagnosticKind::Unsupported, e.range,
+                         "String() of a String that is not constant is not supported");
+      return false;
+    }
+    value.significantDigits = static_cast<std::int32_t>(e.args[1].number);
+    value.minimumLength = static_cast<std::int32_t>(e.args[2].number);
+    value.leftJustified = e.args[3].number != 0;
+    value.formatSpec = e.args[4].text;
+    for (std::size_t i = 5; i < e.args.size(); ++i)
+      value.literals.push_back(e.args[i].text);
+    auto translated = translate(argument);
+    if (!translated) return false;
+    out.values.push_back(*translated);
+    out.message.values.push_back(std::move(value));
+    out.message.texts.emplace_back();
+    return true;
   }
   diagnostics_.error(DiagnosticKind::Unsupported, e.range,
-                     "messages must be string literals for now (String() conversion is not "
-                     "supported yet)");
-  return std::nullopt;
+                     "a message must be made of String literals, constants and String() "
+                     "conversions joined with '+'");
+  return false;
 }
 
 } // namespace mocc::dae

@@ -127,11 +127,11 @@ void SystemBuilder::layOutFrame(FunctionScope& scope) {
   code.frameSize = next;
 }
 
-std::uint32_t SystemBuilder::functionMessage(const std::string& text) {
-  std::vector<std::string>& messages = function_->out->messages;
-  auto found = std::find(messages.begin(), messages.end(), text);
+std::uint32_t SystemBuilder::functionMessage(const sim::Message& message) {
+  std::vector<sim::Message>& messages = function_->out->messages;
+  auto found = std::find(messages.begin(), messages.end(), message);
   if (found != messages.end()) return static_cast<std::uint32_t>(found - messages.begin());
-  messages.push_back(text);
+  messages.push_back(message);
   return static_cast<std::uint32_t>(messages.size() - 1);
 }
 
@@ -181,12 +181,12 @@ SystemBuilder::functionStatement(const flat::Statement& statement) {
   }
   if (auto* a = std::get_if<flat::AssertStatement>(&statement.node)) {
     auto condition = translate(a->condition);
-    auto message = constantString(a->message);
-    if (!condition || !message) return std::nullopt;
+    auto code = message(a->message);
+    if (!condition || !code) return std::nullopt;
     sim::AssertLevel level = a->level == flat::AssertionLevel::Warning ? sim::AssertLevel::Warning
                                                                        : sim::AssertLevel::Error;
-    return sim::FunctionStatement{
-        sim::FunctionAssert{*condition, functionMessage(*message), level}};
+    return sim::FunctionStatement{sim::FunctionAssert{*condition, functionMessage(code->message),
+                                                      level, std::move(code->values)}};
   }
   const char* what = std::holds_alternative<flat::WhenStatement>(statement.node) ? "when"
                      : std::holds_alternative<flat::ReinitStatement>(statement.node)

@@ -77,7 +77,8 @@ private:
       out_ += fmt::format("  {} = {}{}{}\n", e(eq.lhs), e(eq.rhs), origin(eq), at(eq.range));
     }
     for (const Assertion& a : system_.assertions) {
-      out_ += fmt::format("  assert({}, \"{}\"){}\n", e(a.condition), a.message, at(a.range));
+      out_ += fmt::format("  assert({}, {}){}\n", e(a.condition), message(a.message, a.values),
+                          at(a.range));
     }
   }
 
@@ -196,10 +197,15 @@ private:
     out_ += fmt::format("{}reinit({}, {})\n", pad, name_(r.state), e(r.value));
   }
   void statement(const Assertion& a, const std::string& pad) {
-    out_ += fmt::format("{}assert({}, \"{}\")\n", pad, e(a.condition), a.message);
+    out_ += fmt::format("{}assert({}, {})\n", pad, e(a.condition), message(a.message, a.values));
   }
   void statement(const Termination& t, const std::string& pad) {
-    out_ += fmt::format("{}terminate(\"{}\")\n", pad, t.message);
+    out_ += fmt::format("{}terminate({})\n", pad, message(t.message, t.values));
+  }
+  std::string message(const sim::Message& m, const std::vector<expr::Id>& values) {
+    return sim::print(m, [&](std::size_t i) {
+      return i < values.size() ? e(values[i]) : "$value" + std::to_string(i);
+    });
   }
 
   void functions() {

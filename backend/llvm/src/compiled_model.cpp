@@ -64,6 +64,7 @@ void CompiledModel::fillTables() {
   model_.jacobian_rows = d.jacobianRows.data();
   model_.jacobian_columns = d.jacobianColumns.data();
   fillStateSets();
+  fillMessages();
   model_.n_dae_unknowns = count(d.daeUnknowns.size());
   model_.dae_unknowns = d.daeUnknowns.data();
 }
@@ -84,6 +85,25 @@ void CompiledModel::fillStateSets() {
                                              s.states.data(), s.selection.data()});
   model_.n_state_sets = count(stateSets_.size());
   model_.state_sets = stateSets_.data();
+}
+
+void CompiledModel::fillMessages() {
+  const auto& templates = description_->messageTemplates;
+  bool anyValues = false;
+  for (const ModelDescription::Message& m : templates) {
+    std::vector<const char*>& texts = messageStrings_.emplace_back(pointersTo(m.texts));
+    std::vector<mocc_message_value>& values = messageValues_.emplace_back();
+    for (const ModelDescription::MessageValue& v : m.values) {
+      std::vector<const char*>& literals = messageStrings_.emplace_back(pointersTo(v.literals));
+      values.push_back(mocc_message_value{v.format, v.significantDigits, v.minimumLength,
+                                          v.leftJustified, count(literals.size()), literals.data(),
+                                          v.formatSpec.empty() ? nullptr : v.formatSpec.c_str()});
+    }
+    messageTemplates_.push_back(
+        mocc_message_template{count(values.size()), texts.data(), values.data()});
+    anyValues = anyValues || !values.empty();
+  }
+  model_.message_templates = anyValues ? messageTemplates_.data() : nullptr;
 }
 
 std::string CompiledModel::image() const {

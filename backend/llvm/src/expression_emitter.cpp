@@ -161,6 +161,23 @@ llvm::Value* ExpressionEmitter::shortCircuit(Op op, Id lhs, Id rhs) {
   return result;
 }
 
+llvm::Value* ExpressionEmitter::messageValues(const std::vector<Id>& values) {
+  if (values.empty()) return nullptr;
+  llvm::IRBuilder<>& b = module_.builder;
+  scopes_.emplace_back();
+  std::vector<llvm::Value*> emitted;
+  for (Id value : values)
+    emitted.push_back(emit(value));
+  scopes_.pop_back();
+  llvm::AllocaInst* buffer =
+      frame_.entryArray(static_cast<std::uint32_t>(values.size()), "message.values");
+  for (std::size_t i = 0; i < emitted.size(); ++i) {
+    b.CreateStore(emitted[i],
+                  b.CreateConstInBoundsGEP2_64(buffer->getAllocatedType(), buffer, 0, i));
+  }
+  return buffer;
+}
+
 llvm::Value* ExpressionEmitter::emitInBranch(Id id) {
   scopes_.emplace_back();
   llvm::Value* value = emit(id);

@@ -45,6 +45,11 @@ public:
 
   Evaluation evaluation() const { return evaluation_; }
 
+  /// The values of a message, evaluated in order into a buffer whose pointer is returned, in
+  /// a scope of their own (they are evaluated only where the message is reported); null when
+  /// there are none.
+  llvm::Value* messageValues(const std::vector<expr::Id>& values);
+
 private:
   llvm::Value* emitNode(expr::Id id);
   llvm::Value* leaf(expr::Id id);

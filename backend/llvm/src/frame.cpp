@@ -125,7 +125,7 @@ llvm::Value* Frame::reportFunction() {
   return loadField(static_cast<unsigned>(InstanceField::Report), module_.ptr, "report");
 }
 
-void Frame::report(std::int32_t kind, llvm::Value* message) {
+void Frame::report(std::int32_t kind, llvm::Value* message, llvm::Value* values) {
   llvm::IRBuilder<>& b = module_.builder;
   llvm::BasicBlock* next = newBlock("report.next");
   if (owner_ == Owner::User) {
@@ -140,9 +140,10 @@ void Frame::report(std::int32_t kind, llvm::Value* message) {
   llvm::Value* when = owner_ == Owner::User ? loadField(static_cast<unsigned>(InstanceField::Time),
                                                         module_.f64, "time")
                                             : time_;
-  auto* type = llvm::FunctionType::get(b.getVoidTy(),
-                                       {module_.ptr, module_.i32, module_.i32, module_.f64}, false);
-  b.CreateCall(type, function, {instance_, b.getInt32(kind), message, when});
+  auto* type = llvm::FunctionType::get(
+      b.getVoidTy(), {module_.ptr, module_.i32, module_.i32, module_.f64, module_.ptr}, false);
+  if (!values) values = llvm::ConstantPointerNull::get(llvm::PointerType::get(module_.context, 0));
+  b.CreateCall(type, function, {instance_, b.getInt32(kind), message, when, values});
   b.CreateBr(next);
   enter(next);
 }

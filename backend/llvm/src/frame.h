@@ -41,7 +41,8 @@ public:
   /// Calls instance->report(instance, kind, message, time) at the builder's position when
   /// the runtime has set it (`message` is an i32). In a user function the instance may be
   /// null, and the time is loaded where the report happens.
-  void report(std::int32_t kind, llvm::Value* message);
+  /// instance->report(kind, message, time, values); `values` null when the message has none.
+  void report(std::int32_t kind, llvm::Value* message, llvm::Value* values = nullptr);
 
   /// A stack slot allocated at the start of the entry block and set there to `initial`.
   llvm::AllocaInst* entryVariable(llvm::Constant* initial, const llvm::Twine& name);

@@ -128,20 +128,29 @@ void FunctionBodyEmitter::statement(const sim::FunctionReturn&) {
 // reported and the function carries on.
 void FunctionBodyEmitter::statement(const sim::FunctionAssert& s) {
   llvm::IRBuilder<>& b = module_.builder;
-  if (s.message >= module_.program.messages.size()) {
+  if (s.message >= module_.program.messages.size() ||
+      s.values.size() != module_.program.messages[s.message].values.size()) {
     throw EmitError("message " + std::to_string(s.message) + " of function '" + function_.name +
-                    "' is out of range");
+                    "' is out of range or does not match its values");
   }
   llvm::Value* holds = expressions_.emitCondition(s.condition);
   llvm::BasicBlock* failed = frame_.newBlock("assert.failed");
   llvm::BasicBlock* next = frame_.newBlock("assert.next");
   b.CreateCondBr(holds, next, failed);
   frame_.enter(failed);
-  if (s.level == sim::AssertLevel::Error) {
+  if (s.level == sim::AssertLevel::Error && s.values.empty()) {
     locals_.abort(s.message);
   } else {
-    frame_.report(MOCC_REPORT_ASSERT_WARNING, b.getInt32(s.message));
-    b.CreateBr(next);
+    // A message with values is reported where they are computed; an Error then leaves.
+    llvm::Value* values = expressions_.messageValues(s.values);
+    bool error = s.level == sim::AssertLevel::Error;
+    frame_.report(error ? MOCC_REPORT_ASSERT_ERROR : MOCC_REPORT_ASSERT_WARNING,
+                  b.getInt32(s.message), values);
+    if (error) {
+      locals_.leave();
+    } else {
+      b.CreateBr(next);
+    }
   }
   frame_.enter(next);
 }

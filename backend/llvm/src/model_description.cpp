@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::uint32_t kFormatVersion = 2;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -127,6 +127,11 @@ bool readSystem(Reader& r, ModelDescription::System& s) {
          r.get(s.jacobianColumns);
 }
 
+bool readMessageValue(Reader& r, ModelDescription::MessageValue& v) {
+  return r.get(v.format) && r.get(v.significantDigits) && r.get(v.minimumLength) &&
+         r.get(v.leftJustified) && r.get(v.literals) && r.get(v.formatSpec);
+}
+
 bool readStateSet(Reader& r, ModelDescription::StateSet& s) {
   return r.get(s.constraintCount) && r.get(s.candidates) && r.get(s.states) && r.get(s.selection);
 }
@@ -156,6 +161,12 @@ bool indicesValid(const ModelDescription& d) {
     if (v.region < MOCC_REGION_STATE || v.region > MOCC_REGION_VALUE || v.index < 0 ||
         v.index >= size)
       return false;
+  }
+  if (d.messageTemplates.size() != d.messages.size()) return false;
+  for (const ModelDescription::Message& m : d.messageTemplates) {
+    if (m.texts.size() != m.values.size() + 1) return false;
+    for (const ModelDescription::MessageValue& v : m.values)
+      if (v.format < MOCC_FORMAT_REAL || v.format > MOCC_FORMAT_ENUMERATION) return false;
   }
   std::size_t variables = d.variables.size();
   for (const ModelDescription::System& s : d.systems) {
@@ -187,7 +198,15 @@ ModelDescription describe(const sim::Program& program) {
     d.variables.push_back({v.name, v.description, static_cast<std::int32_t>(v.region),
                            static_cast<std::int32_t>(v.index), static_cast<std::int32_t>(v.type),
                            static_cast<std::int32_t>(v.kind), v.hidden ? 1 : 0});
-  d.messages = program.messages;
+  for (const sim::Message& m : program.messages) {
+    d.messages.push_back(m.text());
+    ModelDescription::Message described{m.texts, {}};
+    for (const sim::MessageValue& v : m.values)
+      described.values.push_back({static_cast<std::int32_t>(v.format), v.significantDigits,
+                                  v.minimumLength, v.leftJustified ? 1 : 0, v.literals,
+                                  v.formatSpec});
+    d.messageTemplates.push_back(std::move(described));
+  }
   for (const sim::Crossing& crossing : program.crossings)
     d.crossingDescriptions.push_back(crossing.description);
   for (const sim::AlgebraicSystem& system : program.systems)
@@ -221,6 +240,17 @@ void writeDescription(const ModelDescription& d, std::string& out) {
       put(out, field);
   }
   put(out, d.messages);
+  put<std::uint64_t>(out, d.messageTemplates.size());
+  for (const ModelDescription::Message& m : d.messageTemplates) {
+    put(out, m.texts);
+    put<std::uint64_t>(out, m.values.size());
+    for (const ModelDescription::MessageValue& v : m.values) {
+      for (std::int32_t field : {v.format, v.significantDigits, v.minimumLength, v.leftJustified})
+        put(out, field);
+      put(out, v.literals);
+      put(out, v.formatSpec);
+    }
+  }
   put(out, d.crossingDescriptions);
   put<std::uint64_t>(out, d.systems.size());
   for (const ModelDescription::System& s : d.systems) {
@@ -248,13 +278,18 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
   std::uint32_t version = 0;
   if (!r.get(version) || version != kFormatVersion) return std::nullopt;
   ModelDescription d;
-  bool ok = r.get(d.name) && r.get(d.stateCount) && r.get(d.valueCount) && r.get(d.experiment) &&
-            readList(r, d.variables, 2 * sizeof(std::uint64_t), readVariable) &&
-            r.get(d.messages) && r.get(d.crossingDescriptions) &&
-            readList(r, d.systems, sizeof(std::uint64_t), readSystem) && r.get(d.jacobianRows) &&
-            r.get(d.jacobianColumns) &&
-            readList(r, d.stateSets, sizeof(std::int32_t), readStateSet) && r.get(d.daeUnknowns) &&
-            r.get(d.functionSymbols);
+  bool ok =
+      r.get(d.name) && r.get(d.stateCount) && r.get(d.valueCount) && r.get(d.experiment) &&
+      readList(r, d.variables, 2 * sizeof(std::uint64_t), readVariable) && r.get(d.messages) &&
+      readList(r, d.messageTemplates, 2 * sizeof(std::uint64_t),
+               [](Reader& in, ModelDescription::Message& m) {
+                 return in.get(m.texts) &&
+                        readList(in, m.values, 4 * sizeof(std::int32_t), readMessageValue);
+               }) &&
+      r.get(d.crossingDescriptions) && readList(r, d.systems, sizeof(std::uint64_t), readSystem) &&
+      r.get(d.jacobianRows) && r.get(d.jacobianColumns) &&
+      readList(r, d.stateSets, sizeof(std::int32_t), readStateSet) && r.get(d.daeUnknowns) &&
+      r.get(d.functionSymbols);
   if (!ok || !indicesValid(d)) return std::nullopt;
   return d;
 }

@@ -34,11 +34,24 @@ struct ModelDescription {
     double startTime = 0, stopTime = 0, tolerance = 0, interval = 0;
   };
 
+  /// sim::MessageValue as model.h stores it.
+  struct MessageValue {
+    std::int32_t format = 0, significantDigits = 6, minimumLength = 0, leftJustified = 1;
+    std::vector<std::string> literals;
+    std::string formatSpec;
+  };
+  /// sim::Message: texts[0], value 0, texts[1], ...
+  struct Message {
+    std::vector<std::string> texts;
+    std::vector<MessageValue> values;
+  };
+
   std::string name;
   std::int32_t stateCount = 0, valueCount = 0;
   Experiment experiment;
   std::vector<Variable> variables;
-  std::vector<std::string> messages, crossingDescriptions;
+  std::vector<std::string> messages, crossingDescriptions; // messages: sim::Message::text()
+  std::vector<Message> messageTemplates;                   // one per message
   std::vector<System> systems;
   std::vector<std::int32_t> jacobianRows, jacobianColumns;
   std::vector<StateSet> stateSets;

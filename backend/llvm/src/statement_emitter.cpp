@@ -120,12 +120,19 @@ llvm::Value* StatementEmitter::applyReinits() {
   return b.CreateZExt(any, module_.i32, "reinitialized");
 }
 
-void StatementEmitter::report(mocc_report_kind kind, std::uint32_t message) {
+void StatementEmitter::report(mocc_report_kind kind, std::uint32_t message,
+                              const std::vector<expr::Id>& values) {
   if (message >= module_.program.messages.size()) {
     throw EmitError("message " + std::to_string(message) + " is out of range (" +
                     std::to_string(module_.program.messages.size()) + " messages)");
   }
-  frame_.report(kind, module_.builder.getInt32(message));
+  if (values.size() != module_.program.messages[message].values.size()) {
+    throw EmitError("message " + std::to_string(message) + " has " +
+                    std::to_string(module_.program.messages[message].values.size()) +
+                    " values, but its statement gives " + std::to_string(values.size()));
+  }
+  llvm::Value* buffer = expressions_.messageValues(values);
+  frame_.report(kind, module_.builder.getInt32(message), buffer);
 }
 
 void StatementEmitter::assertion(const sim::Assert& check) {
@@ -137,13 +144,13 @@ void StatementEmitter::assertion(const sim::Assert& check) {
   frame_.enter(failed);
   report(check.level == sim::AssertLevel::Error ? MOCC_REPORT_ASSERT_ERROR
                                                 : MOCC_REPORT_ASSERT_WARNING,
-         check.message);
+         check.message, check.values);
   b.CreateBr(next);
   frame_.enter(next);
 }
 
 void StatementEmitter::terminate(const sim::Terminate& stop) {
-  report(MOCC_REPORT_TERMINATE, stop.message);
+  report(MOCC_REPORT_TERMINATE, stop.message, stop.values);
 }
 
 llvm::Value* StatementEmitter::fires(const sim::WhenBranch& branch) {

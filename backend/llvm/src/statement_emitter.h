@@ -49,7 +49,7 @@ private:
   /// i1: some condition variable of `branch` is true now and was false in pre().
   llvm::Value* fires(const sim::WhenBranch& branch);
   /// Calls instance->report(instance, kind, message, time) when the runtime has set it.
-  void report(mocc_report_kind kind, std::uint32_t message);
+  void report(mocc_report_kind kind, std::uint32_t message, const std::vector<expr::Id>& values);
   void emitNested(const std::vector<sim::Statement>& statements);
 
   struct PendingReinit {

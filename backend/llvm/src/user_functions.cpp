@@ -93,6 +93,8 @@ private:
   void statement(const sim::FunctionAssert& s) {
     facts_.reportsItself = true;
     expression(s.condition);
+    for (expr::Id value : s.values)
+      expression(value);
   }
   void statement(const sim::FunctionCallOutputs& s) {
     expression(s.call);

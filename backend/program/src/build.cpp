@@ -134,13 +134,35 @@ std::string ProgramBuilder::origin(const SourceRange& range) const {
   return range.valid() ? sources_.describe(range.begin) : std::string();
 }
 
-std::uint32_t ProgramBuilder::message(const std::string& text) {
-  auto found = std::find(program_.messages.begin(), program_.messages.end(), text);
+std::uint32_t ProgramBuilder::message(const sim::Message& message) {
+  auto found = std::find(program_.messages.begin(), program_.messages.end(), message);
   if (found != program_.messages.end()) {
     return static_cast<std::uint32_t>(found - program_.messages.begin());
   }
-  program_.messages.push_back(text);
+  program_.messages.push_back(message);
   return static_cast<std::uint32_t>(program_.messages.size() - 1);
+}
+
+std::vector<expr::Id> ProgramBuilder::messageValues(const std::vector<expr::Id>& values) {
+  const expr::Pool& pool = system_.pool;
+  expr::Translator translate(
+      pool, program_.pool, [this, &pool](expr::Id id, expr::Translator& self) -> expr::Id {
+        const expr::Node& node = pool.node(id);
+        if (node.op != expr::Op::Variable && node.op != expr::Op::Pre) return mapLeaf(id);
+        const dae::Variable& v = system_.variables[node.index];
+        if (!v.alias.valid()) return mapLeaf(id);
+        if (node.op == expr::Op::Variable) return self(v.alias);
+        // pre(a) with a = b or a = -b is pre(b) or -pre(b); a constant alias is itself.
+        bool negated = pool.op(v.alias) == expr::Op::Neg;
+        expr::Id base = negated ? pool.arg(v.alias, 0) : v.alias;
+        if (pool.op(base) != expr::Op::Variable) return self(v.alias);
+        expr::Id previous = program_.pool.pre(programIndex_[pool.node(base).index], node.type);
+        return negated ? program_.pool.neg(previous) : previous;
+      });
+  std::vector<expr::Id> out;
+  for (expr::Id value : values)
+    out.push_back(translate(value));
+  return out;
 }
 
 void ProgramBuilder::addRelations() {

@@ -40,7 +40,7 @@ const char* typeName(expr::Type type) {
 class FunctionPrinter {
 public:
   FunctionPrinter(const expr::Pool& pool, const Function& function,
-                  const std::vector<std::string>& messages, const expr::VariableNamer& functionName)
+                  const std::vector<Message>& messages, const expr::VariableNamer& functionName)
       : pool_(pool), function_(function),
         messages_(messages), names_{nullptr, localNamer(function), functionName} {}
 
@@ -66,8 +66,11 @@ private:
     return offset.valid() ? name + "[" + e(offset) + "]" : name;
   }
 
-  std::string message(std::uint32_t index) {
-    return index < messages_.size() ? messages_[index] : "$message" + std::to_string(index);
+  std::string message(std::uint32_t index, const std::vector<expr::Id>& values) {
+    if (index >= messages_.size()) return "$message" + std::to_string(index);
+    return print(messages_[index], [&](std::size_t i) {
+      return i < values.size() ? e(values[i]) : "$value" + std::to_string(i);
+    });
   }
 
   void statements(const std::vector<FunctionStatement>& body, int indent) {
@@ -98,8 +101,8 @@ private:
           } else if constexpr (std::is_same_v<T, FunctionReturn>) {
             out_ += pad + "return\n";
           } else if constexpr (std::is_same_v<T, FunctionAssert>) {
-            out_ += fmt::format("{}assert({}, \"{}\"{})\n", pad, e(node.condition),
-                                message(node.message),
+            out_ += fmt::format("{}assert({}, {}{})\n", pad, e(node.condition),
+                                message(node.message, node.values),
                                 node.level == AssertLevel::Warning ? ", warning" : "");
           } else {
             callOutputs(node, pad);
@@ -140,7 +143,7 @@ private:
 
   const expr::Pool& pool_;
   const Function& function_;
-  const std::vector<std::string>& messages_;
+  const std::vector<Message>& messages_;
   expr::Names names_;
   std::string out_;
 };
@@ -148,7 +151,7 @@ private:
 } // namespace
 
 std::string print(const expr::Pool& pool, const Function& function,
-                  const std::vector<std::string>& messages, const expr::VariableNamer& functionName,
+                  const std::vector<Message>& messages, const expr::VariableNamer& functionName,
                   int indent) {
   return FunctionPrinter(pool, function, messages, functionName).run(indent);
 }

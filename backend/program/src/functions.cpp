@@ -8,8 +8,8 @@ namespace mocc::backend::program {
 void ProgramBuilder::addFunctions() {
   for (const dae::Function& f : system_.functions) {
     std::vector<std::uint32_t> messageOf;
-    for (const std::string& text : f.messages)
-      messageOf.push_back(message(text));
+    for (const sim::Message& m : f.messages)
+      messageOf.push_back(message(m));
     sim::Function out = f.code;
     for (sim::FunctionLocal& local : out.locals) {
       if (local.boundsMessage < messageOf.size())
@@ -58,7 +58,10 @@ private:
   decltype(sim::FunctionStatement::node) copy(const sim::FunctionReturn& s) { return s; }
   decltype(sim::FunctionStatement::node) copy(const sim::FunctionAssert& s) {
     std::uint32_t message = s.message < messageOf_.size() ? messageOf_[s.message] : s.message;
-    return sim::FunctionAssert{e(s.condition), message, s.level};
+    std::vector<expr::Id> values;
+    for (expr::Id value : s.values)
+      values.push_back(e(value));
+    return sim::FunctionAssert{e(s.condition), message, s.level, std::move(values)};
   }
   decltype(sim::FunctionStatement::node) copy(const sim::FunctionCallOutputs& s) {
     sim::FunctionCallOutputs out{e(s.call), {}};

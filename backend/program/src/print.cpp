@@ -3,6 +3,7 @@
 #include "mocc/sim/program.h"
 
 #include <fmt/format.h>
+#include <ostream>
 
 namespace mocc::sim {
 
@@ -14,6 +15,37 @@ std::string variableName(const Program& program, std::uint32_t index) {
 std::string functionName(const Program& program, std::uint32_t index) {
   return index < program.functions.size() ? program.functions[index].name
                                           : "$fn" + std::to_string(index);
+}
+
+std::string Message::text() const {
+  std::string out = texts[0];
+  for (std::size_t i = 0; i < values.size(); ++i)
+    out += "<value>" + (i + 1 < texts.size() ? texts[i + 1] : std::string());
+  return out;
+}
+
+std::ostream& operator<<(std::ostream& out, const Message& message) {
+  return out << '"' << message.text() << '"';
+}
+
+std::string print(const Message& message, const std::function<std::string(std::size_t)>& value) {
+  if (message.isConstant()) return "\"" + message.texts[0] + "\"";
+  std::string out;
+  auto add = [&](const std::string& part) { out += (out.empty() ? "" : " + ") + part; };
+  for (std::size_t i = 0; i < message.texts.size(); ++i) {
+    if (!message.texts[i].empty()) add("\"" + message.texts[i] + "\"");
+    if (i >= message.values.size()) continue;
+    const MessageValue& v = message.values[i];
+    std::string options;
+    if (!v.formatSpec.empty())
+      options += ", format = \"" + v.formatSpec + "\"";
+    else if (v.format == MessageValue::Format::Real && v.significantDigits != 6)
+      options += fmt::format(", significantDigits = {}", v.significantDigits);
+    if (v.minimumLength != 0) options += fmt::format(", minimumLength = {}", v.minimumLength);
+    if (!v.leftJustified) options += ", leftJustified = false";
+    add("String(" + value(i) + options + ")");
+  }
+  return out;
 }
 
 namespace {
@@ -57,6 +89,13 @@ public:
 private:
   std::string e(Id id) { return expr::print(program_.pool, id, names_); }
 
+  std::string message(std::uint32_t index, const std::vector<Id>& values) {
+    if (index >= program_.messages.size()) return "$message" + std::to_string(index);
+    return print(program_.messages[index], [&](std::size_t i) {
+      return i < values.size() ? e(values[i]) : "$value" + std::to_string(i);
+    });
+  }
+
   void variables() {
     out_ += "variables:\n";
     for (const Variable& v : program_.variables) {
@@ -78,11 +117,11 @@ private:
     } else if (auto* reinit = std::get_if<Reinit>(&s.node)) {
       out_ += fmt::format("{}reinit({}, {})\n", indent, namer_(reinit->variable), e(reinit->value));
     } else if (auto* check = std::get_if<Assert>(&s.node)) {
-      out_ += fmt::format("{}assert({}, \"{}\"{})\n", indent, e(check->condition),
-                          program_.messages[check->message],
+      out_ += fmt::format("{}assert({}, {}{})\n", indent, e(check->condition),
+                          message(check->message, check->values),
                           check->level == AssertLevel::Warning ? ", warning" : "");
     } else if (auto* stop = std::get_if<Terminate>(&s.node)) {
-      out_ += fmt::format("{}terminate(\"{}\")\n", indent, program_.messages[stop->message]);
+      out_ += fmt::format("{}terminate({})\n", indent, message(stop->message, stop->values));
     } else if (auto* when = std::get_if<When>(&s.node)) {
       bool first = true;
       for (const WhenBranch& branch : when->branches) {

@@ -30,7 +30,11 @@ private:
   std::uint32_t addInternal(std::string name, expr::Type type);
   expr::Id mapLeaf(expr::Id id);
   std::string origin(const SourceRange& range) const;
-  std::uint32_t message(const std::string& text);
+  std::uint32_t message(const sim::Message& message);
+  /// The values of a message in the program's pool. The structural passes rewrite only an
+  /// assertion's condition, so values may still read variables that alias elimination
+  /// removed: those read their alias instead.
+  std::vector<expr::Id> messageValues(const std::vector<expr::Id>& values);
 
   // functions.cpp
   void addFunctions();

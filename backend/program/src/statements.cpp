@@ -68,7 +68,8 @@ void ProgramBuilder::addStartValues() {
 sim::Statement ProgramBuilder::assertion(const dae::Assertion& a) {
   sim::AssertLevel level =
       a.level == dae::AssertLevel::Warning ? sim::AssertLevel::Warning : sim::AssertLevel::Error;
-  return {sim::Assert{translator_(a.condition), message(a.message), level}, origin(a.range)};
+  return {sim::Assert{translator_(a.condition), message(a.message), level, messageValues(a.values)},
+          origin(a.range)};
 }
 
 sim::Statement ProgramBuilder::whenStatement(const dae::WhenStatement& statement) {
@@ -80,7 +81,7 @@ sim::Statement ProgramBuilder::whenStatement(const dae::WhenStatement& statement
   }
   if (auto* a = std::get_if<dae::Assertion>(&statement)) return assertion(*a);
   const auto& t = std::get<dae::Termination>(statement);
-  return {sim::Terminate{message(t.message)}, origin(t.range)};
+  return {sim::Terminate{message(t.message), messageValues(t.values)}, origin(t.range)};
 }
 
 sim::Statement ProgramBuilder::when(const dae::WhenClause& clause) {
@@ -137,8 +138,12 @@ void ProgramBuilder::addScheduledStatements() {
   std::vector<sim::Statement> assertions;
   for (const dae::Assertion& a : system_.assertions) {
     assertions.push_back(assertion(a));
-    auto reads =
-        expr::variablesOf(program_.pool, std::get<sim::Assert>(assertions.back().node).condition);
+    const auto& check = std::get<sim::Assert>(assertions.back().node);
+    for (expr::Id read : check.values) {
+      auto reads = expr::variablesOf(program_.pool, read);
+      derivativeInputs.insert(reads.begin(), reads.end());
+    }
+    auto reads = expr::variablesOf(program_.pool, check.condition);
     derivativeInputs.insert(reads.begin(), reads.end());
   }
   program_.derivatives = assignmentsNeededBy(derivativeInputs);

@@ -34,6 +34,11 @@ void collectReads(const sim::Program& program, const sim::Statement& statement,
           collectExpression(program, node.value, reads);
         } else if constexpr (std::is_same_v<T, sim::Assert>) {
           collectExpression(program, node.condition, reads);
+          for (expr::Id value : node.values)
+            collectExpression(program, value, reads);
+        } else if constexpr (std::is_same_v<T, sim::Terminate>) {
+          for (expr::Id value : node.values)
+            collectExpression(program, value, reads);
         } else if constexpr (std::is_same_v<T, sim::When>) {
           for (const sim::WhenBranch& branch : node.branches) {
             reads.insert(branch.conditions.begin(), branch.conditions.end());

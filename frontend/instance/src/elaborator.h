@@ -125,6 +125,9 @@ public:
   flat::Variability expressionVariability(const flat::Expr& e) const;
   /// MLS 6.4: two enumeration types (qualified names) with the same literals in order.
   bool sameEnumeration(const std::string& a, const std::string& b);
+  /// The literal names of the enumeration type of `e` (a variable or literal), in order; empty
+  /// when its type is not evident.
+  std::vector<std::string> enumerationLiterals(const flat::Expr& e);
   std::size_t variableCount() const { return variables_.size(); }
   /// Lowers the binding and attributes of a variable (once; detects cycles).
   void lowerVariable(std::uint32_t id);

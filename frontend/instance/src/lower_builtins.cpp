@@ -10,9 +10,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 namespace mocc::frontend {
 
@@ -334,47 +336,147 @@ std::optional<Tensor> ExpressionLowering::semiLinear(const ast::Expr& e, const a
   return result;
 }
 
-// String(x, significantDigits = 6, minimumLength = 0, leftJustified = true) (MLS 3.7.4.5):
-// folded when x is constant, else kept as a call.
+namespace {
+
+// A format of String(r, format = s) (MLS 3.7.4.5): "[flags][width][.precision]conversion"
+// as C's printf without '%' and '*'. Real conversions only (e, E, f, F, g, G).
+bool validFormat(const std::string& format) {
+  std::size_t i = 0;
+  while (i < format.size() && std::string_view("-+ 0#").find(format[i]) != std::string_view::npos)
+    ++i;
+  std::size_t digits = 0;
+  while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])))
+    ++i, ++digits;
+  if (digits > 3) return false;
+  if (i < format.size() && format[i] == '.') {
+    ++i;
+    digits = 0;
+    while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])))
+      ++i, ++digits;
+    if (digits > 3) return false;
+  }
+  return i + 1 == format.size() &&
+         std::string_view("eEfFgG").find(format[i]) != std::string_view::npos;
+}
+
+// The text of String() for a constant; the runtime writes values computed at run time the
+// same way (runtime/src/instance_services.cpp, formatMessage).
+std::string formatConstant(const ConstValue& value, long long digits, long long minimumLength,
+                           bool leftJustified, const std::string& format) {
+  std::string text;
+  char buffer[512];
+  switch (value.type) {
+  case Type::Boolean: text = value.number != 0 ? "true" : "false"; break;
+  case Type::Integer: text = std::to_string(static_cast<long long>(value.number)); break;
+  case Type::Enumeration: text = value.text.substr(value.text.rfind('.') + 1); break;
+  case Type::String: text = value.text; break;
+  default:
+    if (!format.empty()) {
+      std::snprintf(buffer, sizeof buffer, ("%" + format).c_str(), value.number);
+      return buffer; // the format's own width and flags
+    }
+    std::snprintf(buffer, sizeof buffer, "%.*g", static_cast<int>(digits), value.number);
+    text = buffer;
+  }
+  if (minimumLength > 0 && text.size() < static_cast<std::size_t>(minimumLength)) {
+    std::string blanks(static_cast<std::size_t>(minimumLength) - text.size(), ' ');
+    text = leftJustified ? text + blanks : blanks + text;
+  }
+  return text;
+}
+
+} // namespace
+
+// String(b/i/e, minimumLength = 0, leftJustified = true), String(r, significantDigits = 6,
+// minimumLength = 0, leftJustified = true), String(r, format = s) (MLS 3.7.4.5): folded when
+// the value is a constant; else a call String(value, significantDigits, minimumLength,
+// leftJustified, format, literals of an enumeration...) that messages of asserts and
+// terminate() format at run time.
 std::optional<Tensor> ExpressionLowering::stringConversion(const ast::Expr& e,
                                                            const ast::CallExpr& c) {
   Diagnostics& d = el_.diagnostics();
-  if (c.args.positional.empty() || c.args.positional.size() > 3) {
+  if (c.args.positional.empty() || c.args.positional.size() > 4) {
     d.error(DiagnosticKind::WrongArguments, e.range,
             "String takes a value and optional formatting arguments");
     return std::nullopt;
   }
   auto value = lowerScalarArgument(*c.args.positional[0]);
   if (!value) return std::nullopt;
-  long long digits = 6;
-  for (const ast::NamedArgument& named : c.args.named) {
-    if (named.name == "significantDigits") {
-      auto n = el_.evaluateInteger(*named.value, context_, "significantDigits");
-      if (!n) return std::nullopt;
-      digits = *n;
-    } else if (named.name != "minimumLength" && named.name != "leftJustified" &&
-               named.name != "format") {
-      d.error(DiagnosticKind::WrongArguments, named.range,
-              "String has no argument named '" + named.name + "'");
+  bool real = value->type == Type::Real;
+  // Positional options in the order of the signatures above.
+  std::vector<std::pair<std::string, const ast::Expr*>> options;
+  std::vector<std::string> order =
+      real ? std::vector<std::string>{"significantDigits", "minimumLength", "leftJustified"}
+           : std::vector<std::string>{"minimumLength", "leftJustified"};
+  for (std::size_t i = 1; i < c.args.positional.size(); ++i) {
+    if (i - 1 >= order.size()) {
+      d.error(DiagnosticKind::WrongArguments, c.args.positional[i]->range,
+              "String has too many arguments");
       return std::nullopt;
     }
+    options.emplace_back(order[i - 1], c.args.positional[i].get());
   }
-  if (auto folded = el_.fold(*value)) {
-    std::string text;
-    switch (folded->type) {
-    case Type::Boolean: text = folded->number != 0 ? "true" : "false"; break;
-    case Type::Integer: text = std::to_string(static_cast<long long>(folded->number)); break;
-    case Type::Enumeration: text = folded->text.substr(folded->text.rfind('.') + 1); break;
-    case Type::String: text = folded->text; break;
-    default: {
-      char buffer[64];
-      std::snprintf(buffer, sizeof buffer, "%.*g", static_cast<int>(digits), folded->number);
-      text = buffer;
+  for (const ast::NamedArgument& named : c.args.named)
+    options.emplace_back(named.name, named.value.get());
+  long long digits = 6, minimumLength = 0;
+  bool leftJustified = true;
+  std::string format;
+  for (const auto& [name, expr] : options) {
+    bool known = name == "minimumLength" || name == "leftJustified" ||
+                 (real && (name == "significantDigits" || name == "format"));
+    if (!known) {
+      d.error(DiagnosticKind::WrongArguments, expr->range,
+              std::string("String of ") + (real ? "a Real" : "this value") +
+                  " has no argument named '" + name + "'");
+      return std::nullopt;
     }
+    if (name == "significantDigits" || name == "minimumLength") {
+      auto n = el_.evaluateInteger(*expr, context_, name);
+      if (!n) return std::nullopt;
+      if (*n < (name == "significantDigits" ? 1 : 0) || *n > 100) {
+        d.error(DiagnosticKind::WrongArguments, expr->range,
+                name + " must be between " + (name == "significantDigits" ? "1" : "0") +
+                    " and 100");
+        return std::nullopt;
+      }
+      (name == "significantDigits" ? digits : minimumLength) = *n;
+    } else if (name == "leftJustified") {
+      auto b = el_.evaluateBoolean(*expr, context_, name);
+      if (!b) return std::nullopt;
+      leftJustified = *b;
+    } else {
+      auto text = lowerScalarArgument(*expr);
+      if (!text) return std::nullopt;
+      auto folded = el_.fold(*text);
+      if (!folded || folded->type != Type::String || !validFormat(folded->text)) {
+        d.error(DiagnosticKind::WrongArguments, expr->range,
+                "format must be a constant String \"[flags][width][.precision]conversion\" "
+                "with a conversion e, E, f, F, g or G (MLS 3.7.4.5)");
+        return std::nullopt;
+      }
+      format = folded->text;
     }
-    return Tensor::scalar(Expr::string(text, e.range));
   }
-  return Tensor::scalar(make::call("String", Type::String, {*value}, e.range));
+  // Only constants are folded: a parameter stays a value, so that folding does not fix it.
+  if (el_.expressionVariability(*value) == flat::Variability::Constant) {
+    if (auto folded = el_.fold(*value)) {
+      return Tensor::scalar(Expr::string(
+          formatConstant(*folded, digits, minimumLength, leftJustified, format), e.range));
+    }
+  }
+  if (value->type == Type::String) {
+    d.error(DiagnosticKind::Unsupported, e.range,
+            "String() of a String that is not constant is not supported");
+    return std::nullopt;
+  }
+  std::vector<Expr> args{
+      *value, make::integer(digits, e.range), make::integer(minimumLength, e.range),
+      make::literal(Type::Boolean, leftJustified ? 1 : 0, e.range), Expr::string(format, e.range)};
+  if (value->type == Type::Enumeration) {
+    for (const std::string& literal : el_.enumerationLiterals(*value))
+      args.push_back(Expr::string(literal, e.range));
+  }
+  return Tensor::scalar(make::call("String", Type::String, std::move(args), e.range));
 }
 
 std::optional<Expr> ExpressionLowering::lowerScalarArgument(const ast::Expr& arg) {

@@ -159,17 +159,19 @@ public:
 
   std::string local(std::uint32_t index) const {
     return function_ && index < function_->variables.size() ? function_->variables[index].name
-                                                           : "$local" + std::to_string(index);
+                                                            : "$local" + std::to_string(index);
   }
 
   std::string subscripts(const std::vector<Expr>& indices) {
     std::string out = "[";
-    for (std::size_t i = 0; i < indices.size(); ++i) out += (i ? ", " : "") + print(indices[i]);
+    for (std::size_t i = 0; i < indices.size(); ++i)
+      out += (i ? ", " : "") + print(indices[i]);
     return out + "]";
   }
 
 private:
   std::string call(const Expr& e) {
+    if (e.text == "String" && e.args.size() >= 5) return stringCall(e);
     bool isArray = e.text == "array";
     std::string out = isArray ? "{" : e.text + "(";
     for (std::size_t i = 0; i < e.args.size(); ++i) {
@@ -179,12 +181,26 @@ private:
     return out + (isArray ? "}" : ")");
   }
 
+  // String(value, significantDigits, minimumLength, leftJustified, format, literals...) as
+  // written, with the options that differ from their defaults.
+  std::string stringCall(const Expr& e) {
+    std::string out = "String(" + print(e.args[0]);
+    if (!e.args[4].text.empty()) return out + ", format = " + quote(e.args[4].text) + ")";
+    if (e.args[0].type == Type::Real && e.args[1].number != 6)
+      out += ", significantDigits = " + print(e.args[1]);
+    if (e.args[2].number != 0) out += ", minimumLength = " + print(e.args[2]);
+    if (e.args[3].number == 0) out += ", leftJustified = false";
+    return out + ")";
+  }
+
   // f(args) for a function with one scalar output; f(args)[k] names output element k
   // (1-based, flattened) otherwise.
   std::string functionCall(const Expr& e) {
-    const Function* f = e.variable < model_.functions.size() ? &model_.functions[e.variable] : nullptr;
+    const Function* f =
+        e.variable < model_.functions.size() ? &model_.functions[e.variable] : nullptr;
     std::string out = (f ? f->name : "$function" + std::to_string(e.variable)) + "(";
-    for (std::size_t i = 0; i < e.args.size(); ++i) out += (i ? ", " : "") + print(e.args[i]);
+    for (std::size_t i = 0; i < e.args.size(); ++i)
+      out += (i ? ", " : "") + print(e.args[i]);
     out += ")";
     if (!f || f->outputElements() != 1) out += "[" + std::to_string(e.output + 1) + "]";
     return out;
@@ -201,8 +217,8 @@ private:
   }
 
   std::string operand(const Expr& e, int minimum) {
-    bool negativeLiteral = e.isLiteral() && e.type != Type::String &&
-                           e.type != Type::Enumeration && e.number < 0;
+    bool negativeLiteral =
+        e.isLiteral() && e.type != Type::String && e.type != Type::Enumeration && e.number < 0;
     if (precedence(e) < minimum || (negativeLiteral && minimum > 5)) return "(" + print(e) + ")";
     return print(e);
   }
@@ -221,7 +237,8 @@ public:
       : expr_(expr), model_(model), function_(function) {}
 
   void print(const std::vector<Statement>& statements, int depth, std::string& out) {
-    for (const Statement& s : statements) statement(s, depth, out);
+    for (const Statement& s : statements)
+      statement(s, depth, out);
   }
 
 private:
@@ -298,18 +315,22 @@ public:
   explicit ModelPrinter(const Model& model) : model_(model), expr_(model) {}
 
   std::string run() {
-    for (const Function& f : model_.functions) function(f);
+    for (const Function& f : model_.functions)
+      function(f);
     out_ += "class " + model_.name;
     if (!model_.description.empty()) out_ += " " + quote(model_.description);
     out_ += "\n";
-    for (const Variable& v : model_.variables) variable(v);
+    for (const Variable& v : model_.variables)
+      variable(v);
     if (!model_.initialEquations.empty()) {
       out_ += "initial equation\n";
-      for (const Equation& eq : model_.initialEquations) equation(eq, 1);
+      for (const Equation& eq : model_.initialEquations)
+        equation(eq, 1);
     }
     if (!model_.equations.empty()) {
       out_ += "equation\n";
-      for (const Equation& eq : model_.equations) equation(eq, 1);
+      for (const Equation& eq : model_.equations)
+        equation(eq, 1);
     }
     StatementPrinter statements(expr_, model_, nullptr);
     for (const Algorithm& algorithm : model_.algorithms) {
@@ -377,12 +398,14 @@ private:
     expression("unbounded", a.unbounded);
     if (parts.empty()) return "";
     std::string out = "(";
-    for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      out += (i ? ", " : "") + parts[i];
     return out + ")";
   }
 
   void equations(const std::vector<Equation>& list, int depth) {
-    for (const Equation& inner : list) equation(inner, depth);
+    for (const Equation& inner : list)
+      equation(inner, depth);
   }
 
   void equation(const Equation& eq, int depth) {
@@ -391,8 +414,8 @@ private:
       out_ += indent + expr_.print(e->lhs) + " = " + expr_.print(e->rhs) + ";\n";
     } else if (auto* w = std::get_if<When>(&eq.node)) {
       for (std::size_t i = 0; i < w->branches.size(); ++i) {
-        out_ += indent + (i == 0 ? "when " : "elsewhen ") +
-                expr_.print(w->branches[i].condition) + " then\n";
+        out_ += indent + (i == 0 ? "when " : "elsewhen ") + expr_.print(w->branches[i].condition) +
+                " then\n";
         equations(w->branches[i].body, depth + 1);
       }
       out_ += indent + "end when;\n";
@@ -426,7 +449,8 @@ private:
 
 std::size_t FunctionVariable::elementCount() const {
   std::size_t n = 1;
-  for (std::size_t d : dims) n *= d;
+  for (std::size_t d : dims)
+    n *= d;
   return n;
 }
 

@@ -270,6 +270,14 @@ bool Elaborator::sameEnumeration(const std::string& a, const std::string& b) {
   return packageInstance(*ca)->enumeration == packageInstance(*cb)->enumeration;
 }
 
+std::vector<std::string> Elaborator::enumerationLiterals(const flat::Expr& e) {
+  std::string name = enumerationTypeOf(e);
+  ClassEntry* type = name.empty() ? nullptr : tree_.find(name);
+  if (!type) return {};
+  InstanceNode* instance = packageInstance(*type);
+  return instance ? instance->enumeration : std::vector<std::string>{};
+}
+
 void Elaborator::lowerAttribute(std::uint32_t id, const std::string& name, const Modifier& modifier,
                                 flat::Attributes& attributes) {
   flat::Type type = variables_[id].variable.type;

@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 3
+#define MOCC_ABI_VERSION 4
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -37,16 +37,20 @@ typedef enum mocc_region {
   MOCC_REGION_VALUE = 2       /* v[index] */
 } mocc_region;
 
-typedef enum mocc_type { MOCC_TYPE_REAL = 0, MOCC_TYPE_INTEGER = 1, MOCC_TYPE_BOOLEAN = 2 } mocc_type;
+typedef enum mocc_type {
+  MOCC_TYPE_REAL = 0,
+  MOCC_TYPE_INTEGER = 1,
+  MOCC_TYPE_BOOLEAN = 2
+} mocc_type;
 
 typedef enum mocc_kind {
   MOCC_KIND_CONSTANT = 0,
   MOCC_KIND_PARAMETER = 1,
   MOCC_KIND_STATE = 2,
   MOCC_KIND_DERIVATIVE = 3,
-  MOCC_KIND_ALGEBRAIC = 4,  /* continuous-time, not a state */
-  MOCC_KIND_DISCRETE = 5,   /* changes only at events */
-  MOCC_KIND_INTERNAL = 6    /* made by the compiler (frozen relations, when conditions) */
+  MOCC_KIND_ALGEBRAIC = 4, /* continuous-time, not a state */
+  MOCC_KIND_DISCRETE = 5,  /* changes only at events */
+  MOCC_KIND_INTERNAL = 6   /* made by the compiler (frozen relations, when conditions) */
 } mocc_kind;
 
 /* What generated code reports through mocc_instance.report. */
@@ -55,6 +59,36 @@ typedef enum mocc_report_kind {
   MOCC_REPORT_ASSERT_WARNING = 1, /* an assert with level warning failed */
   MOCC_REPORT_TERMINATE = 2       /* terminate(message) was called: stop successfully */
 } mocc_report_kind;
+
+/* How a value computed at run time is written into a message: the forms of the built-in
+ * String() (MLS 3.6 section 3.7.4.5). */
+typedef enum mocc_format_kind {
+  MOCC_FORMAT_REAL = 0,       /* %.<significant_digits>g, as C's printf */
+  MOCC_FORMAT_INTEGER = 1,    /* the integer in decimal */
+  MOCC_FORMAT_BOOLEAN = 2,    /* "true" or "false" */
+  MOCC_FORMAT_ENUMERATION = 3 /* the name of literal <value> (1-based) */
+} mocc_format_kind;
+
+typedef struct mocc_message_value {
+  int32_t format;             /* mocc_format_kind */
+  int32_t significant_digits; /* Real only */
+  int32_t minimum_length;     /* padded with blanks to at least this many characters */
+  int32_t left_justified;     /* nonzero: the blanks go after the value, else before it */
+  int32_t n_literals;         /* Enumeration: the literal names, by ordinal - 1 */
+  const char* const* literals;
+  /* Real, or null: String(r, format = s), "[flags][width][.precision]conversion" as C's
+   * printf without '%' (conversion e, E, f, F, g or G); the options above then do not apply */
+  const char* format_string;
+} mocc_message_value;
+
+/* A message with values computed at run time (`"u = " + String(u)`): texts[0], then the
+ * first value, texts[1], ..., the last value, texts[n_values]. A constant message has
+ * n_values 0 (texts and values may then be null): its text is mocc_model.messages[i]. */
+typedef struct mocc_message_template {
+  int32_t n_values;
+  const char* const* texts;         /* [n_values + 1] */
+  const mocc_message_value* values; /* [n_values] */
+} mocc_message_template;
 
 typedef struct mocc_variable {
   const char* name;        /* Modelica name, e.g. "h", "der(h)", "a.b[2]" */
@@ -70,10 +104,10 @@ typedef struct mocc_instance mocc_instance;
 
 /* An algebraic loop of the model (for messages and the solver's bookkeeping). */
 typedef struct mocc_system_info {
-  const char* description;  /* "nonlinear system of 2 equations at model.mo:12:3" */
-  int32_t size;             /* number of iteration variables */
-  int32_t linear;           /* nonzero: one exact Newton step solves it */
-  const int32_t* unknowns;  /* [size] indices into mocc_model.variables */
+  const char* description; /* "nonlinear system of 2 equations at model.mo:12:3" */
+  int32_t size;            /* number of iteration variables */
+  int32_t linear;          /* nonzero: one exact Newton step solves it */
+  const int32_t* unknowns; /* [size] indices into mocc_model.variables */
   /* The structural nonzeros of its analytic Jacobian dr/dx: entry k is d r[rows[k]] /
    * d x[columns[k]]. The `jacobian` function given to mocc_solve_system writes the values of
    * these entries in this order. 0 when the loop has no analytic Jacobian. */
@@ -111,8 +145,11 @@ struct mocc_instance {
   int32_t terminal; /* nonzero for the final evaluation: terminal() is true */
   void* runtime;    /* owned by the runtime; generated code passes it through untouched */
   /* Generated code reports failed asserts and terminate() here and carries on; the runtime
-   * decides what to do after the call returns. `value` is the time of the report. */
-  void (*report)(mocc_instance* instance, int32_t kind, int32_t message, double value);
+   * decides what to do after the call returns. `value` is the time of the report; `values`
+   * holds the message's values (message_templates[message].n_values of them, in order), or
+   * is null when the message has none. */
+  void (*report)(mocc_instance* instance, int32_t kind, int32_t message, double value,
+                 const double* values);
 };
 
 typedef struct mocc_model {
@@ -124,7 +161,11 @@ typedef struct mocc_model {
   int32_t n_variables; /* entries in `variables` */
   int32_t n_messages;  /* entries in `messages` */
   const mocc_variable* variables;
-  const char* const* messages;             /* assert and terminate messages */
+  const char* const* messages; /* assert and terminate messages */
+  /* [n_messages], or null when no message has values. Entry i with n_values > 0 is how the
+   * text of message i is made from the values passed to report; messages[i] then shows the
+   * values as "<value>" (for a reader without them). */
+  const mocc_message_template* message_templates;
   const char* const* crossing_descriptions; /* [n_crossings] "h < 0 at model.mo:7:8" */
 
   /* experiment annotation; has_* are nonzero when the model gave the value */

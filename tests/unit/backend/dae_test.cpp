@@ -46,6 +46,55 @@ end M;
   EXPECT_NE(dae.find("changed = b <> pre(b)"), std::string::npos) << dae;
 }
 
+// A message is literal texts and values (String() of what is not constant); the program's
+// message is the template, and its statement reads the values, through aliases too.
+TEST(BuildDae, MessagesKeepTheirValues) {
+  const char* source = R"(model M
+  parameter Real limit = 2;
+  Real x(start = 1, fixed = true);
+  Real y;
+  discrete Integer n(start = 0, fixed = true);
+equation
+  der(x) = 1;
+  y = x;
+  when sample(0, 0.5) then
+    n = pre(n) + 1;
+    terminate("n = " + String(n) + " at y = " + String(y, significantDigits = 3));
+  end when;
+  assert(y < limit, "y = " + String(y) + " exceeds " + String(limit) + ", " + String(2.5));
+end M;
+)";
+  std::string dae = printedAfter(source, "build-dae");
+  EXPECT_NE(dae.find("assert(y < limit, \"y = \" + String(y) + \" exceeds \" + String(limit) + "
+                     "\", 2.5\")"),
+            std::string::npos)
+      << dae;
+  EXPECT_NE(dae.find("terminate(\"n = \" + String(n) + \" at y = \" + String(y, "
+                     "significantDigits = 3))"),
+            std::string::npos)
+      << dae;
+  // y is an alias of x: the program's statements read x.
+  std::string program = printedAfter(source, "build-program");
+  EXPECT_NE(program.find("assert(x < limit, \"y = \" + String(x) + \" exceeds \" + "
+                         "String(limit) + \", 2.5\")"),
+            std::string::npos)
+      << program;
+  EXPECT_NE(program.find("String(x, significantDigits = 3)"), std::string::npos) << program;
+}
+
+TEST(BuildDaeErrors, MessagesMustBeStrings) {
+  std::string out = compileErrors(R"(model M
+  Real x = time;
+equation
+  assert(x < 2, if x > 1 then "big" else "small");
+end M;
+)");
+  EXPECT_NE(out.find("a message must be made of String literals, constants and String() "
+                     "conversions joined with '+'"),
+            std::string::npos)
+      << out;
+}
+
 TEST(BuildDaeErrors, ReinitNeedsAState) {
   std::string out = compileErrors(R"(model M
   Real x(start = 1);

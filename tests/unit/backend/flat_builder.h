@@ -40,6 +40,18 @@ inline Expr text(const std::string& value) {
   e.text = value;
   return e;
 }
+/// String(value, significantDigits, minimumLength, leftJustified) as the frontend lowers it
+/// when the value is not constant.
+inline Expr stringOf(Expr value, int significantDigits = 6, int minimumLength = 0,
+                     bool leftJustified = true) {
+  Expr e;
+  e.kind = Expr::Kind::Call;
+  e.type = Type::String;
+  e.text = "String";
+  e.args = {std::move(value), integer(significantDigits), integer(minimumLength),
+            boolean(leftJustified), text("")};
+  return e;
+}
 inline Expr timeExpr() {
   Expr e;
   e.kind = Expr::Kind::Time;
@@ -50,7 +62,8 @@ inline Expr binary(BinaryOp op, Expr lhs, Expr rhs) {
   e.kind = Expr::Kind::Binary;
   e.binary = op;
   bool comparison = op >= BinaryOp::Lt;
-  e.type = comparison ? Type::Boolean
+  e.type = comparison                                             ? Type::Boolean
+           : lhs.type == Type::String && rhs.type == Type::String ? Type::String
            : lhs.type == Type::Integer && rhs.type == Type::Integer && op != BinaryOp::Div &&
                    op != BinaryOp::Pow
                ? Type::Integer
@@ -157,6 +170,10 @@ inline flat::Statement whenStatement(Expr condition, std::vector<flat::Statement
 inline flat::Statement assertStatement(Expr condition, const std::string& message,
                                        flat::AssertionLevel level = flat::AssertionLevel::Error) {
   return statement(flat::AssertStatement{std::move(condition), text(message), level});
+}
+inline flat::Statement assertStatement(Expr condition, Expr message,
+                                       flat::AssertionLevel level = flat::AssertionLevel::Error) {
+  return statement(flat::AssertStatement{std::move(condition), std::move(message), level});
 }
 
 // -------------------------------------------------------------------------------- functions

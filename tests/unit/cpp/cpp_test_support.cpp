@@ -93,6 +93,7 @@ void expectSameState(const Instance& jit, const Instance& cpp, const std::string
   for (std::size_t i = 0; i < jit.reports.size(); ++i) {
     EXPECT_EQ(jit.reports[i].kind, cpp.reports[i].kind) << where;
     EXPECT_EQ(jit.reports[i].message, cpp.reports[i].message) << where;
+    EXPECT_EQ(jit.reports[i].text, cpp.reports[i].text) << where;
     EXPECT_TRUE(jit::test::sameBits(jit.reports[i].time, cpp.reports[i].time)) << where;
   }
 }

@@ -154,6 +154,38 @@ TEST(CppEvents, RandomScenarioMatchesTheJit) {
 
 // The rules themselves, on the C++ side alone: a relation watched by a crossing function takes
 // its right-limit value where lhs - rhs is exactly zero and the runtime located the crossing.
+// Asserts and terminate() pass the values of their messages as the JIT does: the same reports
+// with the same texts.
+TEST(CppEvents, ReportsPassTheValuesOfTheirMessages) {
+  jit::test::MessageModel s;
+  BothWays both = compileBothWays(s.m.program, testName());
+  ASSERT_TRUE(both.ok());
+  Instance jit(both.jit->model()), cpp(both.cpp->model());
+  const std::vector<std::vector<double>> values = {
+      {0.5, 2, 0}, {1.5, 3, 1}, {-1234567.0, 12, 0}, {0.25, 0, 1}, {1e300, -9, 1}};
+  for (const std::vector<double>& v : values) {
+    for (Instance* instance : {&jit, &cpp}) {
+      instance->v = v;
+      (*instance)->time = 0.5;
+      (*instance)->mode = MOCC_MODE_CONTINUOUS;
+    }
+    both.jit->model().outputs(jit.get());
+    both.cpp->model().outputs(cpp.get());
+    jit->mode = cpp->mode = MOCC_MODE_EVENT;
+    both.jit->model().event_update(jit.get());
+    both.cpp->model().event_update(cpp.get());
+  }
+  expectSameState(jit, cpp, "messages");
+  ASSERT_EQ(cpp.reports.size(), 6u);
+  EXPECT_EQ(cpp.reports[0].text, "x = 1.5, n = 3, b = true");
+  EXPECT_EQ(cpp.reports[1].text, "stopped at x = 3");
+  EXPECT_EQ(cpp.reports[2].text, "n = 12: x =-1.23e+06");
+  EXPECT_EQ(cpp.reports[3].text, "stopped at x = 0.5");
+  EXPECT_EQ(cpp.reports[4].text, "x = 1e+300, n = -9, b = true");
+  EXPECT_EQ(cpp.reports[5].text, "stopped at x = 2e+300");
+  EXPECT_NE(both.cpp->source().find("message_templates"), std::string::npos);
+}
+
 TEST(CppEvents, LocatedCrossingTakesTheRightLimit) {
   TestModel m;
   std::uint32_t x = m.addState("x"), y = m.addValue("y");

@@ -15,6 +15,7 @@ namespace {
 using namespace mocc::test;
 using jit::test::checked;
 using jit::test::compileModel;
+using jit::test::described;
 using jit::test::factorial;
 using jit::test::firstAbove;
 using jit::test::gcd;
@@ -107,6 +108,7 @@ struct Library {
     m.function(checked());
     m.function(pick());
     m.function(countPositive());
+    m.function(described());
     compileModel(backend, m.model);
     EXPECT_TRUE(backend.program) << backend.rendered();
     if (!backend.program) return;
@@ -221,6 +223,23 @@ TEST_F(CppFunctions, AssertsAndSubscriptChecksReport) {
   ASSERT_EQ(reports(), 6u);
   EXPECT_EQ(library.program.messages[cpp->reports[5].message],
             "array index out of bounds for 'v' in function 'pick'");
+}
+
+// Messages with values computed where the assert fails (String()): the same texts as the JIT.
+TEST_F(CppFunctions, MessagesShowValuesComputedAtRunTime) {
+  EXPECT_EQ(call(10, {0.5, 2, 1})[0], 2.5);
+  EXPECT_EQ(reports(), 0u);
+  EXPECT_EQ(call(10, {1.5, 3, 1})[0], -1); // aborted
+  ASSERT_EQ(reports(), 1u);
+  EXPECT_EQ(cpp->reports[0].kind, MOCC_REPORT_ASSERT_ERROR);
+  EXPECT_EQ(cpp->reports[0].text, "x = 1.5, n = 3, b = true");
+  EXPECT_DOUBLE_EQ(call(10, {0.123456789, 7, 0})[0], 7.123456789);
+  ASSERT_EQ(reports(), 2u);
+  EXPECT_EQ(cpp->reports[1].kind, MOCC_REPORT_ASSERT_WARNING);
+  EXPECT_EQ(cpp->reports[1].text, "n = 7: x =   0.123");
+  EXPECT_EQ(call(10, {3, -4, 0})[0], -1);
+  ASSERT_EQ(reports(), 3u);
+  EXPECT_EQ(cpp->reports[2].text, "x = 3, n = -4, b = false");
 }
 
 TEST_F(CppFunctions, AndShortCircuitsInFunctions) {

@@ -359,3 +359,27 @@ end M;
   EXPECT_NE(flat.find("Real ic[2](start = 0, fixed = true) = 2 * time;"), std::string::npos)
       << flat;
 }
+
+// String() (MLS 3.7.4.5) of a constant is folded with its options; of anything else it stays a
+// call, printed with the options that differ from their defaults, for messages to format at
+// run time. A parameter is not folded, so that it stays a parameter.
+TEST(Flatten, StringConversionsInMessages) {
+  std::string flat = flatten(R"(
+model M
+  constant Real c = 2.5;
+  parameter Integer p = 3;
+  Real x = time;
+  Boolean b = x > 1;
+equation
+  assert(x < 2, "x = " + String(x, significantDigits = 3) + ", p = " +
+    String(p, minimumLength = 4, leftJustified = false) + ", b = " + String(b) + ", c = " +
+    String(c) + ", " + String(2 * c, minimumLength = 5) + "|" + String(1 / 3, format = "8.2f"));
+end M;
+)");
+  EXPECT_NE(flat.find("assert(x < 2, \"x = \" + String(x, significantDigits = 3) + \", p = \" "
+                      "+ String(p, minimumLength = 4, leftJustified = false) + \", b = \" + "
+                      "String(b) + \", c = \" + \"2.5\" + \", \" + \"5    \" + \"|\" + "
+                      "\"    0.33\")"),
+            std::string::npos)
+      << flat;
+}

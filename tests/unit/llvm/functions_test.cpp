@@ -120,6 +120,43 @@ TEST(JitFunctions, BindSkipsOverriddenSlots) {
   EXPECT_EQ(overridden.v[2], 3);
 }
 
+// Asserts and terminate() pass the values of their messages; the runtime writes them as
+// String() does (MLS 3.7.4.5).
+TEST(JitFunctions, ReportsPassTheValuesOfTheirMessages) {
+  MessageModel s;
+  auto compiled = compileOrFail(s.m.program);
+  ASSERT_TRUE(compiled);
+  const mocc_model& model = compiled->model();
+  Instance instance(model);
+  instance->time = 0.5;
+  instance.v = {0.5, 2, 0};
+  model.outputs(instance.get());
+  EXPECT_TRUE(instance.reports.empty());
+  instance.v = {1.5, 3, 1};
+  model.outputs(instance.get());
+  ASSERT_EQ(instance.reports.size(), 1u);
+  EXPECT_EQ(instance.reports[0].kind, MOCC_REPORT_ASSERT_ERROR);
+  EXPECT_EQ(instance.reports[0].text, "x = 1.5, n = 3, b = true");
+  EXPECT_EQ(instance.reports[0].time, 0.5);
+  instance.v = {-1234567.0, 12, 0};
+  model.outputs(instance.get());
+  ASSERT_EQ(instance.reports.size(), 2u);
+  EXPECT_EQ(instance.reports[1].kind, MOCC_REPORT_ASSERT_WARNING);
+  EXPECT_EQ(instance.reports[1].text, "n = 12: x =-1.23e+06");
+  instance->mode = MOCC_MODE_EVENT;
+  model.event_update(instance.get());
+  EXPECT_EQ(instance.reports.size(), 2u);
+  instance.v = {0.25, 0, 1};
+  model.event_update(instance.get());
+  ASSERT_EQ(instance.reports.size(), 3u);
+  EXPECT_EQ(instance.reports[2].kind, MOCC_REPORT_TERMINATE);
+  EXPECT_EQ(instance.reports[2].text, "stopped at x = 0.5");
+  ASSERT_NE(model.message_templates, nullptr);
+  EXPECT_STREQ(model.messages[2], "stopped at x = <value>");
+  EXPECT_EQ(model.message_templates[1].values[1].minimum_length, 8);
+  EXPECT_EQ(model.message_templates[1].values[1].left_justified, 0);
+}
+
 TEST(JitFunctions, ModelTablesComeFromProgram) {
   TestModel m;
   m.program.modelName = "Pkg.Ball";
@@ -153,6 +190,7 @@ TEST(JitFunctions, ModelTablesComeFromProgram) {
   EXPECT_EQ(model.variables[3].index, 1);
   ASSERT_EQ(model.n_messages, 2);
   EXPECT_STREQ(model.messages[1], "second");
+  EXPECT_EQ(model.message_templates, nullptr); // no message has values
   ASSERT_EQ(model.n_crossings, 1);
   EXPECT_STREQ(model.crossing_descriptions[0], "h < 0 at Ball.mo:9:8");
   EXPECT_FALSE(model.has_start_time);

@@ -205,6 +205,23 @@ TEST(Jit, ImageLoadsBackIntoAnEqualModel) {
     EXPECT_TRUE(sameBits(x.dx[k], y.dx[k])) << k;
 }
 
+// Message templates survive the image (the JIT cache): a loaded model writes the same texts.
+TEST(Jit, ImageKeepsMessageTemplates) {
+  MessageModel s;
+  auto compiled = compileOrFail(s.m.program);
+  ASSERT_TRUE(compiled);
+  std::string error;
+  auto loaded = loadImage(compiled->image(), error);
+  ASSERT_TRUE(loaded) << error;
+  EXPECT_EQ(loaded->image(), compiled->image());
+  Instance instance(loaded->model());
+  instance.v = {1.5, 7, 1};
+  loaded->model().outputs(instance.get());
+  ASSERT_EQ(instance.reports.size(), 2u);
+  EXPECT_EQ(instance.reports[0].text, "x = 1.5, n = 7, b = true");
+  EXPECT_EQ(instance.reports[1].text, "n = 7: x =     1.5");
+}
+
 TEST(Jit, TruncatedOrForeignImagesAreErrors) {
   TestModel m = richModel();
   auto compiled = compileOrFail(m.program);

@@ -89,6 +89,29 @@ inline FunctionBuilder checked() {
   return f;
 }
 
+// described(x, n, b) -> x + n; messages with values computed at run time: an assert that
+// x < 1 showing x, n and b, and a warning when n > 5 showing x with 3 significant digits,
+// right-justified in 8 characters.
+inline FunctionBuilder described() {
+  FunctionBuilder f("described");
+  std::uint32_t x = f.input("x");
+  std::uint32_t n = f.input("n", Type::Integer);
+  std::uint32_t b = f.input("b", Type::Boolean);
+  std::uint32_t y = f.output("y");
+  Expr N = local(n, Type::Integer);
+  f.function.body = {
+      assign(y, number(-1)),
+      assertStatement(N <= integer(5),
+                      text("n = ") + stringOf(N) + text(": x =") + stringOf(local(x), 3, 8, false),
+                      flat::AssertionLevel::Warning),
+      assertStatement(local(x) < number(1), text("x = ") + stringOf(local(x)) + text(", n = ") +
+                                                stringOf(N) + text(", b = ") +
+                                                stringOf(local(b, Type::Boolean))),
+      assign(y, local(x) + N),
+  };
+  return f;
+}
+
 // pick(v[3], i) -> v[i] + 0.5; an out-of-range i reports the array's bounds message.
 inline FunctionBuilder pick() {
   FunctionBuilder f("pick");

@@ -88,6 +88,62 @@ inline sim::Statement assign(std::uint32_t variable, expr::Id value) {
   return sim::Statement{sim::Assign{variable, value}, ""};
 }
 
+/// A model whose messages show values computed at run time: outputs() asserts x < 1 with
+/// "x = <x>, n = <n>, b = <b>" and warns when n > 5 with "n = <n>: x =<x>" (x with 3
+/// significant digits, right-justified in 8 characters); event_update terminates with
+/// "stopped at x = <2 x>" (computed) when b is true.
+struct MessageModel {
+  TestModel m;
+  std::uint32_t x, n, b;
+  MessageModel() {
+    x = m.addValue("x");
+    n = m.addValue("n", expr::Type::Integer, sim::Kind::Discrete);
+    b = m.addValue("b", expr::Type::Boolean, sim::Kind::Discrete);
+    auto& p = m.pool();
+    using Format = sim::MessageValue::Format;
+    auto value = [](Format format, std::int32_t digits = 6, std::int32_t minimumLength = 0,
+                    bool leftJustified = true) {
+      sim::MessageValue v;
+      v.format = format;
+      v.significantDigits = digits;
+      v.minimumLength = minimumLength;
+      v.leftJustified = leftJustified;
+      return v;
+    };
+    sim::Message error;
+    error.texts = {"x = ", ", n = ", ", b = ", ""};
+    error.values = {value(Format::Real), value(Format::Integer), value(Format::Boolean)};
+    sim::Message warning;
+    warning.texts = {"n = ", ": x =", ""};
+    warning.values = {value(Format::Integer), value(Format::Real, 3, 8, false)};
+    sim::Message stop;
+    stop.texts = {"stopped at x = ", ""};
+    stop.values = {value(Format::Real)};
+    std::uint32_t errorMessage = addMessage(error), warningMessage = addMessage(warning),
+                  stopMessage = addMessage(stop);
+    m.program.outputs = {
+        {sim::Assert{p.compare(expr::Op::Lt, m.read(x), m.real(1)),
+                     errorMessage,
+                     sim::AssertLevel::Error,
+                     {m.read(x), m.read(n), m.read(b)}},
+         ""},
+        {sim::Assert{p.compare(expr::Op::Le, m.read(n), p.constant(expr::Type::Integer, 5)),
+                     warningMessage,
+                     sim::AssertLevel::Warning,
+                     {m.read(n), m.read(x)}},
+         ""},
+    };
+    sim::If stopWhenB;
+    stopWhenB.branches.push_back(
+        {m.read(b), {{sim::Terminate{stopMessage, {p.mul(m.real(2), m.read(x))}}, ""}}});
+    m.program.event = {{std::move(stopWhenB), ""}};
+  }
+  std::uint32_t addMessage(sim::Message message) {
+    m.program.messages.push_back(std::move(message));
+    return static_cast<std::uint32_t>(m.program.messages.size() - 1);
+  }
+};
+
 /// Compiles `program`; on failure records a test failure and returns null.
 inline std::unique_ptr<CompiledModel> compileOrFail(const sim::Program& program, int optLevel = 2) {
   std::string error;
@@ -101,6 +157,7 @@ struct Report {
   std::int32_t kind;
   std::int32_t message;
   double time;
+  std::string text; // the message with its values, as the runtime writes it
 };
 
 /// A mocc_instance with its own storage, sized for `model`; report() calls are recorded.
@@ -119,9 +176,11 @@ public:
     raw.overridden = overridden.data();
     raw.mode = MOCC_MODE_CONTINUOUS;
     services.attach(raw);
-    services.onReport([this](std::int32_t kind, std::int32_t message, double time) {
-      reports.push_back(Report{kind, message, time});
-    });
+    services.onReport(
+        [this, &model](std::int32_t kind, std::int32_t message, double time, const double* values) {
+          reports.push_back(
+              Report{kind, message, time, runtime::formatMessage(model, message, values)});
+        });
   }
   Instance(const Instance&) = delete;
   Instance& operator=(const Instance&) = delete;

@@ -156,6 +156,54 @@ TEST(JitUserFunctions, AssertsAndSubscriptChecksReport) {
             messageIndex(c->program(), "array index out of bounds for 'v' in function 'pick'"));
 }
 
+// Messages show values computed where the assert fails (String(), MLS 3.7.4.5): a Real with 6
+// significant digits by default, an Integer, a Boolean; a failed Error assert still aborts.
+TEST(JitUserFunctions, MessagesShowValuesComputedAtRunTime) {
+  auto c = compileFlat(library({described()}));
+  ASSERT_TRUE(c->compiled);
+  Instance instance(c->model());
+  instance->time = 1.25;
+  auto f = c->function(0);
+  EXPECT_EQ(callFunction(f, {0.5, 2, 1}, 1, instance.get())[0], 2.5);
+  EXPECT_TRUE(instance.reports.empty());
+
+  EXPECT_EQ(callFunction(f, {1.5, 3, 1}, 1, instance.get())[0], -1); // aborted
+  ASSERT_EQ(instance.reports.size(), 1u);
+  EXPECT_EQ(instance.reports[0].kind, MOCC_REPORT_ASSERT_ERROR);
+  EXPECT_EQ(instance.reports[0].text, "x = 1.5, n = 3, b = true");
+  EXPECT_EQ(instance.reports[0].time, 1.25);
+
+  EXPECT_DOUBLE_EQ(callFunction(f, {0.123456789, 7, 0}, 1, instance.get())[0], 7.123456789);
+  ASSERT_EQ(instance.reports.size(), 2u);
+  EXPECT_EQ(instance.reports[1].kind, MOCC_REPORT_ASSERT_WARNING);
+  EXPECT_EQ(instance.reports[1].text, "n = 7: x =   0.123");
+
+  EXPECT_EQ(callFunction(f, {-2e-7 + 3, -4, 0}, 1, instance.get())[0], -1);
+  ASSERT_EQ(instance.reports.size(), 3u);
+  EXPECT_EQ(instance.reports[2].text, "x = 3, n = -4, b = false");
+
+  // Without an instance nothing is reported, and the call is still aborted.
+  EXPECT_EQ(callFunction(f, {1.5, 3, 1}, 1, nullptr)[0], -1);
+  EXPECT_EQ(instance.reports.size(), 3u);
+
+  // The model's tables carry the template: literal texts and the values' formats.
+  const mocc_model& model = c->model();
+  ASSERT_NE(model.message_templates, nullptr);
+  const sim::Program& program = c->program();
+  std::uint32_t error = 0;
+  while (error < program.messages.size() && program.messages[error].values.size() != 3)
+    ++error;
+  ASSERT_LT(error, program.messages.size());
+  EXPECT_STREQ(model.messages[error], "x = <value>, n = <value>, b = <value>");
+  const mocc_message_template& t = model.message_templates[error];
+  ASSERT_EQ(t.n_values, 3);
+  EXPECT_STREQ(t.texts[1], ", n = ");
+  EXPECT_EQ(t.values[0].format, MOCC_FORMAT_REAL);
+  EXPECT_EQ(t.values[0].significant_digits, 6);
+  EXPECT_EQ(t.values[1].format, MOCC_FORMAT_INTEGER);
+  EXPECT_EQ(t.values[2].format, MOCC_FORMAT_BOOLEAN);
+}
+
 // In functions `and` only evaluates its right side when the left one holds, so a guarded
 // subscript never fails.
 TEST(JitUserFunctions, AndShortCircuitsInFunctions) {

@@ -192,8 +192,9 @@ TEST(SolveSystemEntryPoint, UsesTheServicesAttachedToTheInstance) {
   EXPECT_NEAR(x[1], 2.0, 1e-15);
   EXPECT_EQ(services.solver().statistics().solves, 1);
   std::vector<int32_t> reported;
-  services.onReport([&](int32_t kind, int32_t, double) { reported.push_back(kind); });
-  instance.report(&instance, MOCC_REPORT_TERMINATE, 0, 0.0);
+  services.onReport(
+      [&](int32_t kind, int32_t, double, const double*) { reported.push_back(kind); });
+  instance.report(&instance, MOCC_REPORT_TERMINATE, 0, 0.0, nullptr);
   EXPECT_EQ(reported, std::vector<int32_t>{MOCC_REPORT_TERMINATE});
 }
 

@@ -24,8 +24,10 @@ const mocc_variable variables[] = {
 const char* const messages[] = {"x too large", "x above a quarter"};
 
 void checkAsserts(mocc_instance* m) {
-  if (!(m->x[X] < m->v[LIMIT])) m->report(m, MOCC_REPORT_ASSERT_ERROR, MESSAGE_TOO_LARGE, m->time);
-  if (!(m->x[X] < 0.25)) m->report(m, MOCC_REPORT_ASSERT_WARNING, MESSAGE_ABOVE_QUARTER, m->time);
+  if (!(m->x[X] < m->v[LIMIT]))
+    m->report(m, MOCC_REPORT_ASSERT_ERROR, MESSAGE_TOO_LARGE, m->time, nullptr);
+  if (!(m->x[X] < 0.25))
+    m->report(m, MOCC_REPORT_ASSERT_WARNING, MESSAGE_ABOVE_QUARTER, m->time, nullptr);
 }
 
 void bind(mocc_instance* m) {

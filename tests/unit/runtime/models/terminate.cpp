@@ -42,7 +42,7 @@ void outputs(mocc_instance*) {}
 int32_t eventUpdate(mocc_instance* m) {
   m->v[PASSED] = mocc_test_greater(m->x[X], m->v[LIMIT], m->crossing_direction[0]);
   m->v[TERMINAL] = m->terminal ? 1.0 : 0.0;
-  if (mocc_test_edge(m, PASSED)) m->report(m, MOCC_REPORT_TERMINATE, 0, m->time);
+  if (mocc_test_edge(m, PASSED)) m->report(m, MOCC_REPORT_TERMINATE, 0, m->time, nullptr);
   if (mocc_test_edge(m, TERMINAL)) m->v[N] = m->pre_v[N] + 1.0;
   return 0;
 }

@@ -155,15 +155,20 @@ struct Reinit {
   expr::Id value;
   SourceRange range;
 };
+/// A message's values (sim::Message) are expressions of the pool like the condition. The
+/// structural passes rewrite only `condition`: build-program substitutes the variables that
+/// alias elimination removed from `values` itself.
 struct Assertion {
   expr::Id condition;
-  std::string message;
+  sim::Message message;
   AssertLevel level = AssertLevel::Error;
   SourceRange range;
+  std::vector<expr::Id> values = {};
 };
 struct Termination {
-  std::string message;
+  sim::Message message;
   SourceRange range;
+  std::vector<expr::Id> values = {};
 };
 using WhenStatement = std::variant<Assignment, Reinit, Assertion, Termination>;
 
@@ -240,7 +245,7 @@ void forEachStatement(const std::vector<AlgorithmStatement>& statements,
 /// Relations inside functions never generate events.
 struct Function {
   sim::Function code;
-  std::vector<std::string> messages;
+  std::vector<sim::Message> messages;
   SourceRange range;
   /// The function named by its first `derivative` annotation (MLS 12.7.1), when that function
   /// is part of the model; kNone otherwise. Used by symbolic differentiation.

@@ -7,6 +7,7 @@
 #include "mocc/model.h"
 #include "mocc/sim/program.h"
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -68,6 +69,7 @@ private:
   void fillTables();
   void fillSystems();
   void fillStateSets();
+  void fillMessages();
 
   std::unique_ptr<llvm::orc::LLJIT> jit_;
   std::unique_ptr<ModelDescription> description_;
@@ -77,6 +79,9 @@ private:
   std::vector<Function> functions_;
   std::vector<mocc_system_info> systems_;
   std::vector<mocc_state_set_info> stateSets_;
+  std::vector<mocc_message_template> messageTemplates_;
+  std::deque<std::vector<mocc_message_value>> messageValues_;
+  std::deque<std::vector<const char*>> messageStrings_; // texts and literal names
   mocc_model model_{};
 };
 

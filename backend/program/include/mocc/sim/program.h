@@ -6,6 +6,8 @@
 #include "mocc/expr/expr.h"
 
 #include <cstdint>
+#include <functional>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <utility>
@@ -43,6 +45,50 @@ struct Variable {
 
 enum class AssertLevel : std::uint8_t { Error, Warning };
 
+/// How a value computed at run time is written into a message: String(value,
+/// significantDigits, minimumLength, leftJustified) (MLS 3.6 section 3.7.4.5). Matches
+/// mocc_message_value.
+struct MessageValue {
+  /// Matches mocc_format_kind.
+  enum class Format : std::uint8_t { Real = 0, Integer = 1, Boolean = 2, Enumeration = 3 };
+  Format format = Format::Real;
+  std::int32_t significantDigits = 6;
+  std::int32_t minimumLength = 0;
+  bool leftJustified = true;
+  std::vector<std::string> literals; // Enumeration: the literal names, by ordinal - 1
+  /// Real: String(r, format = s), "[flags][width][.precision]conversion" as C's printf
+  /// without '%' (checked by the frontend); when set, the options above do not apply.
+  std::string formatSpec;
+
+  bool operator==(const MessageValue&) const = default;
+};
+
+/// An assert or terminate message: texts[0], value 0, texts[1], ..., texts[values.size()].
+/// The statement that reports it carries the expressions of the values, in order. A message
+/// without values is one text.
+struct Message {
+  std::vector<std::string> texts{""};
+  std::vector<MessageValue> values;
+
+  Message() = default;
+  Message(std::string text) : texts{std::move(text)} {} // NOLINT: a constant message
+  Message(const char* text) : texts{text} {}            // NOLINT
+  bool isConstant() const { return values.empty(); }
+  /// The text, each value shown as "<value>" (model.h's mocc_model.messages).
+  std::string text() const;
+
+  bool operator==(const Message&) const = default;
+  friend bool operator==(const Message& m, const std::string& text) {
+    return m.isConstant() && m.texts[0] == text;
+  }
+  friend bool operator==(const Message& m, const char* text) { return m == std::string(text); }
+};
+std::ostream& operator<<(std::ostream& out, const Message& message);
+
+/// The message as Modelica: `"u = " + String(u, significantDigits = 3)`, the values printed
+/// by `value(i)`.
+std::string print(const Message& message, const std::function<std::string(std::size_t)>& value);
+
 struct Statement;
 
 /// variables[variable] := value
@@ -60,9 +106,11 @@ struct Assert {
   Id condition;
   std::uint32_t message; // index into Program::messages
   AssertLevel level;
+  std::vector<Id> values = {}; // the message's values, evaluated only when it is reported
 };
 struct Terminate {
   std::uint32_t message;
+  std::vector<Id> values = {};
 };
 struct WhenBranch {
   /// Boolean variables holding the condition (one per element of a vector condition). The
@@ -148,6 +196,7 @@ struct FunctionAssert {
   Id condition;
   std::uint32_t message;
   AssertLevel level;
+  std::vector<Id> values = {}; // the message's values, evaluated only when it is reported
 };
 /// Calls `call` (a FunctionCall node) once and stores output element `output` of it in each
 /// target: `(a, b) := f(x)`.
@@ -290,7 +339,8 @@ struct Program {
   std::vector<Variable> variables;
   std::uint32_t stateCount = 0;
   std::uint32_t valueCount = 0;
-  std::vector<std::string> messages;
+  /// Assert and terminate messages; a report passes the values of its statement.
+  std::vector<Message> messages;
 
   /// Parameter bindings in dependency order, then start values (Assign only). An emitter
   /// skips an Assign whose target the runtime marked as overridden.
@@ -347,7 +397,7 @@ std::vector<std::uint32_t> openedSystems(const Program& program);
 /// expressions from `pool`, assert messages from `messages` and called functions named by
 /// `functionName`. Shared by sim::print and the DAE printer.
 std::string print(const expr::Pool& pool, const Function& function,
-                  const std::vector<std::string>& messages, const expr::VariableNamer& functionName,
+                  const std::vector<Message>& messages, const expr::VariableNamer& functionName,
                   int indent = 2);
 
 /// Names frame slots for expr::print: the local whose first slot is `slot`.
