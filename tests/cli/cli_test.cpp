@@ -135,6 +135,15 @@ TEST(Cli, AssertMessagesShowValuesComputedAtRunTime) {
       << r.output;
 }
 
+// A message value in a when-clause is ordered like what the clause reads: the assert shows y
+// as the event made it, not its value before (the sort counts the values as reads).
+TEST(Cli, MessagesInWhenClausesShowValuesOfTheirEvent) {
+  auto csv = scratchDirectory() / "when_message.csv";
+  CommandResult r = runMocc("run " + input("when_message.mo") + " -o " + csv.string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "assertion failed at time 0.5: y = 10")) << r.output;
+}
+
 TEST(Cli, TerminateMessagesShowValuesComputedAtRunTime) {
   auto csv = scratchDirectory() / "computed_terminate.csv";
   CommandResult r = runMocc("run " + input("computed_terminate.mo") + " -o " + csv.string());

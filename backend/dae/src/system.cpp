@@ -28,7 +28,12 @@ namespace {
 std::vector<expr::Id> expressionsOf(const AlgorithmStatement& s) {
   if (auto* a = std::get_if<Assignment>(&s.node)) return {a->value};
   if (auto* r = std::get_if<Reinit>(&s.node)) return {r->value};
-  if (auto* a = std::get_if<Assertion>(&s.node)) return {a->condition};
+  if (auto* a = std::get_if<Assertion>(&s.node)) {
+    std::vector<expr::Id> result{a->condition};
+    result.insert(result.end(), a->values.begin(), a->values.end());
+    return result;
+  }
+  if (auto* t = std::get_if<Termination>(&s.node)) return t->values;
   std::vector<expr::Id> result;
   if (auto* branching = std::get_if<AlgorithmIf>(&s.node)) {
     for (const AlgorithmBranch& branch : branching->branches)

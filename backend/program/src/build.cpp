@@ -144,24 +144,9 @@ std::uint32_t ProgramBuilder::message(const sim::Message& message) {
 }
 
 std::vector<expr::Id> ProgramBuilder::messageValues(const std::vector<expr::Id>& values) {
-  const expr::Pool& pool = system_.pool;
-  expr::Translator translate(
-      pool, program_.pool, [this, &pool](expr::Id id, expr::Translator& self) -> expr::Id {
-        const expr::Node& node = pool.node(id);
-        if (node.op != expr::Op::Variable && node.op != expr::Op::Pre) return mapLeaf(id);
-        const dae::Variable& v = system_.variables[node.index];
-        if (!v.alias.valid()) return mapLeaf(id);
-        if (node.op == expr::Op::Variable) return self(v.alias);
-        // pre(a) with a = b or a = -b is pre(b) or -pre(b); a constant alias is itself.
-        bool negated = pool.op(v.alias) == expr::Op::Neg;
-        expr::Id base = negated ? pool.arg(v.alias, 0) : v.alias;
-        if (pool.op(base) != expr::Op::Variable) return self(v.alias);
-        expr::Id previous = program_.pool.pre(programIndex_[pool.node(base).index], node.type);
-        return negated ? program_.pool.neg(previous) : previous;
-      });
   std::vector<expr::Id> out;
   for (expr::Id value : values)
-    out.push_back(translate(value));
+    out.push_back(translator_(value));
   return out;
 }
 

@@ -31,9 +31,7 @@ private:
   expr::Id mapLeaf(expr::Id id);
   std::string origin(const SourceRange& range) const;
   std::uint32_t message(const sim::Message& message);
-  /// The values of a message in the program's pool. The structural passes rewrite only an
-  /// assertion's condition, so values may still read variables that alias elimination
-  /// removed: those read their alias instead.
+  /// The values of a message in the program's pool.
   std::vector<expr::Id> messageValues(const std::vector<expr::Id>& values);
 
   // functions.cpp

@@ -23,7 +23,14 @@ std::vector<std::uint32_t> whenReads(const dae::System& system, const dae::WhenC
     for (const dae::WhenStatement& s : branch.body) {
       if (auto* a = std::get_if<dae::Assignment>(&s)) append(a->value);
       if (auto* r = std::get_if<dae::Reinit>(&s)) append(r->value);
-      if (auto* a = std::get_if<dae::Assertion>(&s)) append(a->condition);
+      if (auto* a = std::get_if<dae::Assertion>(&s)) {
+        append(a->condition);
+        for (expr::Id value : a->values)
+          append(value);
+      }
+      if (auto* t = std::get_if<dae::Termination>(&s))
+        for (expr::Id value : t->values)
+          append(value);
     }
   }
   return reads;

@@ -128,17 +128,29 @@ std::vector<bool> reinitTargets(const dae::System& system) {
 
 namespace {
 
+void rewriteAll(std::vector<expr::Id>& values, expr::Translator& translate) {
+  for (expr::Id& value : values)
+    value = translate(value);
+}
+
+void rewriteAssertion(dae::Assertion& a, expr::Translator& translate) {
+  a.condition = translate(a.condition);
+  rewriteAll(a.values, translate);
+}
+
 void rewriteWhenStatement(dae::WhenStatement& s, expr::Translator& translate) {
   if (auto* a = std::get_if<dae::Assignment>(&s)) a->value = translate(a->value);
   if (auto* r = std::get_if<dae::Reinit>(&s)) r->value = translate(r->value);
-  if (auto* a = std::get_if<dae::Assertion>(&s)) a->condition = translate(a->condition);
+  if (auto* a = std::get_if<dae::Assertion>(&s)) rewriteAssertion(*a, translate);
+  if (auto* t = std::get_if<dae::Termination>(&s)) rewriteAll(t->values, translate);
 }
 
 void rewriteStatements(std::vector<dae::AlgorithmStatement>& list, expr::Translator& translate) {
   for (dae::AlgorithmStatement& s : list) {
     if (auto* a = std::get_if<dae::Assignment>(&s.node)) a->value = translate(a->value);
     if (auto* r = std::get_if<dae::Reinit>(&s.node)) r->value = translate(r->value);
-    if (auto* a = std::get_if<dae::Assertion>(&s.node)) a->condition = translate(a->condition);
+    if (auto* a = std::get_if<dae::Assertion>(&s.node)) rewriteAssertion(*a, translate);
+    if (auto* t = std::get_if<dae::Termination>(&s.node)) rewriteAll(t->values, translate);
     if (auto* branching = std::get_if<dae::AlgorithmIf>(&s.node)) {
       for (dae::AlgorithmBranch& branch : branching->branches) {
         branch.condition = translate(branch.condition);
@@ -173,7 +185,7 @@ void rewriteExpressions(dae::System& system, expr::Translator& translate) {
     }
   }
   for (dae::Assertion& a : system.assertions)
-    a.condition = translate(a.condition);
+    rewriteAssertion(a, translate);
   for (dae::Algorithm& algorithm : system.algorithms)
     rewriteStatements(algorithm.statements, translate);
   for (dae::Relation& r : system.relations) {

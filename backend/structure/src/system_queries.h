@@ -55,8 +55,9 @@ std::vector<BlockAssignment> blockAssignments(const dae::System& system);
 std::vector<bool> reinitTargets(const dae::System& system);
 
 /// Passes every expression of the system through `translate`: equations, initial
-/// equations, when-clause bodies, assertions, algorithm statements, relations and variable
-/// attributes (bindings, start, nominal, min, max, aliases).
+/// equations, when-clause bodies, assertions and terminations (with their message values),
+/// algorithm statements, relations and variable attributes (bindings, start, nominal, min,
+/// max, aliases).
 void rewriteExpressions(dae::System& system, expr::Translator& translate);
 
 } // namespace mocc::backend::structure::detail
