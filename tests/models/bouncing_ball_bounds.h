@@ -9,14 +9,15 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace mocc::test {
 
-/// The bounces in a result with columns time and v: event instants where v jumps from falling
-/// to rising (the release of h < 0 just after a landing leaves v continuous).
-inline std::vector<double> bounceTimes(const CsvTable& table) {
-  std::size_t t = table.column("time"), v = table.column("v");
+/// The bounces in a result with columns time and `velocity`: event instants where the velocity
+/// jumps from falling to rising (the release of h < 0 just after a landing leaves it continuous).
+inline std::vector<double> bounceTimes(const CsvTable& table, const std::string& velocity = "v") {
+  std::size_t t = table.column("time"), v = table.column(velocity);
   std::vector<double> result;
   for (std::size_t i = 1; i < table.rows.size(); ++i) {
     const auto& left = table.rows[i - 1];

@@ -534,7 +534,7 @@ int compare(const CompareOptions& o) {
     std::optional<fs::path> executable;
     if (!scratch.path().empty()) {
       auto built = buildSimulator(o.compile.selection, scratch.path() / "simulator",
-                                  o.compile.optLevel, compilerOf(o.compiler));
+                                  cppOptLevel(o.compile.optLevel), compilerOf(o.compiler));
       if (built) executable = built->executable;
     }
     cpp = std::make_unique<CppBackend>(executable, scratch.path(), *base, o.overrides);

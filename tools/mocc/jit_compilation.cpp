@@ -32,8 +32,17 @@ std::optional<JitCache> openCache(const JitCompileOptions& o) {
 } // namespace
 
 void addJitCompileOptions(CLI::App& cmd, JitCompileOptions& o, bool withPrintAfter) {
-  cmd.add_option("-O,--opt-level", o.optLevel, "LLVM optimisation level 0..3 (default 2)")
-      ->check(CLI::Range(0, 3));
+  cmd.add_option_function<std::string>(
+         "-O,--opt-level",
+         [&o](const std::string& level) {
+           o.optLevel =
+               level == "auto" ? backend::jit::CompileOptions::kAutomatic : std::stoi(level);
+         },
+         "LLVM optimisation level 0..3, or auto (the default): 2, or 0 for a model of more than " +
+             std::to_string(backend::jit::kOptimisedProgramSize) +
+             " statements, where optimising costs more than it saves")
+      ->check(CLI::IsMember({"auto", "0", "1", "2", "3"}))
+      ->default_str("auto");
   if (withPrintAfter) {
     cmd.add_option("--print-after", o.printAfter,
                    "Print the backend's state after this pass (repeatable): build-dae, "
@@ -111,7 +120,7 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compileFlat(const f
     std::cerr << "mocc: error: code generation failed: " << error << "\n";
     return nullptr;
   }
-  phases_.push_back({"codegen", timings.codegenSeconds, {}});
+  phases_.push_back({"codegen", timings.codegenSeconds, "O" + std::to_string(timings.optLevel)});
   phases_.push_back({"JIT", timings.jitSeconds, {}});
   return compiled;
 }

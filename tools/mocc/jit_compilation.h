@@ -21,10 +21,15 @@ namespace mocc::tool {
 struct JitCompileOptions {
   ModelSelection selection;
   std::vector<std::string> printAfter;
-  int optLevel = 2;
-  std::string cacheDirectory; // empty: the default one
+  int optLevel = backend::jit::CompileOptions::kAutomatic; // -O auto
+  std::string cacheDirectory;                              // empty: the default one
   bool noCache = false;
 };
+
+/// The -O level for a C++ build of the same model: the JIT's automatic level means 2 there.
+inline int cppOptLevel(int jitOptLevel) {
+  return jitOptLevel == backend::jit::CompileOptions::kAutomatic ? 2 : jitOptLevel;
+}
 
 /// Registers -O, --print-after (when `withPrintAfter`), --cache and --no-cache.
 void addJitCompileOptions(CLI::App& command, JitCompileOptions& options, bool withPrintAfter);

@@ -3,7 +3,7 @@
 // initial mode (instance->mode); bind before initialization.
 #include "function_emitter.h"
 
-#include "statement_emitter.h"
+#include "body_parts.h"
 #include "system_functions.h"
 #include "time_events.h"
 
@@ -26,38 +26,42 @@ llvm::Function* defineEntry(ModuleContext& module, const char* name, llvm::Type*
 void emitStatementFunction(ModuleContext& module, const char* name, Evaluation evaluation,
                            const std::vector<sim::Statement>& statements) {
   llvm::Function* function = defineEntry(module, name, module.builder.getVoidTy(), {module.ptr});
-  Frame frame(module, function);
-  StatementEmitter emitter(module, frame, evaluation);
-  emitter.emit(statements);
+  BodyParts body(module, function, evaluation);
+  body.addStatements(statements);
+  body.emit();
+  module.builder.CreateRetVoid();
+}
+
+/// A function `void name(mocc_instance*, double* out)`: `inputs`, then out[k] := values[k]
+/// (`missing` for an invalid value).
+void emitValueFunction(ModuleContext& module, const char* name, const char* out,
+                       const std::vector<sim::Statement>& inputs,
+                       const std::vector<expr::Id>& values, Memory memory, double missing = 0.0) {
+  llvm::Function* function =
+      defineEntry(module, name, module.builder.getVoidTy(), {module.ptr, module.ptr});
+  function->getArg(1)->setName(out);
+  BodyParts body(module, function, Evaluation::Continuous);
+  body.addStatements(inputs);
+  body.addValues(values, memory, missing);
+  body.emit();
   module.builder.CreateRetVoid();
 }
 
 // crossings(instance, g): the crossing inputs, then g[i] = crossings[i].function.
 void emitCrossings(ModuleContext& module) {
-  llvm::Function* function = defineEntry(module, EntryNames::crossings, module.builder.getVoidTy(),
-                                         {module.ptr, module.ptr});
-  Frame frame(module, function);
-  llvm::Value* g = function->getArg(1);
-  g->setName("g");
-  StatementEmitter emitter(module, frame, Evaluation::Continuous);
-  emitter.emit(module.program.crossingInputs);
-  emitter.expressions().forget();
-  const std::vector<sim::Crossing>& crossings = module.program.crossings;
-  for (std::size_t i = 0; i < crossings.size(); ++i) {
-    llvm::Value* value = emitter.expressions().emit(crossings[i].function);
-    llvm::Value* address = module.builder.CreateConstInBoundsGEP1_64(module.f64, g, i);
-    module.tag(module.builder.CreateStore(value, address), Memory::CrossingValues);
-  }
-  module.builder.CreateRetVoid();
+  std::vector<expr::Id> functions;
+  for (const sim::Crossing& crossing : module.program.crossings)
+    functions.push_back(crossing.function);
+  emitValueFunction(module, EntryNames::crossings, "g", module.program.crossingInputs, functions,
+                    Memory::OutputArray);
 }
 
 // event_update(instance): all equations, then the pending reinit() values.
 void emitEventUpdate(ModuleContext& module) {
   llvm::Function* function = defineEntry(module, EntryNames::eventUpdate, module.i32, {module.ptr});
-  Frame frame(module, function);
-  StatementEmitter emitter(module, frame, Evaluation::Event);
-  emitter.emit(module.program.event);
-  module.builder.CreateRet(emitter.applyReinits());
+  BodyParts body(module, function, Evaluation::Event);
+  body.addStatements(module.program.event);
+  module.builder.CreateRet(body.emit());
 }
 
 /// The candidate of one time event: the next sample instant after time, or a threshold that
@@ -95,34 +99,14 @@ void emitNextTimeEvent(ModuleContext& module) {
 void emitInitialize(ModuleContext& module) {
   llvm::Function* function =
       defineEntry(module, EntryNames::initialize, module.builder.getVoidTy(), {module.ptr});
-  Frame frame(module, function);
-  StatementEmitter emitter(module, frame, Evaluation::Event);
-  emitter.emit(module.program.initialize);
-  emitter.applyReinits();
+  BodyParts body(module, function, Evaluation::Event);
+  body.addStatements(module.program.initialize);
+  body.emit();
   module.builder.CreateRetVoid();
-}
-
-/// out[k] := values[k] after `inputs`, in continuous mode (invalid values write `missing`).
-void emitValues(ModuleContext& module, StatementEmitter& emitter, llvm::Value* out,
-                const std::vector<sim::Statement>& inputs, const std::vector<expr::Id>& values,
-                double missing = 0.0) {
-  emitter.emit(inputs);
-  emitter.expressions().forgetAll();
-  for (std::size_t k = 0; k < values.size(); ++k) {
-    llvm::Value* value =
-        values[k].valid() ? emitter.expressions().emit(values[k]) : module.real(missing);
-    module.builder.CreateStore(value,
-                               module.builder.CreateConstInBoundsGEP1_64(module.f64, out, k));
-  }
 }
 
 // jacobian(instance, values): the Jacobian inputs, then values[k] = entry k.
 void emitJacobian(ModuleContext& module) {
-  llvm::Function* function = defineEntry(module, EntryNames::jacobian, module.builder.getVoidTy(),
-                                         {module.ptr, module.ptr});
-  Frame frame(module, function);
-  function->getArg(1)->setName("values");
-  StatementEmitter emitter(module, frame, Evaluation::Continuous);
   std::vector<expr::Id> values;
   for (const sim::JacobianEntry& entry : module.program.jacobian) {
     if (entry.row >= module.program.stateCount || entry.column >= module.program.stateCount)
@@ -130,24 +114,18 @@ void emitJacobian(ModuleContext& module) {
                       std::to_string(entry.column) + ") lies outside the states");
     values.push_back(entry.value);
   }
-  emitValues(module, emitter, function->getArg(1), module.program.jacobianInputs, values);
-  module.builder.CreateRetVoid();
+  emitValueFunction(module, EntryNames::jacobian, "values", module.program.jacobianInputs, values,
+                    Memory::OutputArray);
 }
 
 // crossing_rates(instance, rates): the crossing-rate inputs, then rates[i] = d g_i / dt (NaN
 // where none was derived).
 void emitCrossingRates(ModuleContext& module) {
-  llvm::Function* function = defineEntry(module, EntryNames::crossingRates,
-                                         module.builder.getVoidTy(), {module.ptr, module.ptr});
-  Frame frame(module, function);
-  function->getArg(1)->setName("rates");
-  StatementEmitter emitter(module, frame, Evaluation::Continuous);
   std::vector<expr::Id> rates;
   for (const sim::Crossing& crossing : module.program.crossings)
     rates.push_back(crossing.rate);
-  emitValues(module, emitter, function->getArg(1), module.program.crossingRateInputs, rates,
-             std::numeric_limits<double>::quiet_NaN());
-  module.builder.CreateRetVoid();
+  emitValueFunction(module, EntryNames::crossingRates, "rates", module.program.crossingRateInputs,
+                    rates, Memory::OutputArray, std::numeric_limits<double>::quiet_NaN());
 }
 
 // state_set_jacobian(instance, set, values): a switch over the sets, each computing its inputs
@@ -172,8 +150,15 @@ void emitStateSetJacobian(ModuleContext& module) {
     llvm::BasicBlock* block = frame.newBlock("set" + std::to_string(k));
     choice->addCase(b.getInt32(static_cast<std::uint32_t>(k)), block);
     frame.enter(block);
+    // A state set is a handful of constraints: its case is never split into parts.
     StatementEmitter emitter(module, frame, Evaluation::Continuous);
-    emitValues(module, emitter, function->getArg(2), set.jacobianInputs, set.constraintJacobian);
+    emitter.emit(set.jacobianInputs);
+    emitter.expressions().forgetAll();
+    for (std::size_t i = 0; i < set.constraintJacobian.size(); ++i) {
+      llvm::Value* value = emitter.expressions().emit(set.constraintJacobian[i]);
+      llvm::Value* address = b.CreateConstInBoundsGEP1_64(module.f64, function->getArg(2), i);
+      module.tag(b.CreateStore(value, address), Memory::OutputArray);
+    }
     b.CreateBr(done);
   }
   frame.enter(done);
@@ -185,20 +170,18 @@ void emitDaeResiduals(ModuleContext& module, const std::vector<std::uint32_t>& o
   llvm::Function* function =
       defineEntry(module, EntryNames::daeResiduals, module.builder.getVoidTy(),
                   {module.ptr, module.ptr, module.ptr});
-  Frame frame(module, function);
-  OpenSystems open;
-  open.z = function->getArg(1);
-  open.r = function->getArg(2);
-  open.z->setName("z");
-  open.r->setName("r");
+  function->getArg(1)->setName("z");
+  function->getArg(2)->setName("r");
+  std::map<std::uint32_t, std::uint32_t> offsets;
   std::uint32_t offset = 0;
   for (std::uint32_t k : opened) {
-    open.offsets[k] = offset;
+    offsets[k] = offset;
     offset += static_cast<std::uint32_t>(module.program.systems[k].unknowns.size());
   }
-  StatementEmitter emitter(module, frame, Evaluation::Continuous);
-  emitter.openSystems(std::move(open));
-  emitter.emit(module.program.derivatives);
+  BodyParts body(module, function, Evaluation::Continuous);
+  body.openSystems(std::move(offsets));
+  body.addStatements(module.program.derivatives);
+  body.emit();
   module.builder.CreateRetVoid();
 }
 

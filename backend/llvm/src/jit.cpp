@@ -31,12 +31,14 @@ struct PreparedModule {
 
 std::optional<PreparedModule> prepare(const sim::Program& program, const CompileOptions& options,
                                       std::string& error) {
-  if (options.optLevel < 0 || options.optLevel > 3) {
+  if (options.optLevel != CompileOptions::kAutomatic &&
+      (options.optLevel < 0 || options.optLevel > 3)) {
     error = "optimisation level must be 0 to 3, not " + std::to_string(options.optLevel);
     return std::nullopt;
   }
+  int optLevel = effectiveOptLevel(program, options);
   PreparedModule prepared;
-  auto target = hostTarget(options.optLevel);
+  auto target = hostTarget(optLevel);
   if (!target) {
     error = "cannot set up the host target: " + llvm::toString(target.takeError());
     return std::nullopt;
@@ -50,7 +52,7 @@ std::optional<PreparedModule> prepare(const sim::Program& program, const Compile
   prepared.context = std::make_unique<llvm::LLVMContext>();
   prepared.module = buildModule(program, *prepared.context, *prepared.machine, error);
   if (!prepared.module) return std::nullopt;
-  error = optimizeModule(*prepared.module, *prepared.machine, options.optLevel);
+  error = optimizeModule(*prepared.module, *prepared.machine, optLevel);
   if (!error.empty()) return std::nullopt;
   return prepared;
 }
@@ -130,6 +132,20 @@ double secondsSince(std::chrono::steady_clock::time_point begin) {
 
 } // namespace
 
+std::size_t programSize(const sim::Program& program) {
+  std::size_t size = program.jacobian.size() + 2 * program.crossings.size();
+  for (const auto* statements :
+       {&program.bind, &program.derivatives, &program.outputs, &program.event, &program.initialize,
+        &program.crossingInputs, &program.jacobianInputs, &program.crossingRateInputs})
+    size += sim::countStatements(*statements).statements;
+  return size;
+}
+
+int effectiveOptLevel(const sim::Program& program, const CompileOptions& options) {
+  if (options.optLevel != CompileOptions::kAutomatic) return options.optLevel;
+  return programSize(program) <= kOptimisedProgramSize ? 2 : 0;
+}
+
 /// A CompiledModel of `description` whose functions are those of `object`.
 std::unique_ptr<CompiledModel> load(std::unique_ptr<ModelDescription> description,
                                     std::string object, std::string& error) {
@@ -175,6 +191,7 @@ std::unique_ptr<CompiledModel> compile(const sim::Program& program, const Compil
   if (timings) {
     timings->codegenSeconds = std::chrono::duration<double>(codegenEnd - begin).count();
     timings->jitSeconds = secondsSince(codegenEnd);
+    timings->optLevel = effectiveOptLevel(program, options);
   }
   return compiled;
 }

@@ -11,8 +11,8 @@ namespace mocc::backend::jit {
 namespace {
 
 constexpr const char* kMemoryNames[kMemoryCount] = {
-    "mocc_instance field", "x",          "dx", "v", "pre_x", "pre_v",
-    "crossing_direction",  "overridden", "g",
+    "mocc_instance field", "x",          "dx",           "v", "pre_x", "pre_v",
+    "crossing_direction",  "overridden", "output array",
 };
 
 } // namespace

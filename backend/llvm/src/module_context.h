@@ -30,7 +30,7 @@ enum class Memory : unsigned {
   PreV,
   CrossingDirection,
   Overridden,
-  CrossingValues,
+  OutputArray, // the array an ABI function fills: g, the Jacobian values, the rates
 };
 inline constexpr unsigned kMemoryCount = 9;
 

@@ -1,7 +1,7 @@
 // StatementEmitter: statements in order. In bind, an Assign is skipped when the runtime marked
 // its target overridden. In event and initial mode, when/elsewhen executes at most one branch
-// (MLS 8.3.5, 8.6) and reinit() values wait in stack slots until the end of event_update.
-// if/elseif/else (algorithm sections) runs in every mode. A Solve calls the runtime's
+// (MLS 8.3.5, 8.6) and reinit() values wait in the reinit buffer (ReinitSlot) until the end of
+// event_update. if/elseif/else (algorithm sections) runs in every mode. A Solve calls the runtime's
 // mocc_solve_system with the loop's generated residual and Jacobian functions.
 #include "statement_emitter.h"
 
@@ -94,30 +94,44 @@ void StatementEmitter::reinit(const sim::Reinit& reinit) {
     throw EmitError("reinit() of variable " + std::to_string(reinit.variable) +
                     ", which is not a state");
   }
-  const std::string& name = program.variables[reinit.variable].name;
-  PendingReinit pending{
-      reinit.variable, frame_.entryVariable(module_.real(0), "reinit." + name),
-      frame_.entryVariable(module_.builder.getFalse(), "reinit." + name + ".done")};
-  module_.builder.CreateStore(expressions_.emit(reinit.value), pending.value);
-  module_.builder.CreateStore(module_.builder.getTrue(), pending.executed);
-  reinits_.push_back(pending);
+  if (!reinitBuffer_) throw EmitError("reinit() without reinit slots");
+  llvm::IRBuilder<>& b = module_.builder;
+  std::uint32_t slot = nextReinitSlot_++;
+  llvm::Value* value = expressions_.emit(reinit.value);
+  b.CreateStore(value, b.CreateConstInBoundsGEP1_64(module_.f64, reinitBuffer_, 2 * slot));
+  b.CreateStore(module_.real(1),
+                b.CreateConstInBoundsGEP1_64(module_.f64, reinitBuffer_, 2 * slot + 1));
+  reinitSlots_->push_back({reinit.variable, slot});
 }
 
-llvm::Value* StatementEmitter::applyReinits() {
-  llvm::IRBuilder<>& b = module_.builder;
+void StatementEmitter::useReinitSlots(llvm::Value* buffer, std::uint32_t first,
+                                      std::vector<ReinitSlot>& slots) {
+  reinitBuffer_ = buffer;
+  nextReinitSlot_ = first;
+  reinitSlots_ = &slots;
+}
+
+llvm::Value* StatementEmitter::applyReinits(ModuleContext& module, Frame& frame,
+                                            llvm::Value* buffer,
+                                            const std::vector<ReinitSlot>& slots) {
+  llvm::IRBuilder<>& b = module.builder;
   llvm::Value* any = b.getFalse();
-  for (const PendingReinit& pending : reinits_) {
-    llvm::Value* executed = b.CreateLoad(module_.i1, pending.executed);
+  for (const ReinitSlot& pending : slots) {
+    llvm::Value* flag = b.CreateLoad(
+        module.f64, b.CreateConstInBoundsGEP1_64(module.f64, buffer, 2 * pending.slot + 1));
+    llvm::Value* executed = b.CreateFCmpUNE(flag, module.real(0));
     any = b.CreateOr(any, executed);
-    llvm::BasicBlock* apply = frame_.newBlock("reinit.apply");
-    llvm::BasicBlock* next = frame_.newBlock("reinit.next");
+    llvm::BasicBlock* apply = frame.newBlock("reinit.apply");
+    llvm::BasicBlock* next = frame.newBlock("reinit.next");
     b.CreateCondBr(executed, apply, next);
-    frame_.enter(apply);
-    frame_.store(pending.variable, b.CreateLoad(module_.f64, pending.value));
+    frame.enter(apply);
+    frame.store(pending.variable,
+                b.CreateLoad(module.f64,
+                             b.CreateConstInBoundsGEP1_64(module.f64, buffer, 2 * pending.slot)));
     b.CreateBr(next);
-    frame_.enter(next);
+    frame.enter(next);
   }
-  return b.CreateZExt(any, module_.i32, "reinitialized");
+  return b.CreateZExt(any, module.i32, "reinitialized");
 }
 
 void StatementEmitter::report(mocc_report_kind kind, std::uint32_t message,

@@ -21,20 +21,31 @@ struct OpenSystems {
   llvm::Value* r = nullptr;
 };
 
+/// Where an executed reinit() left its value: slot k of the reinit buffer, an array of doubles
+/// holding the value at 2k and 1.0 at 2k + 1 once the reinit() ran (0.0 before).
+struct ReinitSlot {
+  std::uint32_t variable;
+  std::uint32_t slot;
+};
+
 class StatementEmitter {
 public:
   StatementEmitter(ModuleContext& module, Frame& frame, Evaluation evaluation);
 
   void emit(const std::vector<sim::Statement>& statements);
-  /// Event functions only: assigns the states of every executed reinit(), in statement order
-  /// (a later reinit of the same state wins), MLS 8.3.6. Returns i32 1 when any was applied.
-  llvm::Value* applyReinits();
+  void emit(const sim::Statement& statement);
+  /// Event functions only: reinit() values go to `buffer` (ReinitSlot), from slot `first` on,
+  /// and each emitted reinit() is appended to `slots`.
+  void useReinitSlots(llvm::Value* buffer, std::uint32_t first, std::vector<ReinitSlot>& slots);
+  /// Assigns the states of every executed reinit() of `slots`, in statement order (a later
+  /// reinit of the same state wins), MLS 8.3.6. Returns i32 1 when any was applied.
+  static llvm::Value* applyReinits(ModuleContext& module, Frame& frame, llvm::Value* buffer,
+                                   const std::vector<ReinitSlot>& slots);
 
   ExpressionEmitter& expressions() { return expressions_; }
   void openSystems(OpenSystems open) { open_ = std::move(open); }
 
 private:
-  void emit(const sim::Statement& statement);
   void assign(const sim::Assign& assign);
   void bindAssign(const sim::Assign& assign);
   void reinit(const sim::Reinit& reinit);
@@ -52,17 +63,13 @@ private:
   void report(mocc_report_kind kind, std::uint32_t message, const std::vector<expr::Id>& values);
   void emitNested(const std::vector<sim::Statement>& statements);
 
-  struct PendingReinit {
-    std::uint32_t variable;
-    llvm::AllocaInst* value;
-    llvm::AllocaInst* executed; // i1
-  };
-
   ModuleContext& module_;
   Frame& frame_;
   Evaluation evaluation_;
   ExpressionEmitter expressions_;
-  std::vector<PendingReinit> reinits_;
+  llvm::Value* reinitBuffer_ = nullptr;
+  std::uint32_t nextReinitSlot_ = 0;
+  std::vector<ReinitSlot>* reinitSlots_ = nullptr;
   OpenSystems open_;
   int depth_ = 0; // statements nested in when or if bodies
 };

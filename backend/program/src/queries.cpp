@@ -23,4 +23,32 @@ std::vector<std::uint32_t> openedSystems(const Program& program) {
   return systems;
 }
 
+StatementCount countStatements(const Statement& statement) {
+  StatementCount count{1, std::holds_alternative<Reinit>(statement.node) ? 1u : 0u};
+  auto add = [&count](const std::vector<Statement>& body) {
+    StatementCount nested = countStatements(body);
+    count.statements += nested.statements;
+    count.reinits += nested.reinits;
+  };
+  if (const auto* when = std::get_if<When>(&statement.node)) {
+    for (const WhenBranch& branch : when->branches)
+      add(branch.body);
+  } else if (const auto* choice = std::get_if<If>(&statement.node)) {
+    for (const IfBranch& branch : choice->branches)
+      add(branch.body);
+    add(choice->elseBody);
+  }
+  return count;
+}
+
+StatementCount countStatements(const std::vector<Statement>& statements) {
+  StatementCount count;
+  for (const Statement& statement : statements) {
+    StatementCount one = countStatements(statement);
+    count.statements += one.statements;
+    count.reinits += one.reinits;
+  }
+  return count;
+}
+
 } // namespace mocc::sim

@@ -19,12 +19,27 @@ class LLJIT;
 
 namespace mocc::backend::jit {
 
+/// Statements and values a program may have for the automatic optimisation level to still
+/// optimise it (level 2); larger programs compile at level 0. LLVM's optimiser and code
+/// generator then cost about ten times what level 0 costs, some milliseconds per equation,
+/// while the code they make runs at most a few tens of percent faster (bench/README.md).
+inline constexpr std::size_t kOptimisedProgramSize = 10000;
+
 /// How a program is compiled.
 struct CompileOptions {
-  /// Optimisation level 0..3 for the standard LLVM pipeline and for code generation.
+  static constexpr int kAutomatic = -1;
+  /// Optimisation level 0..3 for the standard LLVM pipeline and for code generation, or
+  /// kAutomatic: 2 for programs of at most kOptimisedProgramSize (programSize()), else 0.
   /// Every level gives bitwise identical results: no fast-math, no FMA contraction.
   int optLevel = 2;
 };
+
+/// The size the automatic optimisation level looks at: the statements of the ABI functions
+/// (nested ones included) and the values they output (crossings, Jacobian entries).
+std::size_t programSize(const sim::Program& program);
+
+/// The level compile() uses for `program` under `options` (resolves kAutomatic).
+int effectiveOptLevel(const sim::Program& program, const CompileOptions& options);
 
 struct ModelDescription;
 
@@ -32,6 +47,7 @@ struct ModelDescription;
 struct CompileTimings {
   double codegenSeconds = 0; // building the LLVM IR and optimising it
   double jitSeconds = 0;     // object code, linking into the JIT, symbol lookup
+  int optLevel = 0;          // the level used (effectiveOptLevel)
 };
 
 /// A JIT-compiled model: owns the compiled code and every string and table `model()` points

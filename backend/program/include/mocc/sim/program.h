@@ -393,6 +393,14 @@ std::vector<std::pair<std::int32_t, std::int32_t>> jacobianNonzeros(const Algebr
 /// unknowns.
 std::vector<std::uint32_t> openedSystems(const Program& program);
 
+/// Statements, nested when and if bodies included, and the reinit() among them.
+struct StatementCount {
+  std::size_t statements = 0;
+  std::size_t reinits = 0;
+};
+StatementCount countStatements(const Statement& statement);
+StatementCount countStatements(const std::vector<Statement>& statements);
+
 /// Listing of one function (its locals, then its body) indented by `indent` spaces, with
 /// expressions from `pool`, assert messages from `messages` and called functions named by
 /// `functionName`. Shared by sim::print and the DAE printer.
