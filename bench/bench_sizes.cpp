@@ -1,6 +1,8 @@
 // The model sizes the benchmark executables run, from their own command-line flags.
 #include "bench_sizes.h"
 
+#include "mocc/llvm/jit.h"
+
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -31,21 +33,34 @@ std::vector<std::size_t> parseSizes(std::string_view list, std::string_view flag
 
 } // namespace
 
-std::vector<std::size_t> takeSizes(int& argc, char** argv, std::string_view name,
-                                   std::vector<std::size_t> fallback) {
+std::optional<std::string> takeFlag(int& argc, char** argv, std::string_view name) {
   std::string prefix = "--" + std::string(name) + "=";
-  std::vector<std::size_t> sizes = std::move(fallback);
+  std::optional<std::string> value;
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     std::string_view argument = argv[i];
     if (argument.rfind(prefix, 0) == 0) {
-      sizes = parseSizes(argument.substr(prefix.size()), name);
+      value = std::string(argument.substr(prefix.size()));
     } else {
       argv[kept++] = argv[i];
     }
   }
   argc = kept;
-  return sizes;
+  return value;
+}
+
+std::vector<std::size_t> takeSizes(int& argc, char** argv, std::string_view name,
+                                   std::vector<std::size_t> fallback) {
+  std::optional<std::string> list = takeFlag(argc, argv, name);
+  return list ? parseSizes(*list, name) : fallback;
+}
+
+int takeOptLevel(int& argc, char** argv) {
+  std::optional<std::string> level = takeFlag(argc, argv, "opt-level");
+  if (!level || *level == "auto") return backend::jit::CompileOptions::kAutomatic;
+  if (level->size() != 1 || (*level)[0] < '0' || (*level)[0] > '3')
+    usageError("--opt-level: '" + *level + "' is not auto or 0 to 3");
+  return (*level)[0] - '0';
 }
 
 void rejectUnknownFlags(int argc, char** argv, std::string_view usage) {

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,13 @@ namespace mocc::bench {
 /// list or an unknown flag left over.
 std::vector<std::size_t> takeSizes(int& argc, char** argv, std::string_view name,
                                    std::vector<std::size_t> fallback);
+
+/// Removes `--NAME=VALUE` from argv and returns VALUE (the last one), nullopt when absent.
+std::optional<std::string> takeFlag(int& argc, char** argv, std::string_view name);
+
+/// Removes `--opt-level=auto|0|1|2|3` from argv: the LLVM level, CompileOptions::kAutomatic
+/// for auto or when absent (what `mocc run` does). Exits with a message on another value.
+int takeOptLevel(int& argc, char** argv);
 
 /// Exits with a usage message when argv holds anything but the program name.
 void rejectUnknownFlags(int argc, char** argv, std::string_view usage);

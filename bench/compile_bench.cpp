@@ -4,7 +4,8 @@
 // timing. Counters: the flat model's size, and for flatten and codegen/JIT the split the
 // stages report themselves (as `mocc run --timings` prints it).
 //
-//   mocc_compile_bench [--sizes=10,100,1000,5000] [--jit-sizes=10,100] [benchmark flags]
+//   mocc_compile_bench [--sizes=10,100,1000,5000] [--jit-sizes=10,100] [--opt-level=auto]
+//                      [benchmark flags]
 #include "bench_sizes.h"
 #include "generated_models.h"
 #include "pipeline.h"
@@ -20,9 +21,11 @@ namespace mocc::bench {
 namespace {
 
 constexpr std::string_view kUsage =
-    "usage: mocc_compile_bench [--sizes=N,...] [--jit-sizes=N,...] [--benchmark_* flags]\n"
+    "usage: mocc_compile_bench [--sizes=N,...] [--jit-sizes=N,...] [--opt-level=L] "
+    "[--benchmark_* flags]\n"
     "  --sizes      sizes for parse, flatten and structural analysis (default 10,100,1000,5000)\n"
-    "  --jit-sizes  sizes for code generation and JIT (default 10,100)";
+    "  --jit-sizes  sizes for code generation and JIT (default 10,100)\n"
+    "  --opt-level  LLVM level: auto (the default, as mocc run) or 0 to 3";
 
 void setModelCounters(benchmark::State& state, const flat::Model& flat) {
   state.counters["flat_vars"] = static_cast<double>(flat.variables.size());
@@ -84,7 +87,7 @@ void analysePhase(benchmark::State& state, const GeneratedModel& model) {
   state.counters["ode_assignments"] = static_cast<double>(equations);
 }
 
-void codegenPhase(benchmark::State& state, const GeneratedModel& model) {
+void codegenPhase(benchmark::State& state, const GeneratedModel& model, int optLevel) {
   Compilation compilation;
   parse(compilation, model);
   flat::Model flat = flatten(compilation, model);
@@ -92,7 +95,8 @@ void codegenPhase(benchmark::State& state, const GeneratedModel& model) {
   backend::jit::CompileTimings total;
   for (auto _ : state) {
     backend::jit::CompileTimings timings;
-    auto compiled = generateCode(program, 2, &timings);
+    auto compiled = generateCode(program, optLevel, &timings);
+    total.optLevel = timings.optLevel;
     benchmark::DoNotOptimize(compiled.get());
     state.PauseTiming();
     compiled.reset();
@@ -103,6 +107,7 @@ void codegenPhase(benchmark::State& state, const GeneratedModel& model) {
   auto iterations = static_cast<double>(state.iterations());
   state.counters["codegen_ms"] = 1e3 * total.codegenSeconds / iterations;
   state.counters["jit_ms"] = 1e3 * total.jitSeconds / iterations;
+  state.counters["opt_level"] = total.optLevel;
   setModelCounters(state, flat);
 }
 
@@ -121,6 +126,7 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   std::vector<std::size_t> sizes = takeSizes(argc, argv, "sizes", {10, 100, 1000, 5000});
   std::vector<std::size_t> jitSizes = takeSizes(argc, argv, "jit-sizes", {10, 100});
+  int optLevel = takeOptLevel(argc, argv);
   rejectUnknownFlags(argc, argv, kUsage);
   for (const ModelFamily& family : modelFamilies()) {
     for (std::size_t size : sizes) {
@@ -130,7 +136,10 @@ int main(int argc, char** argv) {
       registerPhase(fmt::format("analyse/{}/{}", family.name, size), analysePhase, model);
     }
     for (std::size_t size : jitSizes) {
-      registerPhase(fmt::format("codegen_jit/{}/{}", family.name, size), codegenPhase,
+      auto codegen = [optLevel](benchmark::State& state, const GeneratedModel& model) {
+        codegenPhase(state, model, optLevel);
+      };
+      registerPhase(fmt::format("codegen_jit/{}/{}", family.name, size), codegen,
                     family.generate(size));
     }
   }

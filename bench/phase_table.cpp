@@ -4,7 +4,8 @@
 // grows, the CPU time much less) and the child's peak resident memory. For the sizes where
 // repeating a phase, as mocc_compile_bench does, would take too long; the numbers are single runs.
 //
-//   mocc_phase_table [--sizes=10,100,1000,5000] [--jit-sizes=10,100] [--families=...]
+//   mocc_phase_table [--sizes=10,100,1000,5000] [--jit-sizes=10,100] [--opt-level=auto]
+//                  [--families=rc-ladder,mass-chain]
 #include "bench_sizes.h"
 #include "generated_models.h"
 #include "pipeline.h"
@@ -26,9 +27,12 @@ namespace mocc::bench {
 namespace {
 
 constexpr std::string_view kUsage =
-    "usage: mocc_phase_table [--sizes=N,...] [--jit-sizes=N,...]\n"
+    "usage: mocc_phase_table [--sizes=N,...] [--jit-sizes=N,...] [--opt-level=L] "
+    "[--families=F,...]\n"
     "  --sizes      sizes for parse, flatten and structural analysis (default 10,100,1000,5000)\n"
-    "  --jit-sizes  sizes that are also compiled by LLVM (default 10,100)";
+    "  --jit-sizes  sizes that are also compiled by LLVM (default 10,100)\n"
+    "  --opt-level  LLVM level: auto (the default, as mocc run) or 0 to 3\n"
+    "  --families   the model families to run, comma-separated (default all)";
 
 class Stopwatch {
 public:
@@ -57,7 +61,7 @@ double cpuSeconds() {
 
 /// Compiles one model and prints its row; in a child process, so that the peak memory is
 /// this model's alone.
-int measure(const ModelFamily& family, std::size_t size, bool withJit) {
+int measure(const ModelFamily& family, std::size_t size, bool withJit, int optLevel) {
   try {
     GeneratedModel model = family.generate(size);
     Compilation compilation;
@@ -73,8 +77,8 @@ int measure(const ModelFamily& family, std::size_t size, bool withJit) {
     std::string codegen = "-", jit = "-";
     if (withJit) {
       backend::jit::CompileTimings timings;
-      auto compiled = generateCode(program, 2, &timings);
-      codegen = seconds(timings.codegenSeconds);
+      auto compiled = generateCode(program, optLevel, &timings);
+      codegen = fmt::format("{} (O{})", seconds(timings.codegenSeconds), timings.optLevel);
       jit = seconds(timings.jitSeconds);
     }
     double wall = total.lap();
@@ -99,6 +103,8 @@ int main(int argc, char** argv) {
   using namespace mocc::bench;
   std::vector<std::size_t> sizes = takeSizes(argc, argv, "sizes", {10, 100, 1000, 5000});
   std::vector<std::size_t> jitSizes = takeSizes(argc, argv, "jit-sizes", {10, 100});
+  int optLevel = takeOptLevel(argc, argv);
+  std::optional<std::string> families = takeFlag(argc, argv, "families");
   rejectUnknownFlags(argc, argv, kUsage);
   for (std::size_t size : jitSizes) {
     if (std::find(sizes.begin(), sizes.end(), size) == sizes.end()) sizes.push_back(size);
@@ -110,6 +116,9 @@ int main(int argc, char** argv) {
   std::fflush(stdout);
   int failures = 0;
   for (const ModelFamily& family : modelFamilies()) {
+    if (families &&
+        ("," + *families + ",").find("," + std::string(family.name) + ",") == std::string::npos)
+      continue;
     for (std::size_t size : sizes) {
       bool withJit = std::find(jitSizes.begin(), jitSizes.end(), size) != jitSizes.end();
       pid_t child = fork();
@@ -117,7 +126,7 @@ int main(int argc, char** argv) {
         std::perror("fork");
         return 1;
       }
-      if (child == 0) _exit(measure(family, size, withJit));
+      if (child == 0) _exit(measure(family, size, withJit, optLevel));
       int status = 0;
       waitpid(child, &status, 0);
       if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failures;

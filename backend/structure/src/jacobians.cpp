@@ -7,6 +7,7 @@
 #include "system_queries.h"
 
 #include <algorithm>
+#include <map>
 
 namespace mocc::backend::structure {
 
@@ -161,24 +162,101 @@ bool isAffineLoop(dae::System& system, const std::vector<std::uint32_t>& iterati
 
 namespace {
 
-// A loop with one iteration variable v and residual r(x, v) = 0, whose derivative dr/dv (the
-// loop's own Jacobian, total through its inner steps) is known: by the implicit function
-// theorem dv/dx = -(dr/dx at fixed v) / (dr/dv). The inner variables are then differentiated
-// with v's row in place. False leaves the sensitivities to be made opaque.
-bool differentiateScalarLoop(dae::System& system, Sensitivities& sensitivities, const Step& step) {
-  if (step.iteration.size() != 1 || step.jacobian.size() != 1 || !step.jacobian[0].valid())
-    return false;
+/// Loops with at most this many iteration variables get analytic sensitivities through the
+/// adjugate of their Jacobian; the determinant by cofactors has k! terms, and larger loops are
+/// left to finite differences (reported as the ODE Jacobian's fallback).
+constexpr std::size_t kMaxAdjugateSize = 4;
+
+/// The square k-by-k matrix `entries` (row-major, an invalid Id is zero) of a loop, with
+/// determinants of its submatrices by Laplace expansion along their first row.
+class LoopMatrix {
+public:
+  LoopMatrix(expr::Pool& pool, const std::vector<expr::Id>& entries, std::size_t k)
+      : pool_(pool), entries_(entries), k_(k) {}
+
+  expr::Id entry(std::size_t i, std::size_t j) const {
+    expr::Id e = entries_[i * k_ + j];
+    return e.valid() ? e : pool_.real(0);
+  }
+
+  /// det of the submatrix on `rows` x `columns` (equal sizes, ascending).
+  expr::Id determinant(const std::vector<std::size_t>& rows,
+                       const std::vector<std::size_t>& columns) const {
+    if (rows.empty()) return pool_.real(1);
+    std::vector<std::size_t> lowerRows(rows.begin() + 1, rows.end());
+    expr::Id sum = pool_.real(0);
+    for (std::size_t t = 0; t < columns.size(); ++t) {
+      expr::Id a = entry(rows[0], columns[t]);
+      if (pool_.isConstant(a, 0)) continue;
+      std::vector<std::size_t> otherColumns = columns;
+      otherColumns.erase(otherColumns.begin() + static_cast<std::ptrdiff_t>(t));
+      expr::Id term = pool_.mul(a, determinant(lowerRows, otherColumns));
+      sum = t % 2 == 0 ? pool_.add(sum, term) : pool_.sub(sum, term);
+    }
+    return sum;
+  }
+
+  /// The cofactor C_ij: (-1)^(i+j) times the determinant without row i and column j.
+  expr::Id cofactor(std::size_t i, std::size_t j) const {
+    expr::Id minor = determinant(allBut(i), allBut(j));
+    return (i + j) % 2 == 0 ? minor : pool_.neg(minor);
+  }
+
+  expr::Id determinant() const { return determinant(allBut(k_), allBut(k_)); }
+
+private:
+  std::vector<std::size_t> allBut(std::size_t skipped) const {
+    std::vector<std::size_t> indices;
+    for (std::size_t i = 0; i < k_; ++i)
+      if (i != skipped) indices.push_back(i);
+    return indices;
+  }
+
+  expr::Pool& pool_;
+  const std::vector<expr::Id>& entries_;
+  std::size_t k_;
+};
+
+// A loop with iteration variables v and residuals r(x, v) = 0, whose Jacobian J = dr/dv (total
+// through its inner steps) is known: by the implicit function theorem dv/dx = -J^-1 (dr/dx at
+// fixed v), with J^-1 = adj(J) / det(J), so dv_i/dx = -(sum_j C_ji dr_j/dx) / det(J) (one
+// variable: -(dr/dx) / (dr/dv)). The inner variables are then differentiated with the rows of
+// v in place. False leaves the sensitivities to be made opaque.
+bool differentiateLoop(dae::System& system, Sensitivities& sensitivities, const Step& step) {
+  std::size_t k = step.iteration.size();
+  if (k == 0 || k > kMaxAdjugateSize || step.jacobian.size() != k * k) return false;
   expr::Pool& pool = system.pool;
-  std::uint32_t v = step.iteration[0];
-  sensitivities.setRow(v, {});
+  for (std::uint32_t v : step.iteration)
+    sensitivities.setRow(v, {});
   for (const Step& inner : step.inner)
     sensitivities.assign(inner.variable, inner.value);
-  auto atFixedV = sensitivities.totalDerivative(step.residuals[0]);
-  if (!atFixedV) return false;
-  Row row;
-  for (const auto& [column, value] : *atFixedV)
-    row.emplace_back(column, pool.neg(pool.div(value, step.jacobian[0])));
-  sensitivities.setRow(v, std::move(row));
+  std::vector<Row> atFixedV;
+  for (expr::Id residual : step.residuals) {
+    auto row = sensitivities.totalDerivative(residual);
+    if (!row) return false;
+    atFixedV.push_back(std::move(*row));
+  }
+  LoopMatrix jacobian(pool, step.jacobian, k);
+  expr::Id determinant = jacobian.determinant();
+  if (pool.isConstant(determinant, 0)) return false; // structurally singular
+  std::vector<Row> rows(k);
+  for (std::size_t i = 0; i < k; ++i) {
+    std::map<std::int32_t, expr::Id> numerators; // by column
+    for (std::size_t j = 0; j < k; ++j) {
+      if (atFixedV[j].empty()) continue;
+      expr::Id c = k == 1 ? pool.real(1) : jacobian.cofactor(j, i);
+      if (pool.isConstant(c, 0)) continue;
+      for (const auto& [column, value] : atFixedV[j]) {
+        expr::Id term = pool.mul(c, value);
+        auto [slot, inserted] = numerators.emplace(column, term);
+        if (!inserted) slot->second = pool.add(slot->second, term);
+      }
+    }
+    for (const auto& [column, numerator] : numerators)
+      rows[i].emplace_back(column, pool.neg(pool.div(numerator, determinant)));
+  }
+  for (std::size_t i = 0; i < k; ++i)
+    sensitivities.setRow(step.iteration[i], std::move(rows[i]));
   for (const Step& inner : step.inner) {
     sensitivities.assign(inner.variable, inner.value);
     if (sensitivities.isOpaque(inner.variable)) return false;
@@ -267,7 +345,7 @@ odeJacobian(dae::System& system, const std::vector<Step>& steps, std::string* wh
     if (!neededSteps[k]) continue;
     const Step& step = steps[k];
     if (step.kind == Step::Kind::Assign) sensitivities.assign(step.variable, step.value);
-    if (step.kind == Step::Kind::System && !differentiateScalarLoop(system, sensitivities, step)) {
+    if (step.kind == Step::Kind::System && !differentiateLoop(system, sensitivities, step)) {
       for (std::uint32_t v : step.iteration)
         sensitivities.makeOpaque(v);
       for (const Step& inner : step.inner)

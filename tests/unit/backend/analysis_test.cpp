@@ -4,6 +4,9 @@
 #include "analysis_support.h"
 #include "mocc/expr/evaluate.h"
 
+#include <cmath>
+#include <map>
+
 using namespace mocc::test;
 
 namespace {
@@ -391,4 +394,44 @@ end K;
   auto value = mocc::expr::evaluate(system.pool, jacobian->front().value, at);
   ASSERT_TRUE(value) << a->listing();
   EXPECT_NEAR(*value, -0.25, 1e-15);
+}
+
+TEST(OdeJacobian, LoopsOfSeveralVariablesAreDifferentiatedThroughTheAdjugate) {
+  // r = (exp(a) + b^3 - 1 - x, a^3 + exp(b) - 1 - y) = 0 has no equation linear in a or b, so
+  // the loop keeps both as iteration variables. At a = b = 1 (x = y = e) its Jacobian is
+  // J = [[e, 3], [3, e]] and dr/d(x, y) = -I, so d(a, b)/d(x, y) = J^-1
+  // = [[e, -3], [-3, e]] / (e^2 - 9), and d der(x)/d(x, y) = -d a/d(x, y), likewise for y.
+  auto a = analyse(R"(model L2
+  Real x(start = 0, fixed = true), y(start = 0, fixed = true), a, b;
+equation
+  der(x) = -a;
+  der(y) = -b;
+  exp(a) + b^3 = 1 + x;
+  a^3 + exp(b) = 1 + y;
+end L2;
+)");
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  EXPECT_TRUE(contains(a->listing(), "torn to 2")) << a->listing();
+  const auto& system = a->analysis->system;
+  const auto& jacobian = a->analysis->schedule.odeJacobian;
+  ASSERT_TRUE(jacobian) << a->listing();
+  const double e = std::exp(1.0), det = e * e - 9;
+  std::map<std::string, double> point = {{"x", e},   {"y", e},         {"a", 1.0},
+                                         {"b", 1.0}, {"der(x)", -1.0}, {"der(y)", -1.0}};
+  mocc::expr::Values at;
+  at.variable = [&](std::uint32_t v) -> std::optional<double> {
+    auto found = point.find(system.variables[v].name);
+    if (found == point.end()) return std::nullopt;
+    return found->second;
+  };
+  std::map<std::pair<std::string, std::string>, double> expected = {
+      {{"x", "x"}, -e / det}, {{"x", "y"}, 3 / det}, {{"y", "x"}, 3 / det}, {{"y", "y"}, -e / det}};
+  ASSERT_EQ(jacobian->size(), expected.size()) << a->listing();
+  for (const auto& entry : *jacobian) {
+    std::pair<std::string, std::string> key{system.variables[entry.state].name,
+                                            system.variables[entry.wrt].name};
+    auto value = mocc::expr::evaluate(system.pool, entry.value, at);
+    ASSERT_TRUE(value) << key.first << ", " << key.second;
+    EXPECT_NEAR(*value, expected.at(key), 1e-14) << key.first << ", " << key.second;
+  }
 }
