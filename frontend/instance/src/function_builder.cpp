@@ -306,10 +306,35 @@ void FunctionBuilder::readAnnotations() {
           out_.inlineAnnotation = b->value;
       } else if (name == "derivative") {
         if (auto* r = std::get_if<ast::RefExpr>(&value.node))
-          out_.derivatives.push_back(r->ref.str());
+          out_.derivatives.push_back(derivativeFunction(r->ref));
       }
     }
   }
+}
+
+// The derivative function takes f's inputs, then the derivatives of its Real inputs, of the
+// same sizes (MLS 12.7.1). It is specialised with f, so that the backend finds it even when
+// the model never calls it; its name is then the specialisation's. Records among the inputs
+// leave the annotation as written.
+std::string FunctionBuilder::derivativeFunction(const ast::ComponentRef& written) {
+  std::vector<std::vector<std::size_t>> dims = inputDims_;
+  std::size_t inputs = 0;
+  for (const FunctionVariable& v : out_.variables) {
+    if (v.role != FunctionVariable::Role::Input) continue;
+    ++inputs;
+    if (v.type == Type::Real) dims.push_back(v.dims);
+  }
+  if (inputs != inputDims_.size()) return written.str();
+  LowerContext context;
+  context.scope = Scope{instance_.get(), &class_};
+  Scope definitionScope;
+  const ClassEntry* derivative =
+      ExpressionLowering(el_, context).resolveFunction(written, &definitionScope);
+  if (!derivative || !derivative->definition ||
+      derivative->definition->kind != ast::ClassKind::Function)
+    return written.str();
+  auto index = el_.specialize(*derivative, definitionScope, dims, written.range);
+  return index ? el_.model().functions[*index].name : written.str();
 }
 
 } // namespace mocc::frontend

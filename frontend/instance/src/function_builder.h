@@ -47,9 +47,8 @@ private:
   void lowerAlgorithm(const ast::AlgorithmSection& section);
   void statement(const ast::Statement& s, const LowerContext& context,
                  std::vector<flat::Statement>& out);
-  void assignment(const ast::Statement& s, const ast::ComponentRef& target,
-                  const ast::Expr& value, const LowerContext& context,
-                  std::vector<flat::Statement>& out);
+  void assignment(const ast::Statement& s, const ast::ComponentRef& target, const ast::Expr& value,
+                  const LowerContext& context, std::vector<flat::Statement>& out);
   void tupleAssignment(const ast::Statement& s, const ast::TupleAssignStatement& t,
                        const LowerContext& context, std::vector<flat::Statement>& out);
   void forLoop(const ast::Statement& s, const ast::ForStatement& loop, std::size_t iterator,
@@ -58,19 +57,21 @@ private:
                                                    const LowerContext& context,
                                                    std::vector<std::size_t>& dims);
   void readAnnotations();
+  /// The flat name of the function a `derivative` annotation names.
+  std::string derivativeFunction(const ast::ComponentRef& written);
 
   Elaborator& el_;
   const ClassEntry& class_;
   Scope definitionScope_;
   std::vector<std::vector<std::size_t>> inputDims_;
   std::unique_ptr<InstanceNode> instance_;
-  std::uint32_t index_;  // position in the model's function list
+  std::uint32_t index_; // position in the model's function list
   struct RecordLayout {
     const ClassEntry* type;
     std::vector<std::string> fields;
   };
   std::map<std::string, RecordLayout> records_; // record variables by name
-  flat::Function out_;   // moved into the model when complete
+  flat::Function out_;                          // moved into the model when complete
 };
 
 } // namespace mocc::frontend

@@ -28,6 +28,11 @@ public:
   // lower_builtins.cpp
   std::optional<Tensor> call(const ast::Expr& e, const ast::CallExpr& c);
 
+  // lower_call.cpp
+  /// The class a function name denotes from the context's scope (MLS 5.3), with the scope its
+  /// definition is interpreted in; null after an error.
+  const ClassEntry* resolveFunction(const ast::ComponentRef& function, Scope* definitionScope);
+
 private:
   // lower_expression.cpp
   std::optional<Tensor> unary(const ast::Expr& e, const ast::UnaryExpr& u);
@@ -109,7 +114,6 @@ public:
                                            const ast::FunctionArgs& args);
 
 private:
-  const ClassEntry* resolveFunction(const ast::ComponentRef& function, Scope* definitionScope);
   std::optional<std::vector<Tensor>> matchArguments(const ast::Expr& e,
                                                     const ast::ComponentRef& function,
                                                     const ast::FunctionArgs& args,

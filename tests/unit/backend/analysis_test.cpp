@@ -435,3 +435,35 @@ end L2;
     EXPECT_NEAR(*value, expected.at(key), 1e-14) << key.first << ", " << key.second;
   }
 }
+
+TEST(OdeJacobian, ADerivativeAnnotationIsFollowedWhenTheModelNeverCallsTheDerivative) {
+  // f(y) = x with f(u) = u^3 + u: the loop's Jacobian and the ODE Jacobian go through df,
+  // which only the annotation names (MLS 12.7.1). With y = -der(x) (alias elimination),
+  // d der(x)/d x = -dy/dx = -1/f'(y) = 1/df(y, -1).
+  auto a = analyse(R"(function f
+  input Real u;
+  output Real y;
+algorithm
+  y := u^3 + u;
+  annotation(derivative = df);
+end f;
+function df
+  input Real u;
+  input Real du;
+  output Real dy;
+algorithm
+  dy := (3*u^2 + 1)*du;
+end df;
+model K
+  Real x(start = 2, fixed = true), y;
+equation
+  der(x) = -y;
+  f(y) = x;
+end K;
+)");
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  EXPECT_TRUE(contains(a->listing(), "      jacobian: 1 nonzero\n")) << a->listing();
+  ASSERT_TRUE(a->analysis->schedule.odeJacobian) << a->listing();
+  EXPECT_TRUE(contains(a->listing(), "  d der(x)/d x = 1.0/df(-der(x), -1.0)[1]\n"))
+      << a->listing();
+}

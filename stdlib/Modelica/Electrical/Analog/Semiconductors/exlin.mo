@@ -5,4 +5,5 @@ function exlin "Exponential function continued linearly (with matching slope) fo
   output Real z "exp(x) for x <= Maxexp, else exp(Maxexp)*(1 + x - Maxexp)";
 algorithm
   z := if x > Maxexp then exp(Maxexp)*(1 + x - Maxexp) else exp(x);
+  annotation(derivative = exlin_der);
 end exlin;
