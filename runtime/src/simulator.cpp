@@ -236,6 +236,7 @@ void Simulator::handleEvent(const AdvanceResult& step, bool timeEvent, bool stat
   evaluateContinuous();
   writeRow(RowKind::EventRight);
   sink_.flush();
+  rememberStatesAfterEvent();
   guardAgainstChattering(step);
   if (reports_.terminateRequested() || step.time >= options_.stopTime) return;
   nextTimeEvent_ = queryNextTimeEvent();
@@ -422,6 +423,12 @@ double Simulator::queryNextTimeEvent() {
 // forever.
 void Simulator::guardAgainstChattering(const AdvanceResult& step) {
   if (auto finding = zeno_.record(step.time, step.rootDirections)) {
+    if (options_.stopOnZeno && !finding->chattering && settleAtAccumulationPoint(*finding)) {
+      notes_.push_back(SimulationNote{
+          instance_.time(), describeZeno(*finding) + "; the states they converge to are a rest "
+                                                     "point of the model: it goes on from there"});
+      return;
+    }
     if (options_.stopOnZeno) throw SimulationFailure(step.time, describeZeno(*finding));
     if (!zenoNoted_)
       notes_.push_back(
@@ -443,6 +450,64 @@ void Simulator::guardAgainstChattering(const AdvanceResult& step) {
                   chatteringSince_, eventsWithoutProgress_ + 1, step.time,
                   crossings.empty() ? std::string()
                                     : fmt::format(" (crossing {})", fmt::join(crossings, ", "))));
+}
+
+void Simulator::rememberStatesAfterEvent() {
+  // Enough for an accumulating run of one crossing among the events of a few others.
+  constexpr std::size_t kRemembered = 64;
+  std::span<const double> x = instance_.states();
+  statesAfterEvents_.push_back({instance_.time(), std::vector<double>(x.begin(), x.end())});
+  if (statesAfterEvents_.size() > kRemembered) statesAfterEvents_.pop_front();
+}
+
+// The ideal solution of a Zeno model reaches its accumulation point t* with the limit of the
+// states at the events before it; whether it goes on from there is the model's business
+// (Zeno equilibria: the bouncing ball ends at rest on the floor). By the time the detector
+// fires, the last events are far below the integrator's resolution (a ball's last "bounces"
+// are rounding noise), so the limit is taken from the run as a whole: a state whose values at
+// the run's events shrank to a thousandth of their largest (the run's intervals shrank by more
+// than that) or below the absolute tolerance converges to zero; any other keeps its last
+// value, which is within the detector's horizon of t*. Then the event iteration runs at t*.
+// If every state derivative is zero to the tolerance there, the model rests and the
+// simulation continues; otherwise (a ball with no rule to stop it, which would fall through
+// the floor) the run stops as before, with nothing written.
+bool Simulator::settleAtAccumulationPoint(const ZenoFinding& finding) {
+  std::vector<const std::vector<double>*> run;
+  for (double time : finding.runTimes)
+    for (const StatesAfterEvent& after : statesAfterEvents_)
+      if (after.time == time) run.push_back(&after.states);
+  if (run.size() < 3) return false;
+  std::span<double> x = instance_.states();
+  std::vector<double> scale(x.size(), 0.0);
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    for (const std::vector<double>* states : run)
+      scale[i] = std::max(scale[i], std::abs((*states)[i]));
+    double last = (*run.back())[i];
+    x[i] = std::abs(last) <= std::max(options_.tolerance, 1e-3 * scale[i]) ? 0.0 : last;
+  }
+  instance_.setTime(std::max(instance_.time(), finding.accumulationPoint));
+  try {
+    instance_.setMode(MOCC_MODE_CONTINUOUS);
+    evaluateContinuous();
+    gatherRow();
+    std::vector<double> left = row_;
+    instance_.copyCurrentToPre();
+    instance_.setMode(MOCC_MODE_EVENT);
+    iterateEvent();
+    alignZeroCrossingsWithRestart();
+    instance_.setMode(MOCC_MODE_CONTINUOUS);
+    evaluateContinuous();
+    std::span<const double> dx = instance_.derivatives();
+    for (std::size_t i = 0; i < dx.size(); ++i)
+      if (!(std::abs(dx[i]) <= options_.tolerance * (1 + scale[i]))) return false;
+    sink_.row(instance_.time(), RowKind::EventLeft, left);
+    writeRow(RowKind::EventRight);
+    sink_.flush();
+    lastEventTime_ = instance_.time();
+    return true;
+  } catch (const SimulationFailure&) {
+    return false; // the limit state is no consistent point to go on from
+  }
 }
 
 std::string Simulator::describeZeno(const ZenoFinding& finding) const {

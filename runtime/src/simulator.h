@@ -15,6 +15,8 @@
 #include "state_selection.h"
 #include "zeno_detector.h"
 
+#include <deque>
+
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -86,7 +88,18 @@ private:
   /// Stops (or notes, with --zeno=continue) events that accumulate or chatter (ZenoDetector),
   /// and always stops events that no longer let time advance.
   void guardAgainstChattering(const AdvanceResult& step);
+  void rememberStatesAfterEvent();
   std::string describeZeno(const ZenoFinding& finding) const;
+  /// Zeno behaviour that ends at rest (a ball with a rule that keeps it on the floor): moves
+  /// to the state the events of `finding` converge to at its accumulation point and runs the
+  /// event iteration there. True, with the event's rows written, when that state is a rest
+  /// point of the model (every state derivative zero to the tolerance); false otherwise.
+  bool settleAtAccumulationPoint(const ZenoFinding& finding);
+  /// The states right after each recent event, for settleAtAccumulationPoint().
+  struct StatesAfterEvent {
+    double time;
+    std::vector<double> states;
+  };
   void restartIntegrator();
   /// Switches the state sets whose choice is no longer regular enough (and those in `fired`,
   /// whose root function the integrator just located), logging each switch as a note.
@@ -129,6 +142,7 @@ private:
   std::vector<EventRecord> events_;
   ZenoDetector zeno_;
   bool zenoNoted_ = false;
+  std::deque<StatesAfterEvent> statesAfterEvents_;
 };
 
 } // namespace mocc::runtime

@@ -49,7 +49,10 @@ std::optional<ZenoFinding> ZenoDetector::accumulation(int crossing,
   double remaining = last * ratio / (1.0 - ratio);
   double now = times.back();
   if (remaining > horizon(now)) return std::nullopt;
-  return ZenoFinding{false, now, events_, needed + 1, ratio, now + remaining, {crossing}};
+  return ZenoFinding{false,      now,
+                     events_,    needed + 1,
+                     ratio,      now + remaining,
+                     {crossing}, std::vector<double>(times.end() - needed - 1, times.end())};
 }
 
 // One crossing, alternating directions, events all within the horizon of each other.
@@ -70,7 +73,8 @@ std::optional<ZenoFinding> ZenoDetector::chattering() const {
       ++run;
     }
     if (run >= needed)
-      return ZenoFinding{true, latest.time, events_, run, 0.0, latest.time, {static_cast<int>(i)}};
+      return ZenoFinding{true,        latest.time,           events_, run, 0.0,
+                         latest.time, {static_cast<int>(i)}, {}};
   }
   return std::nullopt;
 }

@@ -36,6 +36,8 @@ struct ZenoFinding {
   double ratio = 0.0; // accumulation: mean interval ratio
   double accumulationPoint = 0.0;
   std::set<int> crossings;
+  /// Accumulation: the times of the events of the run, ascending.
+  std::vector<double> runTimes;
 };
 
 class ZenoDetector {

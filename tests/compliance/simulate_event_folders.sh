@@ -12,7 +12,7 @@ if [ ! -d "$suite/ModelicaCompliance" ]; then
   echo "compliance suite not found at $suite"
   exit 77
 fi
-KNOWN_FAILURES=" Equations/Reinit/Reinit.mo "
+KNOWN_FAILURES=" "
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cd "$suite/ModelicaCompliance" || exit 1

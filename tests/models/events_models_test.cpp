@@ -16,6 +16,7 @@
 //    sum of N = 1000 local errors per phase (BDF needs a few hundred steps at most for these at
 //    TOL = 1e-10). A state error d turns into an event time error d / |rate| where rate is the
 //    time derivative of the crossing function at the event.
+#include "bouncing_ball_bounds.h"
 #include "model_test_support.h"
 
 #include <cmath>
@@ -280,6 +281,45 @@ TEST(EventModels, ZenoBallStopsCleanlyBeforeTheAccumulationPoint) {
     bounces.push_back(ref.rows[i][ref.column("time")]);
   Failure f = runExpectingFailure(eventModel("ZenoBall.mo"), "");
   expectZenoStop(f, "ZenoBall", {"h < 0"}, zeno, bounces);
+}
+
+// Case 3c. A ball whose bounces accumulate at t_inf = sqrt(2 h0/g) (1 + e)/(1 - e), with a rule
+// that keeps it on the floor (der(v) = 0 once h <= 0 and v <= 0): the limit state h = v = 0 is
+// a rest point, so the default --zeno=stop settles there and goes on to the stop time.
+TEST(EventModels, ZenoBallWithARestRuleSettlesAtTheAccumulationPoint) {
+  const double g = 9.81, e = 0.5, h0 = 1, tol = 1e-10, stop = 2;
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r =
+      runCommand(moccBinary() + " run " + eventModel("ZenoBallAtRest.mo") + " -o " + csv.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("rest point of the model"), std::string::npos) << r.output;
+  CsvTable table = readCsv(csv.string());
+  const double tInf = std::sqrt(2 * h0 / g) * (1 + e) / (1 - e);
+  // Bounces whose apex is within the position error K TOL (1 + h0) of the floor (K = 10, as in
+  // bouncing_ball_bounds.h) are not resolved: their speed is below vc = sqrt(2 g K TOL (1 + h0))
+  // and together they last at most 2 vc / (g (1 - e)). The resolved ones (landing speed above
+  // 100 vc) follow the geometric series within ballBounceTimeBound.
+  const double vc = std::sqrt(2 * g * 10 * tol * (1 + h0));
+  BallFlights exact = ballClosedForm(h0, g, e, 60);
+  std::vector<double> bounces = bounceTimes(table);
+  std::size_t resolved = 0;
+  while (resolved < exact.speed.size() && exact.speed[resolved] > 100 * vc)
+    ++resolved;
+  ASSERT_GE(bounces.size(), resolved);
+  for (std::size_t m = 0; m < resolved; ++m)
+    EXPECT_NEAR(bounces[m], exact.bounceTime[m], ballBounceTimeBound(m + 1, exact, g, e, tol, stop))
+        << "bounce " << m + 1;
+  double settled = table.eventTimes().back();
+  EXPECT_NEAR(settled, tInf,
+              ballBounceTimeBound(resolved, exact, g, e, tol, stop) + 2 * vc / (g * (1 - e)));
+  // From the accumulation point on the ball rests exactly on the floor.
+  for (const auto& row : table.rows) {
+    if (row[0] <= settled) continue;
+    EXPECT_EQ(row[table.column("h")], 0) << "t = " << row[0];
+    EXPECT_EQ(row[table.column("v")], 0) << "t = " << row[0];
+    EXPECT_EQ(row[table.column("resting")], 1) << "t = " << row[0];
+  }
+  EXPECT_EQ(table.rows.back()[0], stop);
 }
 
 // Case 3b. Twin relays: two tanks drained at constant rates and one inflow switched between
