@@ -108,7 +108,11 @@ CallbackStatus ModelOde::derivatives(double t, std::span<const double> y, std::s
   {
     BorrowedArrays borrowed(instance_, t, y.data(), dy.data());
     reports_.setTrialEvaluation(true);
-    instance_.model().derivatives(&instance_.abi());
+    if (sliding_) {
+      sliding_->evaluate(false);
+    } else {
+      instance_.model().derivatives(&instance_.abi());
+    }
     reports_.setTrialEvaluation(false);
   }
   if (instance_.model().n_states == 0) dy[0] = 0.0; // the dummy state never moves
@@ -125,6 +129,7 @@ CallbackStatus ModelOde::roots(double t, std::span<const double> y, std::span<do
   {
     BorrowedArrays borrowed(instance_, t, y.data(), nullptr);
     instance_.model().crossings(&instance_.abi(), g.data());
+    if (sliding_) g[static_cast<std::size_t>(sliding_->crossing())] = sliding_->exitFunction();
     for (int set = 0; set < selection_.setCount(); ++set)
       g[static_cast<std::size_t>(crossings + set)] = selection_.margin(set);
   }
@@ -155,6 +160,10 @@ CallbackStatus ModelOde::rootRates(double t, std::span<const double> y, std::spa
     BorrowedArrays borrowed(instance_, t, y.data(), rateScratch_.data());
     model.crossing_rates(&instance_.abi(), rates.data());
   }
+  // The exit function of a sliding mode has no symbolic rate: the locator differences it.
+  if (sliding_)
+    rates[static_cast<std::size_t>(sliding_->crossing())] =
+        std::numeric_limits<double>::quiet_NaN();
   return checkReports(before, CallbackStatus::Fatal);
 }
 
@@ -170,7 +179,11 @@ CallbackStatus ModelOde::jacobianNonzeros(double t, std::span<const double> y,
     // dx is not written by jacobian(); the integrator's dy is const, so it is not lent.
     BorrowedArrays borrowed(instance_, t, y.data(), nullptr);
     reports_.setTrialEvaluation(true);
-    instance_.model().jacobian(&instance_.abi(), values.data());
+    if (sliding_) {
+      sliding_->jacobian(values);
+    } else {
+      instance_.model().jacobian(&instance_.abi(), values.data());
+    }
     reports_.setTrialEvaluation(false);
   }
   CallbackStatus status = checkReports(before, CallbackStatus::Recoverable);
@@ -208,6 +221,35 @@ CallbackStatus ModelOde::residualForm(double t, std::span<const double> y,
   if (status == CallbackStatus::Ok) status = checkFinite(h, "algebraic residual", t);
   if (status == CallbackStatus::Ok) std::copy_n(dy.begin(), latest.size(), latest.begin());
   return status;
+}
+
+void ModelOde::slide(std::optional<int> crossing) {
+  sliding_ = crossing ? std::make_unique<FilippovSliding>(instance_, *crossing) : nullptr;
+}
+
+std::optional<int> ModelOde::slidingCrossing() const {
+  if (!sliding_) return std::nullopt;
+  return sliding_->crossing();
+}
+
+void ModelOde::evaluateContinuous() {
+  const mocc_model& model = instance_.model();
+  if (sliding_) {
+    sliding_->evaluate(true);
+    return;
+  }
+  model.derivatives(&instance_.abi());
+  model.outputs(&instance_.abi());
+}
+
+bool ModelOde::attractsSliding(int crossing) {
+  FilippovSliding probe(instance_, crossing);
+  std::vector<double> dx(instance_.derivatives().begin(), instance_.derivatives().end());
+  std::vector<double> values(instance_.values().begin(), instance_.values().end());
+  bool attractive = probe.evaluate(false).attractive();
+  std::copy(dx.begin(), dx.end(), instance_.derivatives().begin());
+  std::copy(values.begin(), values.end(), instance_.values().begin());
+  return attractive;
 }
 
 std::vector<double> ModelOde::integratorState() const {

@@ -5,12 +5,15 @@
 // crossing functions, one root function per state set (StateSelection::margin).
 #pragma once
 
+#include "filippov_sliding.h"
 #include "mocc/runtime/algebraic_solver.h"
 #include "mocc/runtime/integrator.h"
 #include "mocc/runtime/model_instance.h"
 #include "report_handler.h"
 #include "state_selection.h"
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +49,19 @@ public:
   CallbackStatus residualForm(double t, std::span<const double> y, std::span<const double> z,
                               std::span<double> dy, std::span<double> h) override;
 
+  /// Filippov sliding along crossing function `crossing`'s surface from now on (FilippovSliding):
+  /// derivatives, the Jacobian and evaluateContinuous() use the sliding combination, and the
+  /// crossing's root function becomes the sliding's exit function. nullopt ends it.
+  void slide(std::optional<int> crossing);
+  /// The crossing being slid along, if any.
+  std::optional<int> slidingCrossing() const;
+  /// derivatives() and outputs() at the instance's own time and arrays, with the sliding
+  /// combination while sliding. The caller checks the reports.
+  void evaluateContinuous();
+  /// Whether the vector fields on both sides of `crossing` point toward its surface at the
+  /// instance's own time and arrays (a sliding mode can start there).
+  bool attractsSliding(int crossing);
+
   /// Why the latest callback was not Ok ("der(x) is nan at time 1"), or empty.
   const std::string& problem() const { return problem_; }
   void clearProblem() { problem_.clear(); }
@@ -70,6 +86,7 @@ private:
   CallbackStatus checkFinite(std::span<const double> values, const char* what, double t);
 
   ModelInstance& instance_;
+  std::unique_ptr<FilippovSliding> sliding_;
   ReportHandler& reports_;
   AlgebraicSolver& solver_;
   StateSelection& selection_;

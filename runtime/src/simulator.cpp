@@ -215,6 +215,7 @@ std::string Simulator::algebraicUnknownsNote() const {
 
 // Left limit, event iteration, right limit (DESIGN.md "Runtime event loop", step 3).
 void Simulator::handleEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent) {
+  endSlidingAtItsExit(step);
   statistics_.timeEvents += timeEvent ? 1 : 0;
   bool crossed = stateEvent && std::any_of(step.rootDirections.begin(),
                                            step.rootDirections.begin() + model_.n_crossings,
@@ -400,9 +401,7 @@ std::string Simulator::stillChanging() const {
 }
 
 void Simulator::evaluateContinuous() {
-  model_.derivatives(&instance_.abi());
-  failOnReportedError();
-  model_.outputs(&instance_.abi());
+  ode_.evaluateContinuous();
   failOnReportedError();
 }
 
@@ -423,6 +422,7 @@ double Simulator::queryNextTimeEvent() {
 // forever.
 void Simulator::guardAgainstChattering(const AdvanceResult& step) {
   if (auto finding = zeno_.record(step.time, step.rootDirections)) {
+    if (options_.filippovSliding && startSliding(*finding)) return;
     if (options_.stopOnZeno && !finding->chattering && settleAtAccumulationPoint(*finding)) {
       notes_.push_back(SimulationNote{
           instance_.time(), describeZeno(*finding) + "; the states they converge to are a rest "
@@ -508,6 +508,35 @@ bool Simulator::settleAtAccumulationPoint(const ZenoFinding& finding) {
   } catch (const SimulationFailure&) {
     return false; // the limit state is no consistent point to go on from
   }
+}
+
+// A crossing whose events chatter or accumulate while the vector fields on both sides point to
+// its surface is a sliding surface (Filippov): the run slides along it instead of stopping.
+bool Simulator::startSliding(const ZenoFinding& finding) {
+  if (finding.crossings.size() != 1 || ode_.slidingCrossing()) return false;
+  int crossing = *finding.crossings.begin();
+  if (crossing >= model_.n_crossings || integrator_->name() == "ida") return false;
+  if (!ode_.attractsSliding(crossing)) return false;
+  ode_.slide(crossing);
+  evaluateContinuous();
+  notes_.push_back(SimulationNote{
+      instance_.time(),
+      fmt::format("{}; the vector fields on both sides point to its surface: sliding along it "
+                  "from time {} (Filippov, --filippov)",
+                  describeZeno(finding), instance_.time())});
+  return true;
+}
+
+void Simulator::endSlidingAtItsExit(const AdvanceResult& step) {
+  std::optional<int> crossing = ode_.slidingCrossing();
+  if (!crossing || static_cast<std::size_t>(*crossing) >= step.rootDirections.size() ||
+      step.rootDirections[static_cast<std::size_t>(*crossing)] == 0)
+    return;
+  ode_.slide(std::nullopt);
+  notes_.push_back(SimulationNote{
+      step.time, fmt::format("the sliding along {} ends at time {}: a vector field leaves its "
+                             "surface",
+                             ode_.crossingDescription(*crossing), step.time)});
 }
 
 std::string Simulator::describeZeno(const ZenoFinding& finding) const {

@@ -89,6 +89,11 @@ private:
   /// and always stops events that no longer let time advance.
   void guardAgainstChattering(const AdvanceResult& step);
   void rememberStatesAfterEvent();
+  /// Chattering of one crossing whose vector fields point to its surface from both sides:
+  /// starts a Filippov sliding mode (--filippov) and returns true.
+  bool startSliding(const ZenoFinding& finding);
+  /// Ends the sliding mode when `step` is its exit (a root of the sliding crossing's slot).
+  void endSlidingAtItsExit(const AdvanceResult& step);
   std::string describeZeno(const ZenoFinding& finding) const;
   /// Zeno behaviour that ends at rest (a ball with a rule that keeps it on the floor): moves
   /// to the state the events of `finding` converge to at its accumulation point and runs the

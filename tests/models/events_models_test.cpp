@@ -322,6 +322,55 @@ TEST(EventModels, ZenoBallWithARestRuleSettlesAtTheAccumulationPoint) {
   EXPECT_EQ(table.rows.back()[0], stop);
 }
 
+// Case 3d. A sliding surface (Filippov): x' = -1 above x = 0 and 2 - t below, so from t = 1 to
+// t = 2 both vector fields point to the surface. Without --filippov the crossing's events
+// accumulate and the run stops; with it the solution slides along x = 0 and leaves at t = 2
+// (closed forms in SlidingSurface.mo).
+TEST(EventModels, FilippovSlidingFollowsTheConvexCombination) {
+  Failure chattering = runExpectingFailure(eventModel("SlidingSurface.mo"), "");
+  EXPECT_NE(chattering.result.output.find("x > 0"), std::string::npos) << chattering.result.output;
+
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + eventModel("SlidingSurface.mo") +
+                               " --filippov -o " + csv.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("sliding along it from time 1"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("ends at time 2"), std::string::npos) << r.output;
+  CsvTable table = readCsv(csv.string());
+  // Three smooth phases integrated at TOL = 1e-8, each adding at most K = 10 local errors of
+  // TOL (1 + |value|) (|x| <= 1, |y| <= 6.4); the switching instants are roots located to
+  // about 1e-12 s, and x' and y' are at most 3.
+  const double tol = 1e-8, xBound = 3 * 10 * tol * 2, yBound = 3 * 10 * tol * 7.4;
+  auto exactX = [](double t) { return t <= 1 ? 1 - t : t <= 2 ? 0.0 : -(t - 2) * (t - 2) / 2; };
+  auto exactY = [](double t) {
+    if (t <= 1) return t;
+    if (t <= 2) return t + 2 * std::log(2 / (3 - t));
+    return 2 + 2 * std::log(2.0) + 3 * (t - 2);
+  };
+  auto exactU = [](double t) { return t < 1 ? -1.0 : t < 2 ? 0.0 : 2 - t; };
+  std::size_t x = table.column("x"), y = table.column("y"), u = table.column("u");
+  int checked = 0;
+  for (const auto& row : table.rows) {
+    double t = row[0];
+    if (std::abs(t - 1) < 1e-6 || std::abs(t - 2) < 1e-6) continue; // the switching rows
+    EXPECT_NEAR(row[x], exactX(t), xBound) << "t = " << t;
+    EXPECT_NEAR(row[y], exactY(t), yBound) << "t = " << t;
+    // u is the equivalent control on the surface: the combination that keeps x' = 0.
+    EXPECT_NEAR(row[u], exactU(t), 1e-12) << "t = " << t;
+    ++checked;
+  }
+  EXPECT_GE(checked, 29); // the output grid without t = 1 and t = 2
+  EXPECT_EQ(table.rows.back()[0], 3);
+}
+
+TEST(EventModels, FilippovSlidingNeedsAnOdeSolver) {
+  CommandResult r =
+      runCommand(moccBinary() + " run " + eventModel("SlidingSurface.mo") +
+                 " --filippov --solver ida -o " + (scratchDirectory() / "r.csv").string());
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_NE(r.output.find("--filippov"), std::string::npos) << r.output;
+}
+
 // Case 3b. Twin relays: two tanks drained at constant rates and one inflow switched between
 // them. The switching phases halve and accumulate at t_Z = 6 (closed form).
 TEST(EventModels, ZenoTanksStopCleanlyBeforeTheAccumulationPoint) {

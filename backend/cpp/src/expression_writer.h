@@ -106,6 +106,7 @@ private:
   Text ifThenElse(expr::Id id);
   Text builtin(expr::Id id);
   Text relation(expr::Id id);
+  Text continuousRelation(const sim::Relation& relation, expr::Id comparison);
   Text eventRelation(const sim::Relation& relation, expr::Id comparison);
   std::optional<Text> timeRelation(expr::Id comparison, const Text& lhs, const Text& rhs) const;
   Text crossingRelation(const sim::Relation& relation, expr::Op op, const Text& lhs,

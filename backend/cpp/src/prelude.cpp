@@ -99,6 +99,17 @@ constexpr const char* kSupport = R"(namespace {
   return plain;
 }
 
+/// A relation watched by crossing function `crossing`, in continuous mode: the value `stored`
+/// at the last event, unless the runtime forces the side where the crossing function is
+/// positive (+2: `rising`) or negative (-2: `falling`).
+[[maybe_unused]] double forced(double stored, const int8_t* directions, int32_t crossing,
+                               bool rising, bool falling) {
+  const int8_t direction = directions[crossing];
+  if (direction == 2) return rising ? 1.0 : 0.0;
+  if (direction == -2) return falling ? 1.0 : 0.0;
+  return stored;
+}
+
 )";
 
 } // namespace

@@ -1,7 +1,7 @@
 // Relations that generate events (sim::Relation, MLS 8.5) and sample(): continuous mode reads
-// the value stored at the last event; event and initial mode evaluate the comparison, taking
-// right-limit values at a located crossing (crossing_direction) and at a time event, and store
-// the result. The rules are backend/llvm's relations.cpp, case by case.
+// the value stored at the last event (or the side the runtime forces); event and initial mode
+// evaluate the comparison, taking right-limit values at a located crossing (crossing_direction) and
+// at a time event, and store the result. The rules are backend/llvm's relations.cpp, case by case.
 #include "expression_writer.h"
 
 namespace mocc::backend::cpp {
@@ -19,7 +19,7 @@ Text ExpressionWriter::relation(Id id) {
   const sim::Relation& relation = program.relations[number];
   Id comparison = pool().arg(id, 0);
   switch (evaluation_) {
-  case Evaluation::Continuous: return Text{storage(relation.storage), 0, false};
+  case Evaluation::Continuous: return continuousRelation(relation, comparison);
   case Evaluation::Bind: return emit(comparison); // no event is pending before initialization
   case Evaluation::Event: break;
   case Evaluation::Function:
@@ -68,6 +68,32 @@ std::optional<Text> ExpressionWriter::timeRelation(Id comparison, const Text& lh
   return std::nullopt;
 }
 
+namespace {
+
+/// The values of `lhs op rhs` just after lhs - rhs crossed zero upwards and downwards.
+std::pair<const char*, const char*> rightLimits(Op op) {
+  switch (op) {
+  case Op::Lt:
+  case Op::Le: return {"false", "true"};
+  case Op::Gt:
+  case Op::Ge: return {"true", "false"};
+  case Op::Eq: return {"false", "false"};
+  default: return {"true", "true"}; // Ne
+  }
+}
+
+} // namespace
+
+// The stored value, unless the runtime forces the side (the prelude's `forced`, model.h).
+Text ExpressionWriter::continuousRelation(const sim::Relation& relation, Id comparison) {
+  std::string stored = storage(relation.storage);
+  if (relation.crossing < 0) return Text{stored, 0, false};
+  auto [rising, falling] = rightLimits(pool().op(comparison));
+  return Text{"forced(" + stored + ", instance->crossing_direction, " +
+                  std::to_string(relation.crossing) + ", " + rising + ", " + falling + ")",
+              0, false};
+}
+
 // When lhs - rhs is exactly zero and the runtime has just located this relation's crossing,
 // the relation takes its right-limit value (the prelude's `located`), so a root at which the
 // function is still zero is not lost.
@@ -79,17 +105,7 @@ Text ExpressionWriter::crossingRelation(const sim::Relation& relation, Op op, co
   }
   Text l = operand(lhs);
   Text r = operand(rhs);
-  // The value just after lhs - rhs crossed zero upwards, and downwards.
-  const char* rising = "false";
-  const char* falling = "false";
-  switch (op) {
-  case Op::Lt:
-  case Op::Le: falling = "true"; break;
-  case Op::Gt:
-  case Op::Ge: rising = "true"; break;
-  case Op::Eq: break;
-  default: rising = falling = "true"; // Ne
-  }
+  auto [rising, falling] = rightLimits(op);
   std::string plain = compare(op, l, r).code;
   return Text{"located(" + plain + ", " + l.code + " - " + r.code +
                   ", instance->crossing_direction, " + std::to_string(relation.crossing) + ", " +

@@ -59,6 +59,7 @@ private:
   llvm::Value* ifThenElse(expr::Id id);
   llvm::Value* builtin(expr::Id id);
   llvm::Value* relation(expr::Id id);
+  llvm::Value* continuousRelation(const sim::Relation& relation, expr::Id comparison);
   llvm::Value* eventRelation(const sim::Relation& relation, expr::Id comparison);
   llvm::Value* timeRelation(expr::Id comparison, llvm::Value* lhs, llvm::Value* rhs);
   llvm::Value* crossingRelation(const sim::Relation& relation, expr::Op op, llvm::Value* lhs,

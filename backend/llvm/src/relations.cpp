@@ -1,6 +1,7 @@
 // Relations that generate events (sim::Relation, MLS 8.5): continuous mode reads the value
-// stored at the last event; event and initial mode evaluate the comparison, taking right-limit
-// values at a located crossing (crossing_direction) and at a time event, and store the result.
+// stored at the last event (or the side the runtime forces); event and initial mode evaluate the
+// comparison, taking right-limit values at a located crossing (crossing_direction) and at a time
+// event, and store the result.
 #include "expression_emitter.h"
 
 namespace mocc::backend::jit {
@@ -18,7 +19,7 @@ llvm::Value* ExpressionEmitter::relation(Id id) {
   const sim::Relation& relation = program.relations[number];
   Id comparison = pool().arg(id, 0);
   switch (evaluation_) {
-  case Evaluation::Continuous: return frame_.load(relation.storage);
+  case Evaluation::Continuous: return continuousRelation(relation, comparison);
   case Evaluation::Bind: return emit(comparison); // no event is pending before initialization
   case Evaluation::Event: break;
   case Evaluation::Function:
@@ -80,6 +81,20 @@ llvm::Value* rightLimit(llvm::IRBuilder<>& b, Op op, llvm::Value* increasing) {
 }
 
 } // namespace
+
+// The stored value, unless the runtime forces the side (crossing_direction +2 or -2, model.h).
+llvm::Value* ExpressionEmitter::continuousRelation(const sim::Relation& relation, Id comparison) {
+  llvm::Value* stored = frame_.load(relation.storage);
+  if (relation.crossing < 0) return stored;
+  llvm::IRBuilder<>& b = module_.builder;
+  Op op = pool().op(comparison);
+  llvm::Value* direction = frame_.crossingDirection(static_cast<std::uint32_t>(relation.crossing));
+  auto sideValue = [&](bool positive) { return toDouble(rightLimit(b, op, b.getInt1(positive))); };
+  llvm::Value* value = b.CreateSelect(
+      b.CreateICmpEQ(direction, llvm::ConstantInt::get(module_.i8, -2)), sideValue(false), stored);
+  return b.CreateSelect(b.CreateICmpEQ(direction, llvm::ConstantInt::get(module_.i8, 2)),
+                        sideValue(true), value, "relation");
+}
 
 // When lhs - rhs is exactly zero and the runtime has just located this relation's crossing,
 // the relation takes its right-limit value, so a root at which the function is still zero is

@@ -53,6 +53,10 @@ void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
                  "When events accumulate (Zeno) or chatter: stop (default, exit code 3) or "
                  "continue")
       ->check(CLI::IsMember({"stop", "continue"}));
+  cmd.add_flag("--filippov", o.filippov,
+               "When a crossing chatters because the vector fields on both sides point to its "
+               "surface, slide along the surface (Filippov's convex combination) until one of "
+               "them turns away; not with --solver ida");
   cmd.add_option("--event-log", o.eventLog,
                  "Write one row per event (time, kind, crossing, source, residual, iterations)")
       ->type_name("FILE.csv");
@@ -85,6 +89,11 @@ resolveOptions(const mocc_model& model, const SimulatorOptions& o, std::string& 
   if (o.step) s.fixedStep = *o.step;
   s.eventLocator = o.eventLocator;
   s.stopOnZeno = o.zeno != "continue";
+  s.filippovSliding = o.filippov;
+  if (o.filippov && o.solver == "ida") {
+    error = "--filippov slides on the ODE form, which --solver ida does not integrate";
+    return std::nullopt;
+  }
   s.maxEventIterations = o.maxEventIterations;
   s.derivativeColumns = o.derivatives;
   if (!(s.tolerance > 0)) {

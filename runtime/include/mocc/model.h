@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 4
+#define MOCC_ABI_VERSION 5
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -135,7 +135,9 @@ struct mocc_instance {
   /* [n_crossings] +1 or -1 when the runtime has just located that crossing function going
    * up or down, else 0. A relation whose crossing function is exactly zero at the event
    * takes the value it has just after the crossing (right-limit), so a root at which the
-   * function is still 0 is not lost. */
+   * function is still 0 is not lost. +2 or -2 force the relation, in continuous mode, to the
+   * value it has where the crossing function is positive or negative, whatever is stored
+   * (Filippov sliding evaluates the vector fields on both sides of a surface). */
   const int8_t* crossing_direction;
   /* [n_states + n_values], indexed by state index, then n_states + value index: nonzero
    * when the runtime has set the start value (states) or value (parameters) itself, so

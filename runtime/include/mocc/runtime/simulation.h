@@ -37,6 +37,10 @@ struct SimulationOptions {
   /// What happens when events accumulate (Zeno behaviour) or chatter (ZenoDetector): stop
   /// (fail) or continue with a note. maxEventsWithoutProgress stops the run either way.
   bool stopOnZeno = true;
+  /// A crossing that chatters while the vector fields on both sides point to its surface
+  /// becomes a sliding mode with Filippov's convex combination (FilippovSliding) instead of
+  /// stopping or going on chattering. Not with ida, which integrates the residual form.
+  bool filippovSliding = false;
   /// event_update() calls allowed at one event before the simulation fails.
   int maxEventIterations = 100;
   /// Also write the non-hidden DERIVATIVE variables as columns.

@@ -30,8 +30,9 @@ struct SimulatorOptions {
   std::optional<double> step; // fixed-step solvers
   std::string eventLocator = "solver";
   std::string zeno = "stop";
-  std::string eventLog; // empty: none
-  std::string output;   // empty: <Model>_res.csv
+  bool filippov = false; // --filippov: chattering on a sliding surface slides (Filippov)
+  std::string eventLog;  // empty: none
+  std::string output;    // empty: <Model>_res.csv
   std::vector<std::string> overrides;
   std::vector<std::string> plot;
   int maxEventIterations = 100;
