@@ -178,8 +178,8 @@ TEST(IndexReduction, CartesianPendulumGetsTwoDynamicStateSets) {
   EXPECT_FALSE(contains(a->c.rendered(), "warning"));
 }
 
-TEST(IndexReduction, DerivativeAnnotationDifferentiatesAFunction) {
-  auto a = analyse(R"(function f
+// f(u) = u^3 + u with its derivative df (MLS 12.7.1).
+const std::string kCubicWithDerivative = R"(function f
   input Real u;
   output Real y;
 algorithm
@@ -193,7 +193,10 @@ function df
 algorithm
   dy := (3*u^2 + 1)*du;
 end df;
-model WithDer
+)";
+
+TEST(IndexReduction, DerivativeAnnotationDifferentiatesAFunction) {
+  auto a = analyse(kCubicWithDerivative + R"(model WithDer
   Real x, y, z;
 equation
   der(x) = y;
@@ -440,21 +443,7 @@ TEST(OdeJacobian, ADerivativeAnnotationIsFollowedWhenTheModelNeverCallsTheDeriva
   // f(y) = x with f(u) = u^3 + u: the loop's Jacobian and the ODE Jacobian go through df,
   // which only the annotation names (MLS 12.7.1). With y = -der(x) (alias elimination),
   // d der(x)/d x = -dy/dx = -1/f'(y) = 1/df(y, -1).
-  auto a = analyse(R"(function f
-  input Real u;
-  output Real y;
-algorithm
-  y := u^3 + u;
-  annotation(derivative = df);
-end f;
-function df
-  input Real u;
-  input Real du;
-  output Real dy;
-algorithm
-  dy := (3*u^2 + 1)*du;
-end df;
-model K
+  auto a = analyse(kCubicWithDerivative + R"(model K
   Real x(start = 2, fixed = true), y;
 equation
   der(x) = -y;
