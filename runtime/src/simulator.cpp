@@ -72,6 +72,13 @@ void Simulator::run(std::span<const Override> overrides) {
     notes_.push_back(SimulationNote{options_.startTime,
                                     "the model has no analytic Jacobian: the integrator "
                                     "approximates it by finite differences"});
+  else if (model_.n_states > 0 && integrator_->name() == "ida" && ode_.algebraicSize() > 0)
+    notes_.push_back(SimulationNote{
+        options_.startTime,
+        fmt::format("ida integrates the {} iteration variables of the loops it opens beside the "
+                    "states; the model's analytic Jacobian does not cover them, so ida "
+                    "approximates its Newton matrix by finite differences",
+                    ode_.algebraicSize())});
   sink_.begin(columns_);
   auto initializing = std::chrono::steady_clock::now();
   initialize();

@@ -122,4 +122,23 @@ TEST(DaeModelFailures, IdaNamesTheLoopUnknownsItSolvesWhenItsCorrectorFails) {
   EXPECT_NE(r.output.find("at time 1.17281"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("algebraic unknowns der(x)"), std::string::npos) << r.output;
   EXPECT_NEAR(readCsv(csv.string()).rows.back()[0], 1.17, 1e-12);
+  // Its Newton matrix is differenced (the loop calls a function without a derivative), and
+  // the run says so.
+  EXPECT_NE(r.output.find("by finite differences"), std::string::npos) << r.output;
+}
+
+TEST(DaeModelNotes, IdaSaysThatItDifferencesTheLoopUnknowns) {
+  // The ideal diode's loop has an analytic Jacobian, and so does the ODE form; IDA's Newton
+  // matrix also needs the residual form's derivatives with respect to the loop's iteration
+  // variables, which the model does not give: the fallback is announced.
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + daeModel("RLCDiodeIdeal.mo") +
+                               " --solver ida -o " + csv.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("ida integrates the 2 iteration variables of the loops it opens"),
+            std::string::npos)
+      << r.output;
+  CommandResult cvode =
+      runCommand(moccBinary() + " run " + daeModel("RLCDiodeIdeal.mo") + " -o " + csv.string());
+  EXPECT_EQ(cvode.output.find("finite differences"), std::string::npos) << cvode.output;
 }
