@@ -187,11 +187,15 @@ void emitDaeResiduals(ModuleContext& module, const std::vector<std::uint32_t>& o
 
 /// bind and initialize run once per simulation: optimising them costs more than it saves, and
 /// they are 40 % of a large model's IR (bench/README.md). optnone keeps the optimisation passes
-/// and the instruction scheduler off them; IEEE arithmetic gives the same results either way.
+/// and the instruction scheduler off them and their parts; IEEE arithmetic gives the same
+/// results either way.
 void skipOptimisation(ModuleContext& module, const char* name) {
-  llvm::Function* function = module.module.getFunction(name);
-  function->addFnAttr(llvm::Attribute::OptimizeNone);
-  function->addFnAttr(llvm::Attribute::NoInline);
+  std::string partPrefix = std::string(name) + ".part";
+  for (llvm::Function& function : module.module.functions()) {
+    if (function.getName() != name && !function.getName().startswith(partPrefix)) continue;
+    function.addFnAttr(llvm::Attribute::OptimizeNone);
+    function.addFnAttr(llvm::Attribute::NoInline);
+  }
 }
 
 } // namespace

@@ -5,6 +5,11 @@
 // closed form at -O0 and -O2.
 #include "test_model.h"
 
+#include <llvm/AsmParser/Parser.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/SourceMgr.h>
+
 namespace mocc::backend::jit::test {
 namespace {
 
@@ -88,6 +93,26 @@ TEST_P(BodyParts, SplitFunctionsComputeEveryEntry) {
 }
 
 INSTANTIATE_TEST_SUITE_P(OptimisationLevels, BodyParts, ::testing::Values(0, 2));
+
+TEST(BodyParts, PartsOfBindStayUnoptimisedLikeBindItself) {
+  LongProgram long_;
+  for (std::uint32_t i = 0; i < kStates; ++i)
+    long_.m.program.bind.push_back(assign(long_.x[i], long_.m.real(1.0 + i)));
+  std::string error;
+  std::string ir = emitIR(long_.m.program, CompileOptions{2}, &error);
+  ASSERT_EQ(error, "");
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> module = llvm::parseAssemblyString(ir, diagnostic, context);
+  ASSERT_TRUE(module) << diagnostic.getMessage().str();
+  for (const char* name : {"mocc_bind", "mocc_bind.part0", "mocc_bind.part1"}) {
+    llvm::Function* function = module->getFunction(name);
+    ASSERT_TRUE(function) << name;
+    EXPECT_TRUE(function->hasFnAttribute(llvm::Attribute::OptimizeNone)) << name;
+  }
+  EXPECT_FALSE(
+      module->getFunction("mocc_derivatives.part0")->hasFnAttribute(llvm::Attribute::OptimizeNone));
+}
 
 TEST(BodyParts, AutomaticLevelOptimisesSmallProgramsOnly) {
   LongProgram long_;
