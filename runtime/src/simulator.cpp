@@ -333,17 +333,24 @@ void Simulator::alignZeroCrossingsWithRestart() {
     restartSigns_ = directionsLeavingZero(g);
     const std::vector<int8_t>& leaving = restartSigns_.directions;
     instance_.setMode(MOCC_MODE_EVENT);
-    std::vector<std::string> inconsistent;
+    std::vector<int> inconsistent;
     for (std::size_t i = 0; i < leaving.size(); ++i)
       if (leaving[i] != 0 && leaving[i] != directions[i])
-        inconsistent.push_back(ode_.crossingDescription(static_cast<int>(i)));
+        inconsistent.push_back(static_cast<int>(i));
     if (inconsistent.empty()) return;
-    if (pass == maxPasses)
-      throw SimulationFailure(
-          instance_.time(),
+    if (pass == maxPasses) {
+      std::vector<std::string> names;
+      for (int i : inconsistent)
+        names.push_back(ode_.crossingDescription(i));
+      std::string finding =
           fmt::format("chattering at time {}: crossing {} stays at zero and the model leaves it "
                       "in the opposite direction after every event iteration (a sliding mode)",
-                      instance_.time(), fmt::join(inconsistent, ", ")));
+                      instance_.time(), fmt::join(names, ", "));
+      if (options_.filippovSliding && inconsistent.size() == 1 &&
+          startSliding(inconsistent.front(), finding))
+        return;
+      throw SimulationFailure(instance_.time(), finding);
+    }
     for (std::size_t i = 0; i < leaving.size(); ++i)
       if (leaving[i] != 0) directions[i] = leaving[i];
     instance_.copyCurrentToPre();
@@ -429,7 +436,11 @@ double Simulator::queryNextTimeEvent() {
 // forever.
 void Simulator::guardAgainstChattering(const AdvanceResult& step) {
   if (auto finding = zeno_.record(step.time, step.rootDirections)) {
-    if (options_.filippovSliding && startSliding(*finding)) return;
+    if (options_.filippovSliding && finding->crossings.size() == 1 &&
+        startSliding(*finding->crossings.begin(), describeZeno(*finding))) {
+      evaluateContinuous();
+      return;
+    }
     if (options_.stopOnZeno && !finding->chattering && settleAtAccumulationPoint(*finding)) {
       notes_.push_back(SimulationNote{
           instance_.time(), describeZeno(*finding) + "; the states they converge to are a rest "
@@ -517,20 +528,19 @@ bool Simulator::settleAtAccumulationPoint(const ZenoFinding& finding) {
   }
 }
 
-// A crossing whose events chatter or accumulate while the vector fields on both sides point to
-// its surface is a sliding surface (Filippov): the run slides along it instead of stopping.
-bool Simulator::startSliding(const ZenoFinding& finding) {
-  if (finding.crossings.size() != 1 || ode_.slidingCrossing()) return false;
-  int crossing = *finding.crossings.begin();
-  if (crossing >= model_.n_crossings || integrator_->name() == "ida") return false;
+// A crossing whose events chatter or accumulate, or which stays at zero while the model leaves
+// it the other way after every event iteration, while the vector fields on both sides point to
+// its surface, is a sliding surface (Filippov): the run slides along it instead of stopping.
+bool Simulator::startSliding(int crossing, const std::string& finding) {
+  if (ode_.slidingCrossing() || crossing >= model_.n_crossings || integrator_->name() == "ida")
+    return false;
   if (!ode_.attractsSliding(crossing)) return false;
   ode_.slide(crossing);
-  evaluateContinuous();
   notes_.push_back(SimulationNote{
       instance_.time(),
       fmt::format("{}; the vector fields on both sides point to its surface: sliding along it "
                   "from time {} (Filippov, --filippov)",
-                  describeZeno(finding), instance_.time())});
+                  finding, instance_.time())});
   return true;
 }
 

@@ -89,9 +89,9 @@ private:
   /// and always stops events that no longer let time advance.
   void guardAgainstChattering(const AdvanceResult& step);
   void rememberStatesAfterEvent();
-  /// Chattering of one crossing whose vector fields point to its surface from both sides:
-  /// starts a Filippov sliding mode (--filippov) and returns true.
-  bool startSliding(const ZenoFinding& finding);
+  /// Chattering of `crossing` (`finding` says how it showed) whose vector fields point to its
+  /// surface from both sides: starts a Filippov sliding mode (--filippov) and returns true.
+  bool startSliding(int crossing, const std::string& finding);
   /// Ends the sliding mode when `step` is its exit (a root of the sliding crossing's slot).
   void endSlidingAtItsExit(const AdvanceResult& step);
   std::string describeZeno(const ZenoFinding& finding) const;

@@ -363,6 +363,24 @@ TEST(EventModels, FilippovSlidingFollowsTheConvexCombination) {
   EXPECT_EQ(table.rows.back()[0], 3);
 }
 
+TEST(EventModels, FilippovSlidingStartsWhereAFixedStepLandsOnTheSurface) {
+  // rk4 with the output step 0.1 lands exactly on x = 0 at t = 1: the crossing is zero at the
+  // restart and the model leaves it the other way after every event iteration, which starts
+  // the sliding directly. x is piecewise polynomial of degree <= 2 (and 0 while sliding), which
+  // rk4 integrates exactly; y' = 1 + 2/(3 - t) while sliding, whose fifth derivative is at most
+  // 48 there: 10 steps of local error h^5 48/2880 make at most 1.7e-6.
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + eventModel("SlidingSurface.mo") +
+                               " --filippov --solver rk4 -o " + csv.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("stays at zero"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("ends at time 2"), std::string::npos) << r.output;
+  CsvTable table = readCsv(csv.string());
+  const double y3 = 2 + 2 * std::log(2.0) + 3;
+  EXPECT_NEAR(table.rows.back()[table.column("y")], y3, 2e-6);
+  EXPECT_NEAR(table.rows.back()[table.column("x")], -0.5, 1e-12);
+}
+
 TEST(EventModels, FilippovSlidingNeedsAnOdeSolver) {
   CommandResult r =
       runCommand(moccBinary() + " run " + eventModel("SlidingSurface.mo") +
