@@ -314,8 +314,8 @@ void FunctionBuilder::readAnnotations() {
 
 // The derivative function takes f's inputs, then the derivatives of its Real inputs, of the
 // same sizes (MLS 12.7.1). It is specialised with f, so that the backend finds it even when
-// the model never calls it; its name is then the specialisation's. Records among the inputs
-// leave the annotation as written.
+// the model never calls it; its name is then the specialisation's. Records among the inputs,
+// and external derivatives, leave the annotation as written.
 std::string FunctionBuilder::derivativeFunction(const ast::ComponentRef& written) {
   std::vector<std::vector<std::size_t>> dims = inputDims_;
   std::size_t inputs = 0;
@@ -333,6 +333,9 @@ std::string FunctionBuilder::derivativeFunction(const ast::ComponentRef& written
   if (!derivative || !derivative->definition ||
       derivative->definition->kind != ast::ClassKind::Function)
     return written.str();
+  // An external derivative (not supported yet) would make every model calling f an error;
+  // f is still differentiated numerically then.
+  if (el_.packageInstance(*derivative)->external) return written.str();
   auto index = el_.specialize(*derivative, definitionScope, dims, written.range);
   return index ? el_.model().functions[*index].name : written.str();
 }

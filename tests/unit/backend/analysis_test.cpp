@@ -178,15 +178,16 @@ TEST(IndexReduction, CartesianPendulumGetsTwoDynamicStateSets) {
   EXPECT_FALSE(contains(a->c.rendered(), "warning"));
 }
 
-// f(u) = u^3 + u with its derivative df (MLS 12.7.1).
-const std::string kCubicWithDerivative = R"(function f
+// f(u) = u^3 + u, whose derivative annotation names df (MLS 12.7.1), and df itself.
+const std::string kCubic = R"(function f
   input Real u;
   output Real y;
 algorithm
   y := u^3 + u;
   annotation(derivative = df);
 end f;
-function df
+)";
+const std::string kCubicWithDerivative = kCubic + R"(function df
   input Real u;
   input Real du;
   output Real dy;
@@ -455,4 +456,25 @@ end K;
   ASSERT_TRUE(a->analysis->schedule.odeJacobian) << a->listing();
   EXPECT_TRUE(contains(a->listing(), "  d der(x)/d x = 1.0/df(-der(x), -1.0)[1]\n"))
       << a->listing();
+}
+
+TEST(OdeJacobian, AnExternalDerivativeLeavesTheFunctionToDifferences) {
+  // External functions are not supported yet: naming one as the derivative must not make the
+  // model an error, only leave its loop to finite differences.
+  auto a = analyse(kCubic + R"(function df
+  input Real u;
+  input Real du;
+  output Real dy;
+external "C" dy = df_impl(u, du);
+end df;
+model K
+  Real x(start = 2, fixed = true), y;
+equation
+  der(x) = -y;
+  f(y) = x;
+end K;
+)");
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  EXPECT_FALSE(a->c.diagnostics.hasErrors()) << a->c.rendered();
+  EXPECT_TRUE(contains(a->listing(), "      jacobian: numeric\n")) << a->listing();
 }
