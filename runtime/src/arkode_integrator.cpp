@@ -230,8 +230,9 @@ void ArkodeIntegrator::Impl::createNewtonSolver() {
   // matrix whenever gamma changes (the Jacobian itself is reused) costs one factorisation per
   // step and keeps every step as accurate as the tolerance asks.
   check(ARKStepSetDeltaGammaMax(arkode, 1e-3), "SetDeltaGammaMax", time);
-  newtonMatrix = std::make_unique<IntegratorJacobian>(system, size, settings.sparseThreshold, true,
-                                                      state, context, matrixCheck);
+  newtonMatrix = std::make_unique<IntegratorJacobian>(system, size, settings.sparseThreshold,
+                                                      IntegratorJacobian::Form::Ode, state, context,
+                                                      matrixCheck);
   check(ARKStepSetLinearSolver(arkode, newtonMatrix->solver(), newtonMatrix->matrix()),
         "SetLinearSolver", time, true);
   // Without a Jacobian function ARKODE differentiates by difference quotients.

@@ -95,8 +95,8 @@ void CvodeIntegrator::Impl::createSolver() {
     // A function that is exactly zero at a restart is the root just handled: no warning.
     check(CVodeSetNoInactiveRootWarn(cvode), "CVodeSetNoInactiveRootWarn", time);
   }
-  newtonMatrix = std::make_unique<IntegratorJacobian>(system, size, settings.sparseThreshold, true,
-                                                      state, context, check);
+  newtonMatrix = std::make_unique<IntegratorJacobian>(
+      system, size, settings.sparseThreshold, IntegratorJacobian::Form::Ode, state, context, check);
   check(CVodeSetLinearSolver(cvode, newtonMatrix->solver(), newtonMatrix->matrix()),
         "CVodeSetLinearSolver", time, SundialsCheck::Flags::LinearSolver);
   // Without a Jacobian function CVODE differentiates by finite differences (difference

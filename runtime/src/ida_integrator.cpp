@@ -1,7 +1,7 @@
 // IdaIntegrator: IDA with a direct linear solver (IntegratorJacobian: dense, or KLU for large
-// sparse analytic Jacobians; difference quotients when the system has algebraic unknowns,
-// whose Jacobian it does not give). Unknowns are [y; z], with y' the derivatives of y and z'
-// unused (IDASetId marks z algebraic). Every SUNDIALS call goes through SundialsCheck;
+// sparse analytic Jacobians, of the residual form when there are algebraic unknowns;
+// difference quotients when the system gives none). Unknowns are [y; z], with y' the derivatives of
+// y and z' unused (IDASetId marks z algebraic). Every SUNDIALS call goes through SundialsCheck;
 // statistics are summed across reinitialisations as for CVODE.
 #include "mocc/runtime/ida_integrator.h"
 
@@ -104,9 +104,12 @@ void IdaIntegrator::Impl::createSolver() {
     check(IDARootInit(ida, system.rootCount(), &Impl::roots), "IDARootInit", time, flags);
     check(IDASetNoInactiveRootWarn(ida), "IDASetNoInactiveRootWarn", time, flags);
   }
-  // The system's Jacobian is df/dy; with algebraic unknowns IDA needs more, so it differences.
-  newtonMatrix = std::make_unique<IntegratorJacobian>(system, total, settings.sparseThreshold,
-                                                      algebraicSize == 0, state, context, check);
+  // Without algebraic unknowns the Newton matrix is cj I - df/dy; with them it needs the
+  // residual form's Jacobian (or differences when the system gives none).
+  auto form =
+      algebraicSize == 0 ? IntegratorJacobian::Form::Ode : IntegratorJacobian::Form::Residual;
+  newtonMatrix = std::make_unique<IntegratorJacobian>(system, total, settings.sparseThreshold, form,
+                                                      state, context, check);
   check(IDASetLinearSolver(ida, newtonMatrix->solver(), newtonMatrix->matrix()),
         "IDASetLinearSolver", time, SundialsCheck::Flags::IdaLinearSolver);
   if (newtonMatrix->analytic())
@@ -156,9 +159,9 @@ int IdaIntegrator::Impl::jacobian(sunrealtype t, sunrealtype cj, N_Vector y, N_V
   std::span<const double> slope = impl.differential(yp), residual = impl.differential(r);
   for (std::size_t i = 0; i < impl.derivatives.size(); ++i)
     impl.derivatives[i] = slope[i] - residual[i];
-  return impl.guarded([&] {
-    return impl.newtonMatrix->fill(t, impl.differential(y), impl.derivatives, matrix, cj, -1.0);
-  });
+  std::span<const double> unknowns = impl.algebraicSize == 0 ? impl.differential(y) : view(y);
+  return impl.guarded(
+      [&] { return impl.newtonMatrix->fill(t, unknowns, impl.derivatives, matrix, cj, -1.0); });
 }
 
 IntegratorStatistics IdaIntegrator::Impl::segmentStatistics() {

@@ -14,13 +14,13 @@
 
 namespace mocc::runtime {
 
-IntegratorJacobian::IntegratorJacobian(OdeSystem& system, int size, int sparseThreshold,
-                                       bool analyticAllowed, N_Vector y, SUNContext context,
-                                       SundialsCheck& check)
-    : system_(system), size_(size) {
-  const SparsityPattern* pattern =
-      analyticAllowed && system.hasJacobian() ? system.jacobianPattern() : nullptr;
-  if (!analyticAllowed || !system.hasJacobian()) {
+IntegratorJacobian::IntegratorJacobian(OdeSystem& system, int size, int sparseThreshold, Form form,
+                                       N_Vector y, SUNContext context, SundialsCheck& check)
+    : system_(system), size_(size), form_(form),
+      differentialRows_(form == Form::Residual ? system.size() : size) {
+  const SparsityPattern* pattern = this->pattern();
+  bool analytic = form == Form::Residual ? pattern != nullptr : system.hasJacobian();
+  if (!analytic) {
     kind_ = Kind::Differences;
   } else if (!pattern) {
     kind_ = Kind::Dense;
@@ -80,6 +80,19 @@ void IntegratorJacobian::buildSparseStructure(const SparsityPattern& pattern) {
     diagonalPosition_.push_back(positionOf(row, row));
 }
 
+const SparsityPattern* IntegratorJacobian::pattern() const {
+  if (form_ == Form::Residual) return system_.residualJacobianPattern();
+  return system_.hasJacobian() ? system_.jacobianPattern() : nullptr;
+}
+
+CallbackStatus IntegratorJacobian::evaluate(double t, std::span<const double> y,
+                                            std::span<const double> dy) {
+  if (form_ == Form::Ode) return system_.jacobianNonzeros(t, y, dy, values_);
+  auto differential = static_cast<std::size_t>(differentialRows_);
+  return system_.residualJacobianNonzeros(t, y.first(differential), y.subspan(differential),
+                                          values_);
+}
+
 CallbackStatus IntegratorJacobian::fill(double t, std::span<const double> y,
                                         std::span<const double> dy, SUNMatrix matrix,
                                         double diagonal, double scale) {
@@ -90,16 +103,17 @@ CallbackStatus IntegratorJacobian::fill(double t, std::span<const double> y,
 CallbackStatus IntegratorJacobian::fillSparse(double t, std::span<const double> y,
                                               std::span<const double> dy, SUNMatrix matrix,
                                               double diagonal, double scale) {
-  CallbackStatus status = system_.jacobianNonzeros(t, y, dy, values_);
+  CallbackStatus status = evaluate(t, y, dy);
   if (status != CallbackStatus::Ok) return status;
   // The solver may have been handed a matrix it reshaped: restore the structure each time.
   std::copy(rowStarts_.begin(), rowStarts_.end(), SUNSparseMatrix_IndexPointers(matrix));
   std::copy(columnIndices_.begin(), columnIndices_.end(), SUNSparseMatrix_IndexValues(matrix));
   double* data = SUNSparseMatrix_Data(matrix);
   std::fill_n(data, columnIndices_.size(), 0.0);
+  const SparsityPattern& nonzeros = *pattern();
   for (std::size_t k = 0; k < values_.size(); ++k)
-    data[entryPosition_[k]] += scale * values_[k];
-  for (std::size_t row = 0; row < diagonalPosition_.size(); ++row)
+    data[entryPosition_[k]] += rowScale(nonzeros.rows[k], scale) * values_[k];
+  for (std::size_t row = 0; row < static_cast<std::size_t>(differentialRows_); ++row)
     data[diagonalPosition_[row]] += diagonal;
   return CallbackStatus::Ok;
 }
@@ -116,13 +130,13 @@ CallbackStatus IntegratorJacobian::fillDense(double t, std::span<const double> y
       for (std::size_t i = 0; i < static_cast<std::size_t>(size_) * size_; ++i)
         view.data[i] *= scale;
   } else {
-    CallbackStatus status = system_.jacobianNonzeros(t, y, dy, values_);
+    CallbackStatus status = evaluate(t, y, dy);
     if (status != CallbackStatus::Ok) return status;
-    const SparsityPattern& pattern = *system_.jacobianPattern();
+    const SparsityPattern& nonzeros = *pattern();
     for (std::size_t k = 0; k < values_.size(); ++k)
-      view(pattern.rows[k], pattern.columns[k]) += scale * values_[k];
+      view(nonzeros.rows[k], nonzeros.columns[k]) += rowScale(nonzeros.rows[k], scale) * values_[k];
   }
-  for (int i = 0; i < size_; ++i)
+  for (int i = 0; i < differentialRows_; ++i)
     view(i, i) += diagonal;
   return CallbackStatus::Ok;
 }

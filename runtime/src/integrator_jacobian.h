@@ -19,11 +19,15 @@ namespace mocc::runtime {
 
 class IntegratorJacobian {
 public:
-  /// A size x size Newton matrix for `system`; `analyticAllowed` false forces differences
-  /// (IDA with algebraic unknowns, whose Jacobian the system does not give). `y` is a
-  /// template vector of the integrator's size. Throws IntegratorError when SUNDIALS fails.
-  IntegratorJacobian(OdeSystem& system, int size, int sparseThreshold, bool analyticAllowed,
-                     N_Vector y, SUNContext context, SundialsCheck& check);
+  /// Where the analytic Jacobian comes from: the ODE form's d dy / d y, or the residual form's
+  /// d [dy; h] / d [y; z] (IDA with algebraic unknowns; rows past the differential ones are
+  /// the residuals h, which carry neither the diagonal nor the sign of the differential rows).
+  enum class Form { Ode, Residual };
+  /// A size x size Newton matrix for `system` in `form`, with differences when the system
+  /// gives no Jacobian of that form. `y` is a template vector of the integrator's size.
+  /// Throws IntegratorError when SUNDIALS fails.
+  IntegratorJacobian(OdeSystem& system, int size, int sparseThreshold, Form form, N_Vector y,
+                     SUNContext context, SundialsCheck& check);
   ~IntegratorJacobian();
   IntegratorJacobian(const IntegratorJacobian&) = delete;
   IntegratorJacobian& operator=(const IntegratorJacobian&) = delete;
@@ -36,7 +40,8 @@ public:
   std::string description() const;
 
   /// matrix := diagonal * I + scale * J(t, y), J from the system, dy = f(t, y): CVODE wants J
-  /// (0, 1), IDA wants cj * I - J (cj, -1).
+  /// (0, 1), IDA wants cj * I - J (cj, -1). In the residual form y is [y; z] and the rows of
+  /// the residuals h get J itself: IDA's [cj I - f_y, -f_z; h_y, h_z].
   CallbackStatus fill(double t, std::span<const double> y, std::span<const double> dy,
                       SUNMatrix matrix, double diagonal, double scale);
 
@@ -48,8 +53,16 @@ private:
   CallbackStatus fillDense(double t, std::span<const double> y, std::span<const double> dy,
                            SUNMatrix matrix, double diagonal, double scale);
 
+  /// The system's nonzeros of its form into values_.
+  CallbackStatus evaluate(double t, std::span<const double> y, std::span<const double> dy);
+  const SparsityPattern* pattern() const;
+  /// `scale` for a differential row; a residual row of the residual form enters as it is.
+  double rowScale(int row, double scale) const { return row < differentialRows_ ? scale : 1.0; }
+
   OdeSystem& system_;
   int size_;
+  Form form_;
+  int differentialRows_; // rows that get the diagonal and `scale`; the others get +1
   Kind kind_ = Kind::Differences;
   SUNMatrix matrix_ = nullptr;
   SUNLinearSolver solver_ = nullptr;

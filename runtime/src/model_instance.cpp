@@ -94,6 +94,16 @@ std::optional<std::string> validateSolverTables(const mocc_model& model) {
   if (model.dae_residuals &&
       (model.n_dae_unknowns < 0 || !allValid(model, model.dae_unknowns, model.n_dae_unknowns)))
     return std::string("model has an invalid table of residual-form unknowns");
+  if (model.dae_jacobian &&
+      (model.n_dae_jacobian < 0 || !model.dae_residuals ||
+       (model.n_dae_jacobian > 0 && (!model.dae_jacobian_rows || !model.dae_jacobian_columns))))
+    return std::string("model has an invalid residual-form Jacobian pattern");
+  int unknowns = model.n_states + (model.dae_residuals ? model.n_dae_unknowns : 0);
+  for (int k = 0; model.dae_jacobian && k < model.n_dae_jacobian; ++k)
+    if (model.dae_jacobian_rows[k] < 0 || model.dae_jacobian_rows[k] >= unknowns ||
+        model.dae_jacobian_columns[k] < 0 || model.dae_jacobian_columns[k] >= unknowns)
+      return fmt::format("residual-form Jacobian entry #{} lies outside the {} unknowns", k,
+                         unknowns);
   return std::nullopt;
 }
 

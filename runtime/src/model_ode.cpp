@@ -59,6 +59,12 @@ ModelOde::ModelOde(ModelInstance& instance, ReportHandler& reports, AlgebraicSol
     : instance_(instance), reports_(reports), solver_(solver), selection_(selection),
       derivativeNames_(nameDerivatives(instance.model())) {
   const mocc_model& model = instance.model();
+  if (model.dae_jacobian) {
+    residualPattern_.rows.assign(model.dae_jacobian_rows,
+                                 model.dae_jacobian_rows + model.n_dae_jacobian);
+    residualPattern_.columns.assign(model.dae_jacobian_columns,
+                                    model.dae_jacobian_columns + model.n_dae_jacobian);
+  }
   if (!model.jacobian) return;
   pattern_.rows.assign(model.jacobian_rows, model.jacobian_rows + model.n_jacobian);
   pattern_.columns.assign(model.jacobian_columns, model.jacobian_columns + model.n_jacobian);
@@ -250,6 +256,33 @@ bool ModelOde::attractsSliding(int crossing) {
   std::copy(dx.begin(), dx.end(), instance_.derivatives().begin());
   std::copy(values.begin(), values.end(), instance_.values().begin());
   return attractive;
+}
+
+const SparsityPattern* ModelOde::residualJacobianPattern() const {
+  const mocc_model& model = instance_.model();
+  return model.dae_jacobian && model.n_dae_unknowns > 0 && model.n_states > 0 ? &residualPattern_
+                                                                              : nullptr;
+}
+
+CallbackStatus ModelOde::residualJacobianNonzeros(double t, std::span<const double> y,
+                                                  std::span<const double> z,
+                                                  std::span<double> values) {
+  Marks before = marks();
+  const mocc_model& model = instance_.model();
+  // dae_jacobian writes dx and the residuals as dae_residuals does: scratch for both.
+  std::span<double> latest = instance_.derivatives();
+  residualScratch_.assign(latest.begin(), latest.end());
+  residualScratch_.resize(latest.size() + z.size());
+  {
+    BorrowedArrays borrowed(instance_, t, y.data(), residualScratch_.data());
+    reports_.setTrialEvaluation(true);
+    model.dae_jacobian(&instance_.abi(), z.data(), residualScratch_.data() + latest.size(),
+                       values.data());
+    reports_.setTrialEvaluation(false);
+  }
+  CallbackStatus status = checkReports(before, CallbackStatus::Recoverable);
+  if (status != CallbackStatus::Ok) return status;
+  return checkFinite(values, "residual-form Jacobian entry", t);
 }
 
 std::vector<double> ModelOde::integratorState() const {

@@ -48,6 +48,10 @@ public:
   void algebraicValues(std::span<double> z) override;
   CallbackStatus residualForm(double t, std::span<const double> y, std::span<const double> z,
                               std::span<double> dy, std::span<double> h) override;
+  const SparsityPattern* residualJacobianPattern() const override;
+  CallbackStatus residualJacobianNonzeros(double t, std::span<const double> y,
+                                          std::span<const double> z,
+                                          std::span<double> values) override;
 
   /// Filippov sliding along crossing function `crossing`'s surface from now on (FilippovSliding):
   /// derivatives, the Jacobian and evaluateContinuous() use the sliding combination, and the
@@ -92,7 +96,8 @@ private:
   StateSelection& selection_;
   std::vector<std::string> derivativeNames_;
   std::vector<double> rateScratch_; // dx while crossing_rates runs
-  SparsityPattern pattern_;
+  SparsityPattern pattern_, residualPattern_;
+  std::vector<double> residualScratch_; // dx and r while dae_jacobian runs
   std::string problem_;
 };
 

@@ -72,11 +72,12 @@ void Simulator::run(std::span<const Override> overrides) {
     notes_.push_back(SimulationNote{options_.startTime,
                                     "the model has no analytic Jacobian: the integrator "
                                     "approximates it by finite differences"});
-  else if (model_.n_states > 0 && integrator_->name() == "ida" && ode_.algebraicSize() > 0)
+  else if (model_.n_states > 0 && integrator_->name() == "ida" && ode_.algebraicSize() > 0 &&
+           !ode_.residualJacobianPattern())
     notes_.push_back(SimulationNote{
         options_.startTime,
         fmt::format("ida integrates the {} iteration variables of the loops it opens beside the "
-                    "states; the model's analytic Jacobian does not cover them, so ida "
+                    "states; the model has no analytic Jacobian of that residual form, so ida "
                     "approximates its Newton matrix by finite differences",
                     ode_.algebraicSize())});
   sink_.begin(columns_);

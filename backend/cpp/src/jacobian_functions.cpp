@@ -97,21 +97,31 @@ void writeStateSetJacobian(Context& context, Code& code) {
            function);
 }
 
-void writeDaeResiduals(Context& context, Code& code, const std::vector<std::uint32_t>& opened) {
-  std::map<std::uint32_t, std::uint32_t> offsets;
-  std::uint32_t offset = 0;
-  for (std::uint32_t k : opened) {
-    offsets[k] = offset;
-    offset += static_cast<std::uint32_t>(context.program.systems[k].unknowns.size());
-  }
+void writeDaeResiduals(Context& context, Code& code) {
   FunctionCode function;
   StatementWriter writer(context, function, Evaluation::Continuous);
-  writer.openSystems(std::move(offsets));
+  writer.openSystems(sim::openedSystemOffsets(context.program));
   writer.write(context.program.derivatives);
   assemble(code,
            "The residual form for implicit integrators: derivatives, with the loops it solves "
            "taking their iteration variables from z and writing their residuals to r.",
            "void dae_residuals(mocc_instance* instance, const double* z, double* r)", function);
+}
+
+void writeDaeJacobian(Context& context, Code& code) {
+  std::vector<expr::Id> values;
+  for (const sim::JacobianEntry& entry : context.program.daeJacobian)
+    values.push_back(entry.value);
+  FunctionCode function;
+  StatementWriter writer(context, function, Evaluation::Continuous);
+  writer.openSystems(sim::openedSystemOffsets(context.program));
+  writeValues(writer, function, "values", context.program.derivatives, values);
+  assemble(code,
+           "The residual form's Jacobian: as dae_residuals, then the nonzeros of d [dx; r] / "
+           "d [x; z] in the order of dae_jacobian_rows and dae_jacobian_columns.",
+           "void dae_jacobian(mocc_instance* instance, const double* z, double* r, "
+           "double* values)",
+           function);
 }
 
 } // namespace mocc::backend::cpp

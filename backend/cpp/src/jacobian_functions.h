@@ -20,6 +20,7 @@ void writeCrossingRates(Context& context, Code& code);
 void writeStateSetJacobian(Context& context, Code& code);
 
 /// `void dae_residuals(mocc_instance*, const double* z, double* r)`, opening `opened`.
-void writeDaeResiduals(Context& context, Code& code, const std::vector<std::uint32_t>& opened);
+void writeDaeResiduals(Context& context, Code& code);
+void writeDaeJacobian(Context& context, Code& code);
 
 } // namespace mocc::backend::cpp

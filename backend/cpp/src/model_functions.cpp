@@ -159,9 +159,13 @@ ModelFunctionNames writeModelFunctions(Context& context, Code& code) {
     writeStateSetJacobian(context, code);
     names.stateSetJacobian = "state_set_jacobian";
   }
-  if (std::vector<std::uint32_t> opened = openedSystems(program); !opened.empty()) {
-    writeDaeResiduals(context, code, opened);
+  if (!openedSystems(program).empty()) {
+    writeDaeResiduals(context, code);
     names.daeResiduals = "dae_residuals";
+  }
+  if (!program.daeJacobian.empty()) {
+    writeDaeJacobian(context, code);
+    names.daeJacobian = "dae_jacobian";
   }
   return names;
 }

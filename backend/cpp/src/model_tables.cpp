@@ -239,6 +239,13 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   std::string rowTable = intTable(code, "jacobian_rows", rows);
   std::string columnTable = intTable(code, "jacobian_columns", columns);
   std::string daeTable = intTable(code, "dae_unknowns", daeUnknowns);
+  std::vector<std::uint32_t> daeRows, daeColumns;
+  for (const sim::JacobianEntry& entry : program.daeJacobian) {
+    daeRows.push_back(entry.row);
+    daeColumns.push_back(entry.column);
+  }
+  std::string daeRowTable = intTable(code, "dae_jacobian_rows", daeRows);
+  std::string daeColumnTable = intTable(code, "dae_jacobian_columns", daeColumns);
   if (!rows.empty() || !daeUnknowns.empty()) code.blank();
 
   auto table = [](bool present, const char* name) { return present ? name : "nullptr"; };
@@ -273,6 +280,10 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   code.line(fmt::format(".n_dae_unknowns = {}, .dae_unknowns = {},", daeUnknowns.size(), daeTable));
   code.line(".dae_residuals = " + function(functions.daeResiduals) + ",");
   code.line(".crossing_rates = " + function(functions.crossingRates) + ",");
+  code.line(".dae_jacobian = " + function(functions.daeJacobian) + ",");
+  code.line(
+      fmt::format(".n_dae_jacobian = {}, .dae_jacobian_rows = {}, .dae_jacobian_columns = {},",
+                  daeRows.size(), daeRowTable, daeColumnTable));
   code.close("};");
   code.blank();
   return code;

@@ -81,7 +81,8 @@ void BodyParts::emitGroup(Frame& frame, const Group& group,
     llvm::Value* value =
         item->value.valid() ? emitter.expressions().emit(item->value) : module_.real(item->missing);
     if (entryPointers == 0) throw EmitError("values without an output array");
-    llvm::Value* address = b.CreateConstInBoundsGEP1_64(module_.f64, pointers[0], item->position);
+    llvm::Value* out = pointers[entryPointers - 1];
+    llvm::Value* address = b.CreateConstInBoundsGEP1_64(module_.f64, out, item->position);
     module_.tag(b.CreateStore(value, address), item->memory);
   }
 }

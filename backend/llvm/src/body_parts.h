@@ -22,7 +22,7 @@ public:
 
   /// Appends statements, run in order.
   void addStatements(const std::vector<sim::Statement>& statements);
-  /// Appends out[k] := values[k], out being the entry's second argument (`missing` where a value
+  /// Appends out[k] := values[k], out being the entry's last argument (`missing` where a value
   /// is invalid), evaluated after the statements added before.
   void addValues(const std::vector<expr::Id>& values, Memory memory, double missing = 0.0);
   /// Top-level Solve statements of these loops are opened (OpenSystems); z and r are the

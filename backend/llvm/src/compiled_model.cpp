@@ -67,6 +67,9 @@ void CompiledModel::fillTables() {
   fillMessages();
   model_.n_dae_unknowns = count(d.daeUnknowns.size());
   model_.dae_unknowns = d.daeUnknowns.data();
+  model_.n_dae_jacobian = count(d.daeJacobianRows.size());
+  model_.dae_jacobian_rows = d.daeJacobianRows.data();
+  model_.dae_jacobian_columns = d.daeJacobianColumns.data();
 }
 
 void CompiledModel::fillSystems() {

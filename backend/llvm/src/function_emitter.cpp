@@ -166,21 +166,34 @@ void emitStateSetJacobian(ModuleContext& module) {
 }
 
 // dae_residuals(instance, z, r): derivatives with the loops it solves opened (model.h).
-void emitDaeResiduals(ModuleContext& module, const std::vector<std::uint32_t>& opened) {
+void emitDaeResiduals(ModuleContext& module) {
   llvm::Function* function =
       defineEntry(module, EntryNames::daeResiduals, module.builder.getVoidTy(),
                   {module.ptr, module.ptr, module.ptr});
   function->getArg(1)->setName("z");
   function->getArg(2)->setName("r");
-  std::map<std::uint32_t, std::uint32_t> offsets;
-  std::uint32_t offset = 0;
-  for (std::uint32_t k : opened) {
-    offsets[k] = offset;
-    offset += static_cast<std::uint32_t>(module.program.systems[k].unknowns.size());
-  }
   BodyParts body(module, function, Evaluation::Continuous);
-  body.openSystems(std::move(offsets));
+  body.openSystems(sim::openedSystemOffsets(module.program));
   body.addStatements(module.program.derivatives);
+  body.emit();
+  module.builder.CreateRetVoid();
+}
+
+// dae_jacobian(instance, z, r, values): as dae_residuals, then values[k] = entry k.
+void emitDaeJacobian(ModuleContext& module) {
+  llvm::Function* function =
+      defineEntry(module, EntryNames::daeJacobian, module.builder.getVoidTy(),
+                  {module.ptr, module.ptr, module.ptr, module.ptr});
+  function->getArg(1)->setName("z");
+  function->getArg(2)->setName("r");
+  function->getArg(3)->setName("values");
+  std::vector<expr::Id> values;
+  for (const sim::JacobianEntry& entry : module.program.daeJacobian)
+    values.push_back(entry.value);
+  BodyParts body(module, function, Evaluation::Continuous);
+  body.openSystems(sim::openedSystemOffsets(module.program));
+  body.addStatements(module.program.derivatives);
+  body.addValues(values, Memory::OutputArray);
   body.emit();
   module.builder.CreateRetVoid();
 }
@@ -215,8 +228,8 @@ void emitModelFunctions(ModuleContext& module) {
   if (!program.jacobian.empty()) emitJacobian(module);
   if (!program.crossings.empty()) emitCrossingRates(module);
   if (!program.stateSets.empty()) emitStateSetJacobian(module);
-  std::vector<std::uint32_t> opened = openedSystems(program);
-  if (!opened.empty()) emitDaeResiduals(module, opened);
+  if (!openedSystems(program).empty()) emitDaeResiduals(module);
+  if (!program.daeJacobian.empty()) emitDaeJacobian(module);
 }
 
 } // namespace mocc::backend::jit

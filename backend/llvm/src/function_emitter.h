@@ -21,12 +21,14 @@ struct EntryNames {
   static constexpr const char* crossingRates = "mocc_crossing_rates";
   static constexpr const char* stateSetJacobian = "mocc_state_set_jacobian";
   static constexpr const char* daeResiduals = "mocc_dae_residuals";
+  static constexpr const char* daeJacobian = "mocc_dae_jacobian";
 };
 
 /// Emits the ABI functions of `module.program` into `module.module`: the seven every model
 /// has, jacobian when program.jacobian is not empty, crossing_rates when there are crossings,
 /// state_set_jacobian when there are state
-/// sets, dae_residuals when derivatives solves a loop (openedSystems()). Throws EmitError for
+/// sets, dae_residuals when derivatives solves a loop (openedSystems()), dae_jacobian when
+/// program.daeJacobian is not empty. Throws EmitError for
 /// a malformed program.
 void emitModelFunctions(ModuleContext& module);
 

@@ -83,6 +83,8 @@ llvm::Error resolveEntries(llvm::orc::LLJIT& jit, mocc_model& model) {
     if (auto e = resolve(jit, EntryNames::stateSetJacobian, model.state_set_jacobian)) return e;
   if (model.n_dae_unknowns > 0)
     if (auto e = resolve(jit, EntryNames::daeResiduals, model.dae_residuals)) return e;
+  if (model.n_dae_jacobian > 0)
+    if (auto e = resolve(jit, EntryNames::daeJacobian, model.dae_jacobian)) return e;
   return llvm::Error::success();
 }
 

@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 2;
+constexpr std::uint32_t kFormatVersion = 3;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -181,8 +181,11 @@ bool indicesValid(const ModelDescription& d) {
       return false;
   }
   auto states = static_cast<std::size_t>(d.stateCount);
+  std::size_t unknowns = states + d.daeUnknowns.size();
   return d.jacobianRows.size() == d.jacobianColumns.size() && allBelow(d.jacobianRows, states) &&
-         allBelow(d.jacobianColumns, states) && allBelow(d.daeUnknowns, variables);
+         allBelow(d.jacobianColumns, states) && allBelow(d.daeUnknowns, variables) &&
+         d.daeJacobianRows.size() == d.daeJacobianColumns.size() &&
+         allBelow(d.daeJacobianRows, unknowns) && allBelow(d.daeJacobianColumns, unknowns);
 }
 
 } // namespace
@@ -221,6 +224,10 @@ ModelDescription describe(const sim::Program& program) {
   for (std::uint32_t k : openedSystems(program))
     for (std::uint32_t v : program.systems[k].unknowns)
       d.daeUnknowns.push_back(static_cast<std::int32_t>(v));
+  for (const sim::JacobianEntry& entry : program.daeJacobian) {
+    d.daeJacobianRows.push_back(static_cast<std::int32_t>(entry.row));
+    d.daeJacobianColumns.push_back(static_cast<std::int32_t>(entry.column));
+  }
   for (std::size_t i = 0; i < program.functions.size(); ++i)
     d.functionSymbols.push_back(userFunctionSymbol(program, i));
   return d;
@@ -270,6 +277,8 @@ void writeDescription(const ModelDescription& d, std::string& out) {
     put(out, s.selection);
   }
   put(out, d.daeUnknowns);
+  put(out, d.daeJacobianRows);
+  put(out, d.daeJacobianColumns);
   put(out, d.functionSymbols);
 }
 
@@ -289,7 +298,7 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
       r.get(d.crossingDescriptions) && readList(r, d.systems, sizeof(std::uint64_t), readSystem) &&
       r.get(d.jacobianRows) && r.get(d.jacobianColumns) &&
       readList(r, d.stateSets, sizeof(std::int32_t), readStateSet) && r.get(d.daeUnknowns) &&
-      r.get(d.functionSymbols);
+      r.get(d.daeJacobianRows) && r.get(d.daeJacobianColumns) && r.get(d.functionSymbols);
   if (!ok || !indicesValid(d)) return std::nullopt;
   return d;
 }

@@ -56,6 +56,7 @@ struct ModelDescription {
   std::vector<std::int32_t> jacobianRows, jacobianColumns;
   std::vector<StateSet> stateSets;
   std::vector<std::int32_t> daeUnknowns;
+  std::vector<std::int32_t> daeJacobianRows, daeJacobianColumns;
   /// The symbol of program.functions[i] in the object, for CompiledModel::function(i).
   std::vector<std::string> functionSymbols;
 };

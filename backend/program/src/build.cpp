@@ -31,6 +31,7 @@ std::optional<sim::Program> ProgramBuilder::run() {
   addScheduledStatements();
   addInitialize(); // after the event list, which it may copy
   addOdeJacobian();
+  addDaeJacobian();
   addStateSets();
   addCrossingRates();
   addTimeEvents();

@@ -48,6 +48,39 @@ void ProgramBuilder::addOdeJacobian() {
     program_.jacobianInputs = assignmentsNeededBy(readsOf(program_.pool, values));
 }
 
+// Positions: a state's index, or stateCount plus the place of an opened loop's iteration
+// variable in z.
+void ProgramBuilder::addDaeJacobian() {
+  if (!schedule_.residualJacobian) {
+    program_.daeJacobianMissing = schedule_.residualJacobianMissing;
+    return;
+  }
+  std::map<std::uint32_t, std::uint32_t> position; // program variable -> unknown
+  for (const auto& [k, offset] : sim::openedSystemOffsets(program_)) {
+    const std::vector<std::uint32_t>& unknowns = program_.systems[k].unknowns;
+    for (std::size_t i = 0; i < unknowns.size(); ++i)
+      position[unknowns[i]] = program_.stateCount + offset + static_cast<std::uint32_t>(i);
+  }
+  auto positionOf = [&](std::uint32_t daeVariable) -> std::optional<std::uint32_t> {
+    std::uint32_t v = programIndex_[daeVariable];
+    const sim::Variable& variable = program_.variables[v];
+    if (variable.region == sim::Region::State) return variable.index;
+    auto found = position.find(v);
+    if (found == position.end()) return std::nullopt;
+    return found->second;
+  };
+  std::vector<sim::JacobianEntry> entries;
+  for (const structure::ResidualJacobianEntry& entry : *schedule_.residualJacobian) {
+    auto row = positionOf(entry.row), column = positionOf(entry.wrt);
+    if (!row || !column) {
+      program_.daeJacobianMissing = "a loop the derivatives solve is not opened";
+      return;
+    }
+    entries.push_back(sim::JacobianEntry{*row, *column, translator_(entry.value)});
+  }
+  program_.daeJacobian = std::move(entries);
+}
+
 void ProgramBuilder::addStateSets() {
   for (const dae::StateSet& set : system_.stateSets)
     if (!addStateSet(set)) return;

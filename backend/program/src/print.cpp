@@ -79,6 +79,7 @@ public:
     section("initialize", program_.initialize);
     systems();
     jacobian();
+    daeJacobian();
     stateSets();
     relations();
     timeEvents();
@@ -193,6 +194,16 @@ private:
     for (const JacobianEntry& entry : program_.jacobian)
       out_ += fmt::format("  d {} / d {} = {}\n", stateName(entry.row, true),
                           stateName(entry.column, false), e(entry.value));
+  }
+
+  // Rows and columns past the states are positions in z (the opened loops' unknowns).
+  void daeJacobian() {
+    if (!program_.daeJacobianMissing.empty())
+      out_ += fmt::format("dae jacobian: none ({})\n", program_.daeJacobianMissing);
+    if (program_.daeJacobian.empty()) return;
+    out_ += "dae jacobian (residual form; rows der(x) then loop residuals, columns x then z):\n";
+    for (const JacobianEntry& entry : program_.daeJacobian)
+      out_ += fmt::format("  [{}, {}] = {}\n", entry.row, entry.column, e(entry.value));
   }
 
   void stateSets() {

@@ -82,6 +82,7 @@ private:
 
   // jacobians.cpp
   void addOdeJacobian();
+  void addDaeJacobian();
   void addStateSets();
   bool addStateSet(const dae::StateSet& set);
   bool differentiateConstraints(const dae::StateSet& set, sim::StateSet& out);

@@ -23,6 +23,16 @@ std::vector<std::uint32_t> openedSystems(const Program& program) {
   return systems;
 }
 
+std::map<std::uint32_t, std::uint32_t> openedSystemOffsets(const Program& program) {
+  std::map<std::uint32_t, std::uint32_t> offsets;
+  std::uint32_t offset = 0;
+  for (std::uint32_t k : openedSystems(program)) {
+    offsets[k] = offset;
+    offset += static_cast<std::uint32_t>(program.systems[k].unknowns.size());
+  }
+  return offsets;
+}
+
 StatementCount countStatements(const Statement& statement) {
   StatementCount count{1, std::holds_alternative<Reinit>(statement.node) ? 1u : 0u};
   auto add = [&count](const std::vector<Statement>& body) {

@@ -371,4 +371,58 @@ odeJacobian(dae::System& system, const std::vector<Step>& steps, std::string* wh
   return entries;
 }
 
+// The loops the derivatives need are opened: their iteration variables are seeds (columns) like
+// the states, so their inner steps and residuals are differentiated with them held fixed; no
+// implicit differentiation is needed.
+std::optional<std::vector<ResidualJacobianEntry>>
+residualJacobian(dae::System& system, const std::vector<Step>& steps, std::string* why) {
+  auto fail = [&](std::string reason) -> std::optional<std::vector<ResidualJacobianEntry>> {
+    if (why) *why = std::move(reason);
+    return std::nullopt;
+  };
+  std::vector<bool> neededSteps = stepsNeededByDerivatives(system, steps);
+  std::vector<std::uint32_t> unknowns; // columns: states, then iteration variables
+  for (std::uint32_t v = 0; v < system.variables.size(); ++v)
+    if (system.variables[v].isIntegratedState()) unknowns.push_back(v);
+  std::size_t states = unknowns.size();
+  for (std::size_t k = 0; k < steps.size(); ++k)
+    if (neededSteps[k] && steps[k].kind == Step::Kind::System)
+      unknowns.insert(unknowns.end(), steps[k].iteration.begin(), steps[k].iteration.end());
+  if (unknowns.size() == states) return std::vector<ResidualJacobianEntry>{};
+  Sensitivities sensitivities(system, unknowns.size(), kMaxSensitivityEntries);
+  for (std::size_t j = 0; j < unknowns.size(); ++j)
+    sensitivities.seed(unknowns[j], static_cast<std::int32_t>(j));
+  std::vector<ResidualJacobianEntry> entries;
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    if (!neededSteps[k]) continue;
+    const Step& step = steps[k];
+    if (step.kind == Step::Kind::Assign) sensitivities.assign(step.variable, step.value);
+    if (step.kind == Step::Kind::Algorithm) {
+      for (std::uint32_t v : system.algorithms[step.source].outputs)
+        if (system.variables[v].type == expr::Type::Real) sensitivities.makeOpaque(v);
+    }
+    if (step.kind != Step::Kind::System) continue;
+    for (const Step& inner : step.inner)
+      sensitivities.assign(inner.variable, inner.value);
+    for (std::size_t r = 0; r < step.residuals.size(); ++r) {
+      auto row = sensitivities.totalDerivative(step.residuals[r]);
+      if (!row)
+        return fail("a residual of the loop of " + system.variables[step.iteration[r]].name +
+                    " reads an algorithm section or a function without derivative");
+      for (const auto& [j, value] : *row)
+        entries.push_back({true, step.iteration[r], unknowns[j], value});
+    }
+    if (sensitivities.overflowed()) return fail("the Jacobian of the residual form is too dense");
+  }
+  for (std::size_t i = 0; i < states; ++i) {
+    std::uint32_t derivative = system.variables[unknowns[i]].derivative;
+    if (sensitivities.isOpaque(derivative))
+      return fail("der(" + system.variables[unknowns[i]].name +
+                  ") reads an algorithm section or a function without derivative");
+    for (const auto& [j, value] : sensitivities.row(derivative))
+      entries.push_back({false, unknowns[i], unknowns[j], value});
+  }
+  return entries;
+}
+
 } // namespace mocc::backend::structure

@@ -88,6 +88,8 @@ std::optional<Schedule> sort(dae::System& system, Diagnostics& diagnostics) {
   Schedule schedule;
   schedule.steps = std::move(*steps);
   schedule.odeJacobian = odeJacobian(system, schedule.steps, &schedule.odeJacobianMissing);
+  schedule.residualJacobian =
+      residualJacobian(system, schedule.steps, &schedule.residualJacobianMissing);
   return schedule;
 }
 

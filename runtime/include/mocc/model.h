@@ -240,6 +240,17 @@ typedef struct mocc_model {
    * derive (a crossing that reads an algebraic loop, say) is NaN; the runtime differentiates
    * that one numerically. Null when n_crossings is 0. */
   void (*crossing_rates)(mocc_instance* instance, double* rates);
+
+  /* Continuous mode: the Jacobian of the residual form, for the integrator's Newton matrix.
+   * With the loops taking their iteration variables from z as in dae_residuals (which writes
+   * their residuals to r, scratch of n_dae_unknowns), the values of the n_dae_jacobian
+   * nonzeros of d [dx; r] / d [x; z] at (dae_jacobian_rows[k], dae_jacobian_columns[k]):
+   * rows and columns in [0, n_states + n_dae_unknowns), the states first. Null (and
+   * n_dae_jacobian 0) when n_dae_unknowns is 0 or the compiler could not derive it. */
+  void (*dae_jacobian)(mocc_instance* instance, const double* z, double* r, double* values);
+  int32_t n_dae_jacobian;
+  const int32_t* dae_jacobian_rows;
+  const int32_t* dae_jacobian_columns;
 } mocc_model;
 
 /* A service of the runtime library that generated code calls: solves algebraic loop

@@ -93,6 +93,14 @@ public:
                                       std::span<double> h) {
     return CallbackStatus::Fatal;
   }
+  /// The nonzeros of d [dy; h] / d [y; z] of the residual form, rows and columns in
+  /// [0, size() + algebraicSize()): null when the system does not give them.
+  virtual const SparsityPattern* residualJacobianPattern() const { return nullptr; }
+  virtual CallbackStatus residualJacobianNonzeros(double t, std::span<const double> y,
+                                                  std::span<const double> z,
+                                                  std::span<double> values) {
+    return CallbackStatus::Fatal;
+  }
 };
 
 struct IntegratorSettings {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -370,6 +371,13 @@ struct Program {
   std::vector<JacobianEntry> jacobian;
   /// Why `jacobian` is empty (the structural analysis's reason), or "".
   std::string jacobianMissing;
+  /// The Jacobian of the residual form (dae_residuals) with respect to its unknowns, the
+  /// states then z (openedSystemOffsets()): rows are the states' derivatives then the opened
+  /// loops' residuals, in the same order. Evaluated after `derivatives` with those loops
+  /// opened, in continuous mode. Empty when no loop is opened or none was derived (then
+  /// `daeJacobianMissing` says why).
+  std::vector<JacobianEntry> daeJacobian;
+  std::string daeJacobianMissing;
   std::vector<StateSet> stateSets;
 
   std::vector<Relation> relations;
@@ -392,6 +400,9 @@ std::vector<std::pair<std::int32_t, std::int32_t>> jacobianNonzeros(const Algebr
 /// (dae_residuals) opens, their iteration variables becoming the integrator's algebraic
 /// unknowns.
 std::vector<std::uint32_t> openedSystems(const Program& program);
+/// Where each opened loop's iteration variables start in z (openedSystems order, each loop's
+/// unknowns in order).
+std::map<std::uint32_t, std::uint32_t> openedSystemOffsets(const Program& program);
 
 /// Statements, nested when and if bodies included, and the reinit() among them.
 struct StatementCount {

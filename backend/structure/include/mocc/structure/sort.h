@@ -66,6 +66,19 @@ struct JacobianEntry {
   expr::Id value;
 };
 
+/// One nonzero of the Jacobian of the residual form (model.h, dae_residuals): the loops the
+/// state derivatives need are opened, their iteration variables becoming unknowns beside the
+/// states. Rows are the state derivatives (`residual` false, `row` the state) and the loops'
+/// residuals (`residual` true, `row` the iteration variable the residual is listed with);
+/// columns (`wrt`) are states and those iteration variables, partial derivatives holding the
+/// other unknowns fixed.
+struct ResidualJacobianEntry {
+  bool residual = false;
+  std::uint32_t row;
+  std::uint32_t wrt;
+  expr::Id value;
+};
+
 /// Where an equation of the initialization problem comes from (MLS 8.6).
 enum class InitialOrigin : std::uint8_t {
   Equation,        // an equation of the model (simulation equations, same index)
@@ -118,6 +131,10 @@ struct Schedule {
   /// numerically and says so, quoting `odeJacobianMissing`.
   std::optional<std::vector<JacobianEntry>> odeJacobian;
   std::string odeJacobianMissing;
+  /// The Jacobian of the residual form IDA integrates (see ResidualJacobianEntry), when the
+  /// derivatives solve loops and it could be derived; else nullopt and the reason.
+  std::optional<std::vector<ResidualJacobianEntry>> residualJacobian;
+  std::string residualJacobianMissing;
   /// Filled by the `initialization` pass (empty before it runs).
   Initialization initialization;
 };
@@ -128,6 +145,11 @@ std::optional<Schedule> sort(dae::System& system, Diagnostics& diagnostics);
 /// when there is none.
 std::optional<std::vector<JacobianEntry>>
 odeJacobian(dae::System& system, const std::vector<Step>& steps, std::string* why = nullptr);
+
+/// The residual form's Jacobian through `steps` (see Schedule::residualJacobian): nullopt with
+/// `why` set when it cannot be derived, and an empty list when the derivatives solve no loop.
+std::optional<std::vector<ResidualJacobianEntry>>
+residualJacobian(dae::System& system, const std::vector<Step>& steps, std::string* why = nullptr);
 
 /// One line per step: `der(h) := v`, `when-clause #0`, and for a System step its size,
 /// iteration variables, inner steps and residuals; then the ODE Jacobian's size.
