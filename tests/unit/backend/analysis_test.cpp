@@ -440,17 +440,20 @@ end L2;
   }
 }
 
-TEST(OdeJacobian, ADerivativeAnnotationIsFollowedWhenTheModelNeverCallsTheDerivative) {
-  // f(y) = x with f(u) = u^3 + u: the loop's Jacobian and the ODE Jacobian go through df,
-  // which only the annotation names (MLS 12.7.1). With y = -der(x) (alias elimination),
-  // d der(x)/d x = -dy/dx = -1/f'(y) = 1/df(y, -1).
-  auto a = analyse(kCubicWithDerivative + R"(model K
+// f(y) = x, a loop in y, with x integrated: its Jacobian needs f's derivative.
+const std::string kCubicLoop = R"(model K
   Real x(start = 2, fixed = true), y;
 equation
   der(x) = -y;
   f(y) = x;
 end K;
-)");
+)";
+
+TEST(OdeJacobian, ADerivativeAnnotationIsFollowedWhenTheModelNeverCallsTheDerivative) {
+  // f(y) = x with f(u) = u^3 + u: the loop's Jacobian and the ODE Jacobian go through df,
+  // which only the annotation names (MLS 12.7.1). With y = -der(x) (alias elimination),
+  // d der(x)/d x = -dy/dx = -1/f'(y) = 1/df(y, -1).
+  auto a = analyse(kCubicWithDerivative + kCubicLoop);
   ASSERT_TRUE(a->analysis) << a->c.rendered();
   EXPECT_TRUE(contains(a->listing(), "      jacobian: 1 nonzero\n")) << a->listing();
   ASSERT_TRUE(a->analysis->schedule.odeJacobian) << a->listing();
@@ -467,13 +470,7 @@ TEST(OdeJacobian, AnExternalDerivativeLeavesTheFunctionToDifferences) {
   output Real dy;
 external "C" dy = df_impl(u, du);
 end df;
-model K
-  Real x(start = 2, fixed = true), y;
-equation
-  der(x) = -y;
-  f(y) = x;
-end K;
-)");
+)" + kCubicLoop);
   ASSERT_TRUE(a->analysis) << a->c.rendered();
   EXPECT_FALSE(a->c.diagnostics.hasErrors()) << a->c.rendered();
   EXPECT_TRUE(contains(a->listing(), "      jacobian: numeric\n")) << a->listing();
