@@ -3,6 +3,7 @@
 // values into callback statuses.
 #include "model_ode.h"
 
+#include <Eigen/Dense>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -65,6 +66,11 @@ ModelOde::ModelOde(ModelInstance& instance, ReportHandler& reports, AlgebraicSol
     residualPattern_.columns.assign(model.dae_jacobian_columns,
                                     model.dae_jacobian_columns + model.n_dae_jacobian);
   }
+  // Dense linear algebra on the states and the loops' unknowns: for moderate sizes only (the
+  // compiler's `mocc dae` quotes the limit).
+  constexpr int kLargestSchurSystem = 400;
+  schurJacobian_ = !model.jacobian && model.dae_jacobian && model.n_states > 0 &&
+                   model.n_states + model.n_dae_unknowns <= kLargestSchurSystem;
   if (!model.jacobian) return;
   pattern_.rows.assign(model.jacobian_rows, model.jacobian_rows + model.n_jacobian);
   pattern_.columns.assign(model.jacobian_columns, model.jacobian_columns + model.n_jacobian);
@@ -175,7 +181,43 @@ CallbackStatus ModelOde::rootRates(double t, std::span<const double> y, std::spa
 
 bool ModelOde::hasJacobian() const {
   const mocc_model& model = instance_.model();
-  return model.jacobian != nullptr && model.n_states > 0;
+  return (model.jacobian != nullptr && model.n_states > 0) || schurJacobian_;
+}
+
+// With the loops solved at y (derivatives()), z holds their iteration variables and h = 0, so
+// dz/dy = -h_z^-1 h_y by the implicit function theorem and df/dy = f_y - f_z h_z^-1 h_y: the
+// Schur complement of h_z in the residual form's Jacobian [f_y f_z; h_y h_z].
+CallbackStatus ModelOde::jacobian(double t, std::span<const double> y, std::span<const double>,
+                                  DenseMatrixView jacobian) {
+  const mocc_model& model = instance_.model();
+  auto n = static_cast<Eigen::Index>(model.n_states),
+       m = static_cast<Eigen::Index>(model.n_dae_unknowns);
+  Marks before = marks();
+  std::vector<double> z(static_cast<std::size_t>(m)), values(residualPattern_.rows.size());
+  std::span<double> latest = instance_.derivatives();
+  residualScratch_.assign(latest.begin(), latest.end());
+  residualScratch_.resize(latest.size() + z.size());
+  {
+    BorrowedArrays borrowed(instance_, t, y.data(), residualScratch_.data());
+    reports_.setTrialEvaluation(true);
+    model.derivatives(&instance_.abi());
+    algebraicValues(z);
+    model.dae_jacobian(&instance_.abi(), z.data(), residualScratch_.data() + latest.size(),
+                       values.data());
+    reports_.setTrialEvaluation(false);
+  }
+  CallbackStatus status = checkReports(before, CallbackStatus::Recoverable);
+  if (status != CallbackStatus::Ok) return status;
+  Eigen::MatrixXd full = Eigen::MatrixXd::Zero(n + m, n + m);
+  for (std::size_t k = 0; k < values.size(); ++k)
+    full(residualPattern_.rows[k], residualPattern_.columns[k]) += values[k];
+  Eigen::PartialPivLU<Eigen::MatrixXd> hz(full.bottomRightCorner(m, m));
+  Eigen::MatrixXd schur =
+      full.topLeftCorner(n, n) - full.topRightCorner(n, m) * hz.solve(full.bottomLeftCorner(m, n));
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index j = 0; j < n; ++j)
+      jacobian(static_cast<int>(i), static_cast<int>(j)) = schur(i, j);
+  return checkFinite({schur.data(), static_cast<std::size_t>(schur.size())}, "Jacobian entry", t);
 }
 
 CallbackStatus ModelOde::jacobianNonzeros(double t, std::span<const double> y,

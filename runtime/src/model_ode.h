@@ -39,8 +39,16 @@ public:
   /// state sets' root functions. Fatal like roots().
   CallbackStatus rootRates(double t, std::span<const double> y, std::span<double> rates) override;
 
+  /// The model's symbolic ODE Jacobian, or else, for a model whose derivatives solve loops the
+  /// compiler could not differentiate implicitly (more than four iteration variables), the
+  /// Schur complement of the residual form's Jacobian (schurJacobian()).
   bool hasJacobian() const override;
-  const SparsityPattern* jacobianPattern() const override { return &pattern_; }
+  const SparsityPattern* jacobianPattern() const override {
+    return schurJacobian_ ? nullptr : &pattern_;
+  }
+  /// Only for the Schur complement: dense.
+  CallbackStatus jacobian(double t, std::span<const double> y, std::span<const double> dy,
+                          DenseMatrixView jacobian) override;
   CallbackStatus jacobianNonzeros(double t, std::span<const double> y, std::span<const double> dy,
                                   std::span<double> values) override;
 
@@ -97,6 +105,7 @@ private:
   std::vector<std::string> derivativeNames_;
   std::vector<double> rateScratch_; // dx while crossing_rates runs
   SparsityPattern pattern_, residualPattern_;
+  bool schurJacobian_ = false;
   std::vector<double> residualScratch_; // dx and r while dae_jacobian runs
   std::string problem_;
 };

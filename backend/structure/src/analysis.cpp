@@ -148,7 +148,7 @@ private:
 
   void odeJacobian() {
     if (!schedule_.odeJacobian) {
-      out_ += "ode jacobian: numeric (" + schedule_.odeJacobianMissing + ")\n";
+      out_ += "ode jacobian: " + odeJacobianFallback(schedule_) + "\n";
       return;
     }
     out_ += fmt::format("ode jacobian ({} nonzeros):\n", schedule_.odeJacobian->size());

@@ -184,9 +184,17 @@ std::string print(const dae::System& system, const Schedule& schedule,
     std::size_t n = schedule.odeJacobian->size();
     out += fmt::format("ode jacobian: {} nonzero{}\n", n, n == 1 ? "" : "s");
   } else {
-    out += "ode jacobian: numeric (" + schedule.odeJacobianMissing + ")\n";
+    out += "ode jacobian: " + odeJacobianFallback(schedule) + "\n";
   }
   return out;
+}
+
+std::string odeJacobianFallback(const Schedule& schedule) {
+  if (schedule.residualJacobian && !schedule.residualJacobian->empty())
+    return "from the residual form's Jacobian at run time, numeric above 400 states and loop "
+           "unknowns (" +
+           schedule.odeJacobianMissing + ")";
+  return "numeric (" + schedule.odeJacobianMissing + ")";
 }
 
 } // namespace mocc::backend::structure

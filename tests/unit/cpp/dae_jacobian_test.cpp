@@ -1,8 +1,11 @@
 // The Jacobian of the residual form (the ABI's dae_jacobian, IDA's Newton matrix with opened
 // loops): every nonzero agrees with central differences of dae_residuals, entries outside the
-// pattern have none, and the JIT and the generated C++ compute the same bits.
+// pattern have none, and the JIT and the generated C++ compute the same bits. Through it the
+// runtime also gets the ODE Jacobian of loops the compiler cannot differentiate implicitly.
 #include "compile_source.h"
 #include "cpp_test_support.h"
+#include "mocc/runtime/instance_services.h"
+#include "model_ode.h" // runtime/src: white-box
 
 #include <cmath>
 
@@ -81,6 +84,70 @@ TEST(DaeJacobian, AgreesWithDifferencesOfTheResidualFormInBothBackends) {
     for (std::size_t i = 0; i < size; ++i)
       EXPECT_NEAR(analytic[i][j], (plus[i] - minus[i]) / (2 * h), tolerance)
           << "d row " << i << " / d unknown " << j;
+  }
+}
+
+} // namespace
+} // namespace mocc::backend::cpp::test
+
+namespace mocc::backend::cpp::test {
+namespace {
+
+// Five equations, each nonlinear in two neighbours of a ring: tearing keeps all five as
+// iteration variables, more than the compiler differentiates implicitly (four), so the ODE
+// Jacobian is the runtime's Schur complement of the residual form's Jacobian.
+const char* kFiveVariableLoop = R"(model FiveVariableLoop
+  Real x(start = 1, fixed = true);
+  Real v(start = 0, fixed = true);
+  Real a[5];
+equation
+  der(x) = v;
+  der(v) = -x*a[1] - a[3]*a[5];
+  for i in 1:5 loop
+    exp(a[i]) + 0.1*a[mod(i, 5) + 1]^3 = 1.5 + 0.1*i*x + 0.05*v;
+  end for;
+end FiveVariableLoop;
+)";
+
+TEST(DaeJacobian, GivesTheOdeJacobianThroughLoopsTooLargeForTheCompiler) {
+  mocc::test::SourceCompilation c;
+  auto program = mocc::test::compileSource(c, kFiveVariableLoop);
+  ASSERT_TRUE(program) << c.rendered();
+  EXPECT_TRUE(program->jacobian.empty()); // the compiler stops at four iteration variables
+  ASSERT_FALSE(program->daeJacobian.empty()) << program->daeJacobianMissing;
+  auto compiled = jit::test::compileOrFail(*program);
+  ASSERT_TRUE(compiled);
+  const mocc_model& model = compiled->model();
+  ASSERT_EQ(model.n_dae_unknowns, 5);
+
+  runtime::ModelInstance instance(model);
+  runtime::ReportHandler reports(model);
+  runtime::InstanceServices services(model);
+  services.attach(instance.abi());
+  runtime::StateSelection selection(instance);
+  runtime::ModelOde ode(instance, reports, services.solver(), selection);
+  ASSERT_TRUE(ode.hasJacobian());
+  ASSERT_EQ(ode.jacobianPattern(), nullptr); // dense, from the Schur complement
+  model.bind(&instance.abi());
+
+  const std::vector<double> y = {0.6, -0.2};
+  std::vector<double> dy(2), values(4);
+  ASSERT_EQ(ode.jacobian(0.0, y, dy, runtime::DenseMatrixView{values.data(), 2}),
+            runtime::CallbackStatus::Ok)
+      << ode.problem();
+  // Central differences of the derivatives, each evaluation solving the loop by Newton to its
+  // tolerance (relative 1e-10 or better): with h = 1e-5 the loop's error contributes 1e-10/h =
+  // 1e-5 at most, truncation h^2/6 times third derivatives of order one much less.
+  const double h = 1e-5;
+  for (std::size_t j = 0; j < 2; ++j) {
+    std::vector<double> plus = y, minus = y, fPlus(2), fMinus(2);
+    plus[j] += h;
+    minus[j] -= h;
+    ASSERT_EQ(ode.derivatives(0.0, plus, fPlus), runtime::CallbackStatus::Ok) << ode.problem();
+    ASSERT_EQ(ode.derivatives(0.0, minus, fMinus), runtime::CallbackStatus::Ok) << ode.problem();
+    for (std::size_t i = 0; i < 2; ++i)
+      EXPECT_NEAR(values[j * 2 + i], (fPlus[i] - fMinus[i]) / (2 * h), 2e-5)
+          << "d f" << i << " / d y" << j;
   }
 }
 

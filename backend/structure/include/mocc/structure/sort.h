@@ -151,6 +151,10 @@ odeJacobian(dae::System& system, const std::vector<Step>& steps, std::string* wh
 std::optional<std::vector<ResidualJacobianEntry>>
 residualJacobian(dae::System& system, const std::vector<Step>& steps, std::string* why = nullptr);
 
+/// What stands in for a missing ODE Jacobian: the runtime's Schur complement of the residual
+/// form's Jacobian (model.h, dae_jacobian) when there is one, else numeric differences.
+std::string odeJacobianFallback(const Schedule& schedule);
+
 /// One line per step: `der(h) := v`, `when-clause #0`, and for a System step its size,
 /// iteration variables, inner steps and residuals; then the ODE Jacobian's size.
 std::string print(const dae::System& system, const Schedule& schedule,
