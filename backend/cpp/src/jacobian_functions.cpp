@@ -38,6 +38,20 @@ void assemble(Code& code, const std::string& title, const std::string& signature
   code.blank();
 }
 
+/// A continuous-mode function `signature` that runs `inputs` (with the loops of the residual
+/// form opened when `openLoops`) and then writes out[k] := values[k].
+void writeValueFunction(Context& context, Code& code, const std::string& title,
+                        const std::string& signature, const std::string& out,
+                        const std::vector<sim::Statement>& inputs,
+                        const std::vector<expr::Id>& values, double missing = 0.0,
+                        bool openLoops = false) {
+  FunctionCode function;
+  StatementWriter writer(context, function, Evaluation::Continuous);
+  if (openLoops) writer.openSystems(sim::openedSystemOffsets(context.program));
+  writeValues(writer, function, out, inputs, values, missing);
+  assemble(code, title, signature, function);
+}
+
 } // namespace
 
 void writeJacobian(Context& context, Code& code) {
@@ -49,27 +63,23 @@ void writeJacobian(Context& context, Code& code) {
                       std::to_string(entry.column) + ") lies outside the states");
     values.push_back(entry.value);
   }
-  FunctionCode function;
-  StatementWriter writer(context, function, Evaluation::Continuous);
-  writeValues(writer, function, "values", program.jacobianInputs, values);
-  assemble(code,
-           "Continuous mode: the nonzeros of d dx / d x, in the order of jacobian_rows and "
-           "jacobian_columns.",
-           "void jacobian(mocc_instance* instance, double* values)", function);
+  writeValueFunction(context, code,
+                     "Continuous mode: the nonzeros of d dx / d x, in the order of jacobian_rows "
+                     "and jacobian_columns.",
+                     "void jacobian(mocc_instance* instance, double* values)", "values",
+                     program.jacobianInputs, values);
 }
 
 void writeCrossingRates(Context& context, Code& code) {
   std::vector<expr::Id> rates;
   for (const sim::Crossing& crossing : context.program.crossings)
     rates.push_back(crossing.rate);
-  FunctionCode function;
-  StatementWriter writer(context, function, Evaluation::Continuous);
-  writeValues(writer, function, "rates", context.program.crossingRateInputs, rates,
-              std::numeric_limits<double>::quiet_NaN());
-  assemble(code,
-           "Continuous mode: the time derivatives of the crossing functions along the "
-           "solution (NaN where none was derived).",
-           "void crossing_rates(mocc_instance* instance, double* rates)", function);
+  writeValueFunction(context, code,
+                     "Continuous mode: the time derivatives of the crossing functions along the "
+                     "solution (NaN where none was derived).",
+                     "void crossing_rates(mocc_instance* instance, double* rates)", "rates",
+                     context.program.crossingRateInputs, rates,
+                     std::numeric_limits<double>::quiet_NaN());
 }
 
 // A switch over the sets, each computing its inputs and writing its constraint Jacobian
@@ -112,16 +122,13 @@ void writeDaeJacobian(Context& context, Code& code) {
   std::vector<expr::Id> values;
   for (const sim::JacobianEntry& entry : context.program.daeJacobian)
     values.push_back(entry.value);
-  FunctionCode function;
-  StatementWriter writer(context, function, Evaluation::Continuous);
-  writer.openSystems(sim::openedSystemOffsets(context.program));
-  writeValues(writer, function, "values", context.program.derivatives, values);
-  assemble(code,
-           "The residual form's Jacobian: as dae_residuals, then the nonzeros of d [dx; r] / "
-           "d [x; z] in the order of dae_jacobian_rows and dae_jacobian_columns.",
-           "void dae_jacobian(mocc_instance* instance, const double* z, double* r, "
-           "double* values)",
-           function);
+  writeValueFunction(context, code,
+                     "The residual form's Jacobian: as dae_residuals, then the nonzeros of "
+                     "d [dx; r] / d [x; z] in the order of dae_jacobian_rows and "
+                     "dae_jacobian_columns.",
+                     "void dae_jacobian(mocc_instance* instance, const double* z, double* r, "
+                     "double* values)",
+                     "values", context.program.derivatives, values, 0.0, true);
 }
 
 } // namespace mocc::backend::cpp
