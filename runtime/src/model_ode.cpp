@@ -192,21 +192,13 @@ CallbackStatus ModelOde::jacobian(double t, std::span<const double> y, std::span
   const mocc_model& model = instance_.model();
   auto n = static_cast<Eigen::Index>(model.n_states),
        m = static_cast<Eigen::Index>(model.n_dae_unknowns);
-  Marks before = marks();
-  std::vector<double> z(static_cast<std::size_t>(m)), values(residualPattern_.rows.size());
-  std::span<double> latest = instance_.derivatives();
-  residualScratch_.assign(latest.begin(), latest.end());
-  residualScratch_.resize(latest.size() + z.size());
-  {
-    BorrowedArrays borrowed(instance_, t, y.data(), residualScratch_.data());
-    reports_.setTrialEvaluation(true);
-    model.derivatives(&instance_.abi());
-    algebraicValues(z);
-    model.dae_jacobian(&instance_.abi(), z.data(), residualScratch_.data() + latest.size(),
-                       values.data());
-    reports_.setTrialEvaluation(false);
-  }
-  CallbackStatus status = checkReports(before, CallbackStatus::Recoverable);
+  // derivatives() solves the loops at y and leaves their iteration variables in the instance.
+  std::vector<double> dx(static_cast<std::size_t>(n)), z(static_cast<std::size_t>(m));
+  std::vector<double> values(residualPattern_.rows.size());
+  CallbackStatus status = derivatives(t, y, dx);
+  if (status != CallbackStatus::Ok) return status;
+  algebraicValues(z);
+  status = residualJacobianNonzeros(t, y, z, values);
   if (status != CallbackStatus::Ok) return status;
   Eigen::MatrixXd full = Eigen::MatrixXd::Zero(n + m, n + m);
   for (std::size_t k = 0; k < values.size(); ++k)

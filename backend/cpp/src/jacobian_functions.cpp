@@ -56,18 +56,15 @@ void writeValueFunction(Context& context, Code& code, const std::string& title,
 
 void writeJacobian(Context& context, Code& code) {
   const sim::Program& program = context.program;
-  std::vector<expr::Id> values;
-  for (const sim::JacobianEntry& entry : program.jacobian) {
+  for (const sim::JacobianEntry& entry : program.jacobian)
     if (entry.row >= program.stateCount || entry.column >= program.stateCount)
       throw EmitError("Jacobian entry (" + std::to_string(entry.row) + ", " +
                       std::to_string(entry.column) + ") lies outside the states");
-    values.push_back(entry.value);
-  }
   writeValueFunction(context, code,
                      "Continuous mode: the nonzeros of d dx / d x, in the order of jacobian_rows "
                      "and jacobian_columns.",
                      "void jacobian(mocc_instance* instance, double* values)", "values",
-                     program.jacobianInputs, values);
+                     program.jacobianInputs, sim::entryValues(program.jacobian));
 }
 
 void writeCrossingRates(Context& context, Code& code) {
@@ -119,16 +116,14 @@ void writeDaeResiduals(Context& context, Code& code) {
 }
 
 void writeDaeJacobian(Context& context, Code& code) {
-  std::vector<expr::Id> values;
-  for (const sim::JacobianEntry& entry : context.program.daeJacobian)
-    values.push_back(entry.value);
   writeValueFunction(context, code,
                      "The residual form's Jacobian: as dae_residuals, then the nonzeros of "
                      "d [dx; r] / d [x; z] in the order of dae_jacobian_rows and "
                      "dae_jacobian_columns.",
                      "void dae_jacobian(mocc_instance* instance, const double* z, double* r, "
                      "double* values)",
-                     "values", context.program.derivatives, values, 0.0, true);
+                     "values", context.program.derivatives,
+                     sim::entryValues(context.program.daeJacobian), 0.0, true);
 }
 
 } // namespace mocc::backend::cpp

@@ -75,12 +75,12 @@ void BodyParts::emitGroup(Frame& frame, const Group& group,
       afterStatement = true;
       continue;
     }
+    if (entryPointers == 0) throw EmitError("values without an output array");
     // A statement may have left values of its branches in the cache: they do not dominate.
     if (afterStatement) emitter.expressions().forgetAll();
     afterStatement = false;
     llvm::Value* value =
         item->value.valid() ? emitter.expressions().emit(item->value) : module_.real(item->missing);
-    if (entryPointers == 0) throw EmitError("values without an output array");
     llvm::Value* out = pointers[entryPointers - 1];
     llvm::Value* address = b.CreateConstInBoundsGEP1_64(module_.f64, out, item->position);
     module_.tag(b.CreateStore(value, address), item->memory);

@@ -107,15 +107,12 @@ void emitInitialize(ModuleContext& module) {
 
 // jacobian(instance, values): the Jacobian inputs, then values[k] = entry k.
 void emitJacobian(ModuleContext& module) {
-  std::vector<expr::Id> values;
-  for (const sim::JacobianEntry& entry : module.program.jacobian) {
+  for (const sim::JacobianEntry& entry : module.program.jacobian)
     if (entry.row >= module.program.stateCount || entry.column >= module.program.stateCount)
       throw EmitError("Jacobian entry (" + std::to_string(entry.row) + ", " +
                       std::to_string(entry.column) + ") lies outside the states");
-    values.push_back(entry.value);
-  }
-  emitValueFunction(module, EntryNames::jacobian, "values", module.program.jacobianInputs, values,
-                    Memory::OutputArray);
+  emitValueFunction(module, EntryNames::jacobian, "values", module.program.jacobianInputs,
+                    sim::entryValues(module.program.jacobian), Memory::OutputArray);
 }
 
 // crossing_rates(instance, rates): the crossing-rate inputs, then rates[i] = d g_i / dt (NaN
@@ -187,13 +184,10 @@ void emitDaeJacobian(ModuleContext& module) {
   function->getArg(1)->setName("z");
   function->getArg(2)->setName("r");
   function->getArg(3)->setName("values");
-  std::vector<expr::Id> values;
-  for (const sim::JacobianEntry& entry : module.program.daeJacobian)
-    values.push_back(entry.value);
   BodyParts body(module, function, Evaluation::Continuous);
   body.openSystems(sim::openedSystemOffsets(module.program));
   body.addStatements(module.program.derivatives);
-  body.addValues(values, Memory::OutputArray);
+  body.addValues(sim::entryValues(module.program.daeJacobian), Memory::OutputArray);
   body.emit();
   module.builder.CreateRetVoid();
 }

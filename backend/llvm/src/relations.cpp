@@ -89,11 +89,12 @@ llvm::Value* ExpressionEmitter::continuousRelation(const sim::Relation& relation
   llvm::IRBuilder<>& b = module_.builder;
   Op op = pool().op(comparison);
   llvm::Value* direction = frame_.crossingDirection(static_cast<std::uint32_t>(relation.crossing));
-  auto sideValue = [&](bool positive) { return toDouble(rightLimit(b, op, b.getInt1(positive))); };
-  llvm::Value* value = b.CreateSelect(
-      b.CreateICmpEQ(direction, llvm::ConstantInt::get(module_.i8, -2)), sideValue(false), stored);
-  return b.CreateSelect(b.CreateICmpEQ(direction, llvm::ConstantInt::get(module_.i8, 2)),
-                        sideValue(true), value, "relation");
+  llvm::Value* positiveSide = toDouble(rightLimit(b, op, b.getTrue()));
+  llvm::Value* negativeSide = toDouble(rightLimit(b, op, b.getFalse()));
+  llvm::Value* forcedNegative = b.CreateICmpEQ(direction, llvm::ConstantInt::get(module_.i8, -2));
+  llvm::Value* forcedPositive = b.CreateICmpEQ(direction, llvm::ConstantInt::get(module_.i8, 2));
+  llvm::Value* value = b.CreateSelect(forcedNegative, negativeSide, stored);
+  return b.CreateSelect(forcedPositive, positiveSide, value, "relation");
 }
 
 // When lhs - rhs is exactly zero and the runtime has just located this relation's crossing,

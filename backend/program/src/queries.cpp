@@ -23,6 +23,13 @@ std::vector<std::uint32_t> openedSystems(const Program& program) {
   return systems;
 }
 
+std::vector<Id> entryValues(const std::vector<JacobianEntry>& entries) {
+  std::vector<Id> values;
+  for (const JacobianEntry& entry : entries)
+    values.push_back(entry.value);
+  return values;
+}
+
 std::map<std::uint32_t, std::uint32_t> openedSystemOffsets(const Program& program) {
   std::map<std::uint32_t, std::uint32_t> offsets;
   std::uint32_t offset = 0;

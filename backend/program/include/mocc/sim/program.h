@@ -400,6 +400,9 @@ std::vector<std::pair<std::int32_t, std::int32_t>> jacobianNonzeros(const Algebr
 /// (dae_residuals) opens, their iteration variables becoming the integrator's algebraic
 /// unknowns.
 std::vector<std::uint32_t> openedSystems(const Program& program);
+/// The values of Jacobian entries, in order (what a Jacobian function writes).
+std::vector<Id> entryValues(const std::vector<JacobianEntry>& entries);
+
 /// Where each opened loop's iteration variables start in z (openedSystems order, each loop's
 /// unknowns in order).
 std::map<std::uint32_t, std::uint32_t> openedSystemOffsets(const Program& program);
