@@ -327,3 +327,47 @@ TEST(JitCache, ConcurrentRunsLeaveOneCompleteEntry) {
   for (const char* csv : {"b.csv", "c.csv", "d.csv"})
     EXPECT_EQ(readBytes(dir / "a.csv"), readBytes(dir / csv)) << csv;
 }
+
+TEST(Cli, AQualifiedClassNameOnTheLibraryPathWorksInPlaceOfAFile) {
+  // As simulate(Decays.Examples.Exponential) in other tools: --lib, then MODELICAPATH.
+  auto dir = scratchDirectory();
+  std::string library = input("library");
+  auto csv = dir / "exponential.csv";
+  CommandResult r = runMocc("run Decays.Examples.Exponential --lib " + library + " -o " +
+                            csv.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv(csv.string());
+  for (const auto& row : table.rows) // tolerance 1e-10: x = 2 exp(-3 t) to about 1e-8
+    EXPECT_NEAR(row[table.column("x")], 2 * std::exp(-3 * row[table.column("time")]), 1e-7);
+  r = runCommand("MODELICAPATH=" + library + " " + moccBinary() +
+                 " check Decays.Examples.Exponential");
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  for (const char* command : {"flatten", "dae"}) {
+    r = runMocc(std::string(command) + " Decays.Examples.Exponential --lib " + library);
+    EXPECT_EQ(r.exitCode, 0) << command << "\n" << r.output;
+    EXPECT_TRUE(contains(r.output, "x")) << r.output;
+  }
+}
+
+TEST(Cli, ALibraryNamedModelicaTakesPrecedenceOverTheProjectsStdlib) {
+  // The root given with --lib is searched first (MLS 13.3): its Modelica package is the only
+  // one, so Modelica.Tiny is found there although the project's stdlib/ has no such class.
+  auto dir = scratchDirectory();
+  CommandResult r = runMocc("run Modelica.Tiny --lib " + input("library") + " -o " +
+                            (dir / "tiny.csv").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv((dir / "tiny.csv").string());
+  EXPECT_NEAR(table.rows.back()[table.column("x")], std::exp(-1.0), 1e-5);
+  r = runMocc("run Modelica.Tiny -o " + (dir / "none.csv").string());
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_TRUE(contains(r.output, "no class named 'Modelica.Tiny' on the library path"))
+      << r.output;
+}
+
+TEST(Cli, AModelArgumentThatIsNeitherAFileNorAClassNameIsAUsageError) {
+  CommandResult r = runMocc("check no/such/file.mo");
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "no/such/file.mo")) << r.output;
+  r = runMocc("check Not.AFile.mo");
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+}

@@ -243,8 +243,8 @@ TEST(Compare, EventTimesOfTheC21BallConvergeToTheClosedFormAsTheToleranceShrinks
   ASSERT_EQ(bouncesBeforeStop, 13u);
   auto json = dir / "compare.json";
   CommandResult r = runMocc("compare " + c21Ball() + " --stop-time 20 --solvers cvode,rk45" +
-                            " --tolerance 1e-4,1e-6,1e-8 --reference " + reference.string() +
-                            " --json " + json.string());
+                            " --tolerance 1e-4,1e-6,1e-8 --no-tube --reference " +
+                            reference.string() + " --json " + json.string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "compared with " + reference.string())) << r.output;
   Json document = readJson(json);
@@ -372,8 +372,9 @@ TEST(Compare, ZenoContinueLetsEveryRunPassTheAccumulationPoint) {
   std::string zenoBall = std::string(MOCC_SOURCE_DIR) + "/tests/models/events/ZenoBall.mo";
   for (std::string zeno : {"stop", "continue"}) {
     auto json = dir / ("compare_" + zeno + ".json");
-    CommandResult r = runMocc("compare " + zenoBall + " --tolerance 1e-4 --zeno " + zeno +
-                              " --reference " + reference.string() + " --json " + json.string());
+    CommandResult r =
+        runMocc("compare " + zenoBall + " --tolerance 1e-4 --zeno " + zeno +
+                " --no-tube --reference " + reference.string() + " --json " + json.string());
     Json document = readJson(json);
     ASSERT_EQ(document["runs"].array().size(), 1u) << r.output;
     const Json& run = document["runs"].array()[0];
@@ -386,6 +387,100 @@ TEST(Compare, ZenoContinueLetsEveryRunPassTheAccumulationPoint) {
       EXPECT_EQ(run["status"].text(), "ok") << run["failure"].text();
     }
   }
+}
+
+namespace {
+
+/// A reference of tests/cli/inputs/ramp_switch.mo in the MSL's form: x = slope * t and y
+/// stepping from 0 to 1 at `switchTime` (both rows of the event), 1001 rows on [0, 1].
+std::filesystem::path writeRampReference(const std::filesystem::path& dir, double slope,
+                                         double switchTime) {
+  std::ostringstream name;
+  name << "ramp_" << slope << "_" << switchTime << ".csv";
+  auto csv = dir / name.str();
+  std::ofstream out(csv);
+  out << std::setprecision(17) << "time,x,y\n";
+  bool switched = false;
+  for (int k = 0; k <= 1000; ++k) {
+    double t = k / 1000.0;
+    if (!switched && t >= switchTime) {
+      out << switchTime << "," << slope * switchTime << ",0\n"
+          << switchTime << "," << slope * switchTime << ",1\n";
+      switched = true;
+    }
+    if (t != switchTime) out << t << "," << slope * t << "," << (switched ? 1 : 0) << "\n";
+  }
+  return csv;
+}
+
+std::string rampSwitch() {
+  return std::string(MOCC_SOURCE_DIR) + "/tests/cli/inputs/ramp_switch.mo";
+}
+
+/// The tube verdicts of the single run of a compare --json report, by signal.
+std::map<std::string, bool> tubeVerdicts(const Json& document) {
+  std::map<std::string, bool> passed;
+  for (const Json& v : document["runs"].array()[0]["tube"].array())
+    passed[v["signal"].text()] = std::get<bool>(v["passed"].value);
+  return passed;
+}
+
+} // namespace
+
+TEST(CompareTube, TheExactSolutionStaysInsideItsTube) {
+  // dt = 2e-3 * 1 s, dy = 2e-3 * max(range 1, |min| 0, 1e-3): the run differs from x = t and
+  // the step at t = 0.5 by the integrator's error and the event's location, far inside.
+  auto dir = scratchDirectory();
+  auto json = dir / "tube.json";
+  CommandResult r =
+      runMocc("compare " + rampSwitch() + " --reference " +
+              writeRampReference(dir, 1.0, 0.5).string() + " --json " + json.string());
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "2 of 2 signals inside")) << r.output;
+  EXPECT_EQ(tubeVerdicts(readJson(json)), (std::map<std::string, bool>{{"x", true}, {"y", true}}));
+}
+
+TEST(CompareTube, AValueOutsideTheTubeFailsWithExitCodeFourAndAPlot) {
+  // Against x = 1.01 t the run is 0.01 low at t = 1: dy = 2.02e-3 and the window's slope
+  // gives back dt * 1.01, so x is about 4 tube units out; y still passes.
+  auto dir = scratchDirectory();
+  auto json = dir / "tube.json";
+  CommandResult r =
+      runCommand("cd " + dir.string() + " && " + moccBinary() + " compare " + rampSwitch() +
+                 " --plot --reference " + writeRampReference(dir, 1.01, 0.5).string() + " --json " +
+                 json.string());
+  EXPECT_EQ(r.exitCode, 4) << r.output;
+  EXPECT_TRUE(contains(r.output, "1 of 2 signals inside")) << r.output;
+  Json document = readJson(json);
+  EXPECT_EQ(tubeVerdicts(document), (std::map<std::string, bool>{{"x", false}, {"y", true}}));
+  const Json& x = document["runs"].array()[0]["tube"].array()[0];
+  EXPECT_GT(x["worst_excursion"].number(), 3.5);
+  EXPECT_LT(x["worst_excursion"].number(), 4.5);
+  EXPECT_NEAR(x["worst_time"].number(), 1.0, 1e-9);
+  EXPECT_TRUE(std::filesystem::exists(dir / "ramp_1.01_0.5_tube_x.png")) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir / "ramp_1.01_0.5_tube_y.png"));
+}
+
+TEST(CompareTube, AnEventLaterThanTheTubesWidthFailsAndSignalsSelectWhatIsChecked) {
+  // The reference switches at 0.49, the run at 0.5: 0.01 late, five times dt = 2e-3.
+  auto dir = scratchDirectory();
+  auto json = dir / "tube.json";
+  auto reference = writeRampReference(dir, 1.0, 0.49);
+  CommandResult r = runMocc("compare " + rampSwitch() + " --reference " + reference.string() +
+                            " --json " + json.string());
+  EXPECT_EQ(r.exitCode, 4) << r.output;
+  EXPECT_EQ(tubeVerdicts(readJson(json)), (std::map<std::string, bool>{{"x", true}, {"y", false}}));
+  auto signals = dir / "comparisonSignals.txt";
+  std::ofstream(signals) << "time\nx\n";
+  r = runMocc("compare " + rampSwitch() + " --reference " + reference.string() + " --signals " +
+              signals.string() + " --json " + json.string());
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(tubeVerdicts(readJson(json)), (std::map<std::string, bool>{{"x", true}}));
+  std::ofstream(signals) << "time\nz\n";
+  r = runMocc("compare " + rampSwitch() + " --reference " + reference.string() + " --signals " +
+              signals.string());
+  EXPECT_EQ(r.exitCode, 2) << r.output;
+  EXPECT_TRUE(contains(r.output, "'z' is not a column")) << r.output;
 }
 
 TEST(Compare, BadOptionsExitWithTwo) {

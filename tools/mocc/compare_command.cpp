@@ -11,6 +11,7 @@
 #include "driver.h"
 #include "jit_compilation.h"
 #include "result_comparison.h"
+#include "tube_report.h"
 
 #include "mocc/runtime/csv_writer.h"
 #include "mocc/runtime/event_location.h"
@@ -46,6 +47,11 @@ struct CompareOptions {
   std::string zeno = "stop";
   std::vector<std::string> overrides;
   std::string reference; // empty: a reference run
+  std::string signals;   // with a reference file: the signals its tube check covers
+  double tubeTolerance = kMslTubeTolerance;
+  bool plot = false;              // draw the signals that leave the tube
+  bool noTube = false;            // a sparse reference (event instants only): no tube check
+  bool derivativeColumns = false; // a tube signal is der(x)
   std::string json, csv;
   std::string compiler;
 };
@@ -69,6 +75,7 @@ struct RunReport {
   Combination combination;
   RunOutput output;
   std::optional<Deviation> deviation; // none when nothing could be compared
+  std::vector<SignalVerdict> tube;    // with a reference file: every signal's tube check
 };
 
 std::vector<std::string> namesOf(std::span<const std::string_view> names) {
@@ -82,6 +89,7 @@ std::optional<runtime::SimulationOptions> baseOptions(const mocc_model& model,
   auto s = runtime::optionsForSpan(model, o.startTime, o.stopTime, o.interval, error);
   if (s && o.step) s->fixedStep = *o.step;
   if (s) s->stopOnZeno = o.zeno != "continue";
+  if (s) s->derivativeColumns = o.derivativeColumns;
   return s;
 }
 
@@ -201,6 +209,7 @@ private:
       args.push_back("--step");
       args.push_back(fmt::format("{}", base_.fixedStep));
     }
+    if (base_.derivativeColumns) args.push_back("--derivatives");
     if (!base_.stopOnZeno) {
       args.push_back("--zeno");
       args.push_back("continue");
@@ -405,13 +414,23 @@ void writeJsonDetails(std::ostream& out, const RunReport& report) {
           << ", \"deviation\": " << jsonNumber(e.run - e.reference) << "}";
     }
   }
+  out << "],\n     \"tube\": [";
+  for (std::size_t k = 0; k < report.tube.size(); ++k) {
+    const SignalVerdict& v = report.tube[k];
+    out << (k ? ", " : "") << "{\"signal\": " << jsonString(v.name)
+        << ", \"passed\": " << (v.passed ? "true" : "false")
+        << ", \"in_result\": " << (v.inResult ? "true" : "false")
+        << ", \"covers_span\": " << (v.coversSpan ? "true" : "false")
+        << ", \"worst_excursion\": " << jsonNumber(v.worstExcursion)
+        << ", \"worst_time\": " << jsonNumber(v.worstTime) << "}";
+  }
   out << "]";
 }
 
 void writeJson(std::ostream& out, const std::string& model, const std::string& reference,
-               const std::vector<RunReport>& reports) {
+               double compileSeconds, const std::vector<RunReport>& reports) {
   out << "{\n  \"model\": " << jsonString(model) << ",\n  \"reference\": " << jsonString(reference)
-      << ",\n  \"runs\": [";
+      << ",\n  \"compile_seconds\": " << jsonNumber(compileSeconds) << ",\n  \"runs\": [";
   for (std::size_t i = 0; i < reports.size(); ++i) {
     out << (i ? ",\n    {" : "\n    {");
     std::vector<Field> fields = fieldsOf(reports[i]);
@@ -488,8 +507,39 @@ std::optional<ResultData> referenceRun(JitBackend& jit, const std::vector<double
   return std::move(reference.result);
 }
 
+/// The tube check of one run against the reference file (tube_check.h); with --plot, the
+/// failing signals are drawn to `<model>_tube[<run>]_<signal>.png`.
+std::vector<SignalVerdict> checkRunTube(const CompareOptions& o, const RunReport& report,
+                                        const ResultData& reference,
+                                        const std::vector<std::string>& signals,
+                                        std::size_t runIndex) {
+  std::vector<SignalVerdict> verdicts =
+      checkTube(report.output.result, reference, signals, o.tubeTolerance);
+  if (o.plot && !allPassed(verdicts)) {
+    std::string prefix = fmt::format("{}_tube{}_", fs::path(o.reference).stem().string(),
+                                     runIndex ? fmt::format("{}", runIndex + 1) : "");
+    for (const fs::path& png : plotFailingSignals(report.output.result, reference, verdicts,
+                                                  o.tubeTolerance, prefix, std::cerr))
+      std::cout << "plot: " << png.string() << "\n";
+  }
+  return verdicts;
+}
+
+void printTubeTables(std::ostream& out, const CompareOptions& o,
+                     const std::vector<RunReport>& reports) {
+  for (const RunReport& r : reports) {
+    const Combination& c = r.combination;
+    std::size_t passed = std::count_if(r.tube.begin(), r.tube.end(),
+                                       [](const SignalVerdict& v) { return v.passed; });
+    out << fmt::format("\ntube check ({} {} {} tolerance {}; tube {}): {} of {} signals inside\n",
+                       c.solver, c.locator, c.backend, shortNumber(c.tolerance),
+                       shortNumber(o.tubeTolerance), passed, r.tube.size());
+    printTubeTable(out, r.tube);
+  }
+}
+
 bool writeOutputs(const CompareOptions& o, const std::string& model, const std::string& reference,
-                  const std::vector<RunReport>& reports) {
+                  double compileSeconds, const std::vector<RunReport>& reports) {
   bool ok = true;
   auto write = [&](const std::string& path, auto writer) {
     if (path.empty()) return;
@@ -500,21 +550,30 @@ bool writeOutputs(const CompareOptions& o, const std::string& model, const std::
       ok = false;
     }
   };
-  write(o.json, [&](std::ostream& out) { writeJson(out, model, reference, reports); });
+  write(o.json,
+        [&](std::ostream& out) { writeJson(out, model, reference, compileSeconds, reports); });
   write(o.csv, [&](std::ostream& out) { writeCsv(out, reports); });
   return ok;
 }
 
-int compare(const CompareOptions& o) {
+int compare(CompareOptions o) {
   if (std::string problem = checkOptions(o); !problem.empty()) return usageError(problem);
   std::optional<ResultData> referenceFile;
+  std::vector<std::string> tubeSignals;
   if (!o.reference.empty()) {
     try {
       referenceFile = readResultCsv(o.reference);
+      if (!o.signals.empty()) tubeSignals = readSignalList(o.signals);
+      for (const std::string& name : tubeSignals)
+        if (!signalOf(*referenceFile, name))
+          return usageError(
+              fmt::format("--signals: '{}' is not a column of '{}'", name, o.reference));
     } catch (const std::exception& e) {
       return usageError(std::string("--reference: ") + e.what());
     }
   }
+  o.derivativeColumns = std::any_of(tubeSignals.begin(), tubeSignals.end(),
+                                    [](const std::string& s) { return s.rfind("der(", 0) == 0; });
   JitCompilation compilation(o.compile);
   auto compiled = compilation.compile();
   if (!compiled) return kModelError;
@@ -552,6 +611,8 @@ int compare(const CompareOptions& o) {
     RunReport report{c, backend.simulate(c), std::nullopt};
     if (!report.output.result.rows.empty())
       report.deviation = compareResults(report.output.result, *reference);
+    if (referenceFile && !o.noTube)
+      report.tube = checkRunTube(o, report, *reference, tubeSignals, reports.size());
     report.output.result = {}; // keep memory flat over many runs
     reports.push_back(std::move(report));
   }
@@ -560,10 +621,15 @@ int compare(const CompareOptions& o) {
                            reports.size(), reports.size() == 1 ? "" : "s", base->startTime,
                            base->stopTime, referenceDescription);
   printTable(std::cout, reports);
-  bool written = writeOutputs(o, model.name, referenceDescription, reports);
+  if (referenceFile && !o.noTube) printTubeTables(std::cout, o, reports);
+  bool written =
+      writeOutputs(o, model.name, referenceDescription, compilation.compileSeconds(), reports);
   bool anyFailed = std::any_of(reports.begin(), reports.end(),
                                [](const RunReport& r) { return r.output.failed; });
-  return anyFailed || !written ? kSimulationFailure : kSuccess;
+  if (anyFailed || !written) return kSimulationFailure;
+  bool outsideTube = std::any_of(reports.begin(), reports.end(),
+                                 [](const RunReport& r) { return !allPassed(r.tube); });
+  return outsideTube ? kVerificationFailure : kSuccess;
 }
 
 } // namespace
@@ -602,6 +668,20 @@ CommandAction addCompareCommand(CLI::App& app) {
                   "Result file to compare with (default: a cvode run at the tightest "
                   "tolerance / 100)")
       ->type_name("FILE.csv");
+  cmd->add_option("--signals", options->signals,
+                  "With --reference: the signals whose tube is checked, one a line (as in the "
+                  "MSL's comparisonSignals.txt; default: every column of the reference)")
+      ->type_name("FILE");
+  cmd->add_option("--tube-tolerance", options->tubeTolerance,
+                  "With --reference: the relative size of the tube around each signal (default "
+                  "2e-3, the MSL regression's)")
+      ->check(CLI::PositiveNumber)
+      ->type_name("TOL");
+  cmd->add_flag("--plot", options->plot,
+                "With --reference: draw each signal that leaves its tube, with the tube, to a PNG");
+  cmd->add_flag("--no-tube", options->noTube,
+                "With --reference: no tube check, only the deviations (for a sparse reference, "
+                "such as a closed form given at its event instants, whose polyline is no curve)");
   cmd->add_option("--start-time", options->startTime, "Start time (default: the model's)");
   cmd->add_option("--stop-time", options->stopTime, "Stop time (default: the model's)");
   cmd->add_option("--interval", options->interval, "Output interval (default: the model's)");
@@ -622,8 +702,12 @@ CommandAction addCompareCommand(CLI::App& app) {
   addJitCompileOptions(*cmd, options->compile, /*withPrintAfter=*/false);
   cmd->footer("Deviations are taken segment by segment between events (left limits with left "
               "limits, right with right), never interpolating across a jump (README.md).\n"
-              "Exit codes: 0 every run finished, 1 model error, 2 usage error, 3 a run or the "
-              "reference failed (shown in its row).");
+              "With --reference FILE.csv every run's signals are also checked against the "
+              "reference's tube (csv-compare's method: +-tol*time span in time, "
+              "+-tol*max(range, |minimum|, 1e-3) in value).\n"
+              "Exit codes: 0 every run finished (and stayed in the tube), 1 model error, 2 usage "
+              "error, 3 a run or the reference failed (shown in its row), 4 a signal left its "
+              "tube.");
   return [options]() { return compare(*options); };
 }
 

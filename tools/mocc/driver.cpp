@@ -2,14 +2,34 @@
 #include "driver.h"
 
 #include <chrono>
+#include <filesystem>
 #include <ostream>
+#include <regex>
 
 namespace mocc::tool {
+
+bool isQualifiedClassName(const std::string& text) {
+  static const std::regex name(R"([A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*)");
+  return std::regex_match(text, name);
+}
+
+bool namesLibraryClass(const std::string& model) {
+  std::error_code ignored;
+  return !std::filesystem::exists(model, ignored) && isQualifiedClassName(model) &&
+         std::filesystem::path(model).extension() != ".mo";
+}
 
 std::optional<flat::Model> flattenFile(Compilation& compilation, const std::string& path,
                                        const std::string& className, FrontendTimings* timings) {
   auto begin = std::chrono::steady_clock::now();
   frontend::addLibraryRoots(compilation.tree, compilation.libraries);
+  if (namesLibraryClass(path)) {
+    // `mocc run Modelica.Blocks.Examples.PID_Controller`: the class from the library path, as
+    // simulate(...) takes it in other tools; --class is then not needed.
+    frontend::ClassEntry* selected = frontend::selectClass(compilation.tree, {}, path);
+    if (!selected) return std::nullopt;
+    return frontend::flatten(compilation.tree, *selected, timings ? &timings->flatten : nullptr);
+  }
   auto entries = compilation.tree.loadFile(path);
   if (timings) {
     timings->parseSeconds =

@@ -22,6 +22,7 @@ using cli::kModelError;
 using cli::kSimulationFailure;
 using cli::kSuccess;
 using cli::kUsageError;
+using cli::kVerificationFailure;
 
 /// Everything one compilation owns; diagnostics point into `sources`.
 struct Compilation {
@@ -37,8 +38,16 @@ struct FrontendTimings {
   frontend::FlattenTimings flatten;
 };
 
+/// True for text of the form A.B.C (Modelica identifiers joined by dots).
+bool isQualifiedClassName(const std::string& text);
+
+/// The model argument names a class on the library path rather than a file: no such file
+/// exists and it reads as a qualified class name (a name ending in ".mo" is always a file).
+bool namesLibraryClass(const std::string& model);
+
 /// Reads `path` into the class tree (with the library roots), selects the class `className`
-/// (or the file's only model) and flattens it. `timings`, when given, receives where the
+/// (or the file's only model) and flattens it. A `path` that names a library class
+/// (namesLibraryClass) selects that class instead. `timings`, when given, receives where the
 /// time went.
 std::optional<flat::Model> flattenFile(Compilation& compilation, const std::string& path,
                                        const std::string& className,

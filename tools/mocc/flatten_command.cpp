@@ -7,15 +7,25 @@
 namespace mocc::tool {
 
 void addModelOptions(CLI::App& command, ModelSelection& selection) {
-  command.add_option("model", selection.model, "The Modelica file (.mo)")
+  command
+      .add_option("model", selection.model,
+                  "The Modelica file (.mo), or the qualified name of a class on the library "
+                  "path (--lib, MODELICAPATH, the project's stdlib), such as "
+                  "Modelica.Electrical.Analog.Examples.ChuaCircuit")
       ->required()
-      ->check(CLI::ExistingFile);
+      ->check(CLI::Validator(
+          [](std::string& model) -> std::string {
+            if (namesLibraryClass(model)) return {};
+            return CLI::ExistingFile(model);
+          },
+          "FILE.mo|CLASS"));
   command.add_option("--class", selection.className,
                      "The class to use (default: the only model in the file); a qualified name "
                      "such as Modelica.Blocks.Examples.PID_Controller selects a library class");
-  command.add_option("--lib", selection.libraries,
-                     "A directory of libraries (packages as directories or .mo files), searched "
-                     "before MODELICAPATH and the project's stdlib (repeatable)")
+  command
+      .add_option("--lib", selection.libraries,
+                  "A directory of libraries (packages as directories or .mo files), searched "
+                  "before MODELICAPATH and the project's stdlib (repeatable)")
       ->check(CLI::ExistingDirectory)
       ->type_name("DIR");
 }

@@ -60,6 +60,13 @@ JitCompilation::JitCompilation(const JitCompileOptions& options) : o_(options) {
   configure(compilation_, o_.selection);
 }
 
+double JitCompilation::compileSeconds() const {
+  double total = 0.0;
+  for (const cli::PhaseTiming& phase : phases_)
+    total += phase.seconds.value_or(0.0);
+  return total;
+}
+
 std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compile() {
   FrontendTimings frontend;
   auto model = flattenFile(compilation_, o_.selection.model, o_.selection.className, &frontend);

@@ -42,6 +42,8 @@ public:
   /// The compiled model, or null after reporting why (the exit code is then kModelError).
   std::unique_ptr<backend::jit::CompiledModel> compile();
   std::vector<cli::PhaseTiming>& phases() { return phases_; }
+  /// The wall time of every compile phase so far (parse to JIT, cache included).
+  double compileSeconds() const;
 
 private:
   std::unique_ptr<backend::jit::CompiledModel> loadCached(const flat::Model& model);

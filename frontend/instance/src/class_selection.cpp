@@ -62,8 +62,11 @@ ClassEntry* selectClass(ClassTree& tree, const std::vector<ClassEntry*>& fileEnt
       }
     }
     if (ClassEntry* found = tree.find(name)) return found;
+    std::string where = fileEntries.empty()
+                            ? "on the library path (--lib, MODELICAPATH, the project's stdlib)"
+                            : "in the file or its libraries";
     auto& d = diagnostics.error(DiagnosticKind::ClassNotFound, {},
-                                "no class named '" + name + "' in the file or its libraries");
+                                "no class named '" + name + "' " + where);
     if (!candidates.empty()) d.notes.push_back({{}, "candidates: " + candidateList(candidates)});
     return nullptr;
   }

@@ -1,5 +1,5 @@
 // gnuplot scripts and their rendering.
-#include "plot.h"
+#include "mocc/cli/plot.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -32,7 +32,8 @@ std::string script(const PlotRequest& r) {
   s += "plot";
   for (std::size_t i = 0; i < r.series.size(); ++i) {
     // `every ::1` skips the header; rows with equal times (event limits) draw the jumps.
-    s += (i ? ", \\\n     " : " ") + quoted(r.csv.string()) +
+    const std::filesystem::path& csv = r.series[i].csv.empty() ? r.csv : r.series[i].csv;
+    s += (i ? ", \\\n     " : " ") + quoted(csv.string()) +
          " every ::1 using 1:" + std::to_string(r.series[i].column) + " with lines lw 2 title " +
          quoted(r.series[i].name);
   }

@@ -1,7 +1,7 @@
 // Resolving the command line's simulation options against a model (private to the library).
 #pragma once
 
-#include "plot.h"
+#include "mocc/cli/plot.h"
 
 #include "mocc/cli/simulator_cli.h"
 #include "mocc/runtime/overrides.h"

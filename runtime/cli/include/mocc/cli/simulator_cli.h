@@ -21,6 +21,7 @@ enum ExitCode : int {
   kModelError = 1, // syntax, semantics, structure: only the compiler reports these
   kUsageError = 2, // bad command line
   kSimulationFailure = 3,
+  kVerificationFailure = 4, // mocc compare: a signal left its reference's tube
 };
 
 /// The simulation options of the command line, as given (unset: from the model).

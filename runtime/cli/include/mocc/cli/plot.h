@@ -16,7 +16,8 @@ struct PlotRequest {
   std::string title;
   struct Series {
     std::string name;
-    int column; // 1-based CSV column; time is column 1
+    int column;                     // 1-based CSV column; time is column 1
+    std::filesystem::path csv = {}; // where the series is, when not in the request's csv
   };
   std::vector<Series> series; // plotted over time
 };

@@ -1,0 +1,2 @@
+package Decays "A directory package for qualified class names on the library path"
+end Decays;

@@ -1,0 +1,128 @@
+// The csv-compare tube of tools/mocc/tube_check.h on hand-made signals whose verdicts follow
+// from the definition: the tube is the reference's polyline swept by [-dt, dt] x [-dy, dy]
+// with dt = tol max(span, |start|) and dy = tol max(range, |min|, 1e-3).
+#include "tube_check.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+
+using namespace mocc::tool;
+
+namespace {
+
+constexpr double kTol = 2e-3;
+
+// A step from 0 to 1 at t = 5 on [0, 10]: dt = 0.02, dy = tol * max(1, 0, 1e-3) = 0.002.
+Signal step(double at) { return {{0, at, at, 10}, {0, 0, 1, 1}}; }
+
+} // namespace
+
+TEST(TubeSize, FollowsTheSpanTheRangeAndTheMinimum) {
+  TubeSize s = tubeSize(step(5), kTol);
+  EXPECT_DOUBLE_EQ(s.time, 0.02);
+  EXPECT_DOUBLE_EQ(s.value, 0.002);
+  // A late start widens the tube in time (|start| > span); a signal far from zero with a small
+  // range is measured by its minimum; a constant zero by the 1e-3 floor.
+  TubeSize late = tubeSize({{100, 101}, {-7, -6.5}}, kTol);
+  EXPECT_DOUBLE_EQ(late.time, 0.2);
+  EXPECT_DOUBLE_EQ(late.value, 2e-3 * 7);
+  EXPECT_DOUBLE_EQ(tubeSize({{0, 1}, {0, 0}}, kTol).value, 2e-6);
+}
+
+TEST(TubeRange, CoversTheVerticesAndTheInterpolatedWindowEdges) {
+  Signal ramp{{0, 1, 2}, {0, 1, 0}};
+  auto r = rangeOver(ramp, 0.25, 0.5);
+  ASSERT_TRUE(r);
+  EXPECT_DOUBLE_EQ(r->low, 0.25);
+  EXPECT_DOUBLE_EQ(r->high, 0.5);
+  r = rangeOver(ramp, 0.5, 1.75); // the vertex at 1 is the maximum
+  EXPECT_DOUBLE_EQ(r->low, 0.25);
+  EXPECT_DOUBLE_EQ(r->high, 1.0);
+  r = rangeOver(step(5), 4.99, 5.01); // both limits of the jump
+  EXPECT_DOUBLE_EQ(r->low, 0.0);
+  EXPECT_DOUBLE_EQ(r->high, 1.0);
+  EXPECT_FALSE(rangeOver(ramp, 2.5, 3.0)); // past the end
+  r = rangeOver(ramp, -1.0, 0.5);          // clipped to the start
+  EXPECT_DOUBLE_EQ(r->low, 0.0);
+  EXPECT_DOUBLE_EQ(r->high, 0.5);
+}
+
+TEST(TubeCheck, AnOffsetInsideTheTubePassesWithItsShareOfTheHeight) {
+  // A constant 1: dy = 2e-3. An offset of 1.5e-3 is 0.75 tube units, 3e-3 is 1.5.
+  Signal reference{{0, 10}, {1, 1}};
+  SignalVerdict inside = checkSignal({{0, 5, 10}, {1, 1 + 1.5e-3, 1}}, reference, kTol);
+  EXPECT_TRUE(inside.passed);
+  EXPECT_NEAR(inside.worstExcursion, 0.75, 1e-9);
+  EXPECT_EQ(inside.worstTime, 5.0);
+  SignalVerdict outside = checkSignal({{0, 5, 10}, {1, 1 - 3e-3, 1}}, reference, kTol);
+  EXPECT_FALSE(outside.passed);
+  EXPECT_NEAR(outside.worstExcursion, 1.5, 1e-9);
+  EXPECT_EQ(outside.pointsOutside, 1u);
+}
+
+TEST(TubeCheck, AnEventLaterThanTheTubesHalfWidthFails) {
+  // dt = 0.02: an event 0.01 late stays inside (the window of its left limit still holds the
+  // jump); 0.05 late, the left limit at 5.05 sees only the new level: 1 / dy = 500 units out.
+  EXPECT_TRUE(checkSignal(step(5.01), step(5), kTol).passed);
+  SignalVerdict late = checkSignal(step(5.05), step(5), kTol);
+  EXPECT_FALSE(late.passed);
+  EXPECT_NEAR(late.worstExcursion, 500, 1e-6);
+  EXPECT_EQ(late.worstTime, 5.05);
+  EXPECT_EQ(late.worstValue, 0.0);
+  SignalVerdict early = checkSignal(step(4.95), step(5), kTol);
+  EXPECT_FALSE(early.passed);
+  EXPECT_EQ(early.worstTime, 4.95);
+  EXPECT_EQ(early.worstValue, 1.0);
+}
+
+TEST(TubeCheck, TheResultIsInterpolatedAtTheReferenceTimes) {
+  // A peak of 1 at t = 5 that a result with rows at 0 and 10 only misses: its rows are inside
+  // (the reference is 0 there), but interpolated at t = 5 it is 0 where the window
+  // [4.98, 5.02] holds values from 0.996 to 1: 0.996 / dy = 498 units.
+  Signal peak{{0, 5, 10}, {0, 1, 0}};
+  SignalVerdict v = checkSignal({{0, 10}, {0, 0}}, peak, kTol);
+  EXPECT_FALSE(v.passed);
+  EXPECT_EQ(v.worstTime, 5.0);
+  EXPECT_NEAR(v.worstExcursion, 0.996 / 0.002, 1e-6);
+}
+
+TEST(TubeCheck, ANaNAShortResultAndAMissingSignalFail) {
+  Signal reference{{0, 10}, {1, 1}};
+  SignalVerdict nan = checkSignal({{0, 5, 10}, {1, std::nan(""), 1}}, reference, kTol);
+  EXPECT_FALSE(nan.passed);
+  EXPECT_TRUE(std::isinf(nan.worstExcursion));
+  SignalVerdict shortRun = checkSignal({{0, 5}, {1, 1}}, reference, kTol);
+  EXPECT_FALSE(shortRun.passed);
+  EXPECT_FALSE(shortRun.coversSpan);
+
+  ResultData result{{"a"}, {{0, {1}}, {10, {1}}}};
+  ResultData ref{{"a", "b"}, {{0, {1, 2}}, {10, {1, 2}}}};
+  auto verdicts = checkTube(result, ref, {}, kTol);
+  ASSERT_EQ(verdicts.size(), 2u);
+  EXPECT_TRUE(verdicts[0].passed);
+  EXPECT_FALSE(verdicts[1].passed);
+  EXPECT_FALSE(verdicts[1].inResult);
+  EXPECT_THROW(checkTube(result, ref, {"c"}, kTol), std::runtime_error);
+}
+
+TEST(TubeCheck, ReadsAComparisonSignalsFile) {
+  auto path = std::filesystem::temp_directory_path() / "mocc_tube_signals.txt";
+  std::ofstream(path) << "time\nC1.v\n\n  L1.i \r\n// shiftSample1.y\n";
+  EXPECT_EQ(readSignalList(path), (std::vector<std::string>{"C1.v", "L1.i"}));
+  std::filesystem::remove(path);
+  EXPECT_THROW(readSignalList(path), std::runtime_error);
+}
+
+TEST(TubeEdges, BoundTheReferenceByTheTubeHeightAndWidenAtJumps) {
+  TubeEdges e = tubeEdges(step(5), kTol);
+  ASSERT_EQ(e.time.size(), e.lower.size());
+  for (std::size_t i = 0; i < e.time.size(); ++i) {
+    double t = e.time[i];
+    EXPECT_DOUBLE_EQ(e.lower[i], (t <= 5 + 0.02 ? 0.0 : 1.0) - 0.002) << t;
+    EXPECT_DOUBLE_EQ(e.upper[i], (t >= 5 - 0.02 ? 1.0 : 0.0) + 0.002) << t;
+  }
+}
