@@ -463,6 +463,9 @@ ExpressionLowering::comprehensionRest(const ast::Expr& e, const ast::Expr& body,
     return std::nullopt;
   }
   Tensor result;
+  // An empty range gives an empty vector (MLS 10.4.1: size 0 along this iterator); the body is
+  // never evaluated, so a body that is itself an array contributes no further dimensions.
+  if (values->size() == 0) result.dims = {0};
   for (std::size_t k = 0; k < values->size(); ++k) {
     auto element = withBinding(iterator.name, values->row(k), [&](ExpressionLowering& nested) {
       return nested.comprehensionRest(e, body, iterators, next + 1);

@@ -291,6 +291,13 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
                                                    std::vector<InstanceNode*> nodes,
                                                    std::vector<std::size_t> dims,
                                                    ComponentInstance* firstComponent) {
+  if (nodes.empty()) {
+    // A subscript selected none of an array of components (size 0, MLS 10.1): whatever lies
+    // below them, the value is an empty array of the dimensions selected so far.
+    Tensor empty;
+    empty.dims = dims.empty() ? std::vector<std::size_t>{0} : dims;
+    return empty;
+  }
   const ast::RefPart& current = ref.parts[part];
   bool last = part + 1 == ref.parts.size();
   std::vector<ComponentInstance*> components;
