@@ -184,6 +184,10 @@ private:
   void checkProtectedModification(bool isProtected, const std::string& name, const Modifier& child,
                                   bool baseClassModifier);
   void redeclareComponent(ComponentInstance& component, const Modifier& modifier);
+  Modifier constraintModifierOf(const ast::Element& element, const Modifier& declared, Scope scope);
+  template <typename Redeclaring>
+  Modifier redeclaredConstraintModifier(const Redeclaring& redeclaring, Modifier inherited,
+                                        Scope scope);
   void redeclareClass(LocalClass& local, const Modifier& modifier);
   void checkRestrictions(const ClassEntry& cls, const ast::Composition& body);
   const ast::Component& withInheritedPrefixes(const ast::Component& redeclared,

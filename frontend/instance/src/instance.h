@@ -94,6 +94,9 @@ struct ComponentInstance {
   InstanceNode* owner = nullptr; // the instance it is an element of (names its variables)
   Scope scope;       // where it is declared: type, sizes and condition are looked up here
   Modifier modifier; // every modification that applies, merged
+  /// What every redeclaration of a replaceable component inherits (MLS 7.3.2): the modifiers
+  /// of its constraining clause, else those of its original declaration.
+  Modifier constraintModifier;
   bool isProtected = false;
   const ClassEntry* declaringClass = nullptr; // for messages
 

@@ -406,6 +406,9 @@ void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
   Modifier modifier = declaration.modification
                           ? makeModifier(*declaration.modification, scope, diagnostics())
                           : Modifier{};
+  Modifier constraint = constraintModifierOf(element, modifier, scope);
+  if (element.constraining && element.constraining->modification)
+    modifier = merge(std::move(modifier), constraint, diagnostics());
   // `final Real x = 1` may not be modified from outside (MLS 7.2.6).
   if (element.isFinal) {
     modifier.isFinal = true;
@@ -445,7 +448,9 @@ void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
     existing->clause = &withInheritedPrefixes(clause, *existing->clause);
     existing->declaration = &declaration;
     existing->scope = scope;
-    existing->modifier = std::move(modifier);
+    existing->constraintModifier =
+        redeclaredConstraintModifier(element, std::move(existing->constraintModifier), scope);
+    existing->modifier = merge(std::move(modifier), existing->constraintModifier, diagnostics());
     existing->declaringClass = &cls;
     return;
   }
@@ -457,6 +462,7 @@ void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
   component.owner = &node;
   component.scope = scope;
   component.modifier = std::move(modifier);
+  component.constraintModifier = std::move(constraint);
   component.isProtected = element.visibility == ast::Visibility::Protected;
   component.declaringClass = &cls;
   component.replaceability =
@@ -538,9 +544,35 @@ void Elaborator::redeclareComponent(ComponentInstance& component, const Modifier
   component.clause = &withInheritedPrefixes(clause, *component.clause);
   component.declaration = &declaration;
   component.scope = scope;
-  component.modifier = merge(std::move(outer), std::move(own), diagnostics());
+  component.constraintModifier = redeclaredConstraintModifier(
+      *modifier.redeclaration, std::move(component.constraintModifier), scope);
+  component.modifier =
+      merge(std::move(outer), merge(std::move(own), component.constraintModifier, diagnostics()),
+            diagnostics());
   component.typeProgress = ComponentInstance::Progress::Pending;
   component.dimsProgress = ComponentInstance::Progress::Pending;
+}
+
+// MLS 7.3.2: the modifiers of a replaceable component's constraining clause, or without one
+// those of its original declaration, apply to every redeclaration of it ("A modification of
+// the base type without a constraining type is automatically applied in subsequent
+// redeclarations"). `declared` is the declaration's own modifier.
+Modifier Elaborator::constraintModifierOf(const ast::Element& element, const Modifier& declared,
+                                          Scope scope) {
+  if (!element.replaceable) return {};
+  if (!element.constraining) return declared;
+  if (!element.constraining->modification) return {};
+  return makeModifier(*element.constraining->modification, scope, diagnostics());
+}
+
+// A redeclaration with a constraining clause of its own defines the new constraining type; the
+// replaced one's modifiers are merged into it, outer over inner (MLS 7.3.2).
+template <typename Redeclaring>
+Modifier Elaborator::redeclaredConstraintModifier(const Redeclaring& redeclaring,
+                                                  Modifier inherited, Scope scope) {
+  if (!redeclaring.constraining || !redeclaring.constraining->modification) return inherited;
+  return merge(makeModifier(*redeclaring.constraining->modification, scope, diagnostics()),
+               std::move(inherited), diagnostics());
 }
 
 // MLS 7.3: a redeclaration without a prefix of one group (flow/stream; discrete/parameter/
