@@ -55,13 +55,19 @@ Elaborator::Found Elaborator::memberAccess(const ClassEntry& cls, const std::str
 
 // MLS 5.3.2: a name is not looked up inside a partial class; inside a class that is
 // neither a package nor package-like (only classes and constants) only encapsulated
-// classes can be named.
+// classes can be named. A class found in a partial package is allowed, as in the other
+// tools: what the rule guards against is using a partial package's elements as values or
+// calling its partial functions (the MoistAir2 example of MLS 7.3.3), which stay errors
+// where they are used (a constant without a value, a call of a partial function); naming a
+// class defined there, to extend it or to declare a component, is how the MSL's
+// ModelicaServices builds on Modelica.Utilities.Internal.PartialModelicaServices.
 void Elaborator::checkLookupInside(const ClassEntry& cls, const Found& found,
                                    const std::string& name, SourceRange range) {
   const ast::ClassDef* definition = cls.definition;
   if (!definition || std::holds_alternative<ast::EnumerationSpecifier>(definition->specifier))
     return;
-  if (definition->partial) {
+  bool classInPartialPackage = definition->kind == ast::ClassKind::Package && found.cls;
+  if (definition->partial && !classInPartialPackage) {
     diagnostics().error(DiagnosticKind::UndefinedName, range,
                         "'" + name + "' cannot be looked up in '" + cls.qualifiedName() +
                             "', a partial class (MLS 5.3.2)");

@@ -1,5 +1,6 @@
-// Names inside classes (MLS 5.3.2): nothing is looked up in a partial class; in a class
-// that is neither a package nor package-like only encapsulated classes can be named.
+// Names inside classes (MLS 5.3.2): no value is looked up in a partial class (classes of a
+// partial package can be named: partial_package_classes.mo); in a class that is neither a
+// package nor package-like only encapsulated classes can be named.
 model M
   partial package Incomplete
     constant Real c = 1;
@@ -17,5 +18,5 @@ model M
   Carrier.Inner nested;
   Carrier.Sealed sealed;
 end M;
-// CHECK-DAG: fail_lookup_inside_classes.mo:16:23: error: 'c' cannot be looked up in 'M.Incomplete', a partial class (MLS 5.3.2)
-// CHECK-DAG: fail_lookup_inside_classes.mo:17:3: error: 'Inner' cannot be looked up in 'M.Carrier': it is a model with non-constant components, so only its encapsulated classes can be named (MLS 5.3.2)
+// CHECK-DAG: fail_lookup_inside_classes.mo:17:23: error: 'c' cannot be looked up in 'M.Incomplete', a partial class (MLS 5.3.2)
+// CHECK-DAG: fail_lookup_inside_classes.mo:18:3: error: 'Inner' cannot be looked up in 'M.Carrier': it is a model with non-constant components, so only its encapsulated classes can be named (MLS 5.3.2)
