@@ -50,3 +50,11 @@ TEST(LanguageModels, ARedeclaredComponentKeepsTheModifiersOfTheDeclarationItRepl
   expectEverywhere(
       table, "x", [](double t) { return 2 * t + 3 * std::max(t - 1, 0.0); }, 1e-7, events);
 }
+
+TEST(LanguageModels, ARecordValueReplacesTheDefaultsOfItsFields) {
+  // tube.material = Sheet() gives mu = 1210 (Sheet's extends modifier), so x = exp(-1.21 t);
+  // at tolerance 1e-10 the integration error stays below 1e-8.
+  CsvTable table = simulate(languageModel("RecordMaterial.mo"), "");
+  expectEverywhere(
+      table, "tube.x", [](double t) { return std::exp(-1.21 * t); }, 1e-8);
+}

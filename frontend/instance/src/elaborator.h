@@ -253,6 +253,8 @@ private:
   std::string enumerationTypeOf(const flat::Expr& e) const;
   static bool isFirstElement(const ElementVariable& element);
   std::optional<flat::Expr> recordFieldBinding(std::uint32_t id);
+  InstanceNode* enclosingRecordValue(const ComponentInstance& component);
+  bool isRecordDefaultOverridden(std::uint32_t id, const Modifier::Value& own);
   void checkArrayValueSize(std::uint32_t id, const Modifier::Value& value);
   void lowerAttribute(std::uint32_t id, const std::string& name, const Modifier& modifier,
                       flat::Attributes& attributes);

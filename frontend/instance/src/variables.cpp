@@ -123,7 +123,7 @@ void Elaborator::lowerVariable(std::uint32_t id) {
   if (isFirstElement(element) && modifier.value && modifier.value->expr && !modifier.value->each) {
     checkArrayValueSize(id, *modifier.value);
   }
-  if (modifier.value && modifier.value->expr) {
+  if (modifier.value && modifier.value->expr && !isRecordDefaultOverridden(id, *modifier.value)) {
     const flat::Variable& v = variables_[id].variable;
     binding = lowerModifierValue(*modifier.value, id, v.type, "the value of '" + v.name + "'");
     if (binding) checkBindingVariability(id, *binding, modifier.value->expr->range);
@@ -139,8 +139,36 @@ void Elaborator::lowerVariable(std::uint32_t id) {
   done.bindingState = ElementVariable::State::Done;
 }
 
-// `R r = R(1, 2)` gives r's fields their values: a field without a binding of its own takes
-// the matching field of the nearest enclosing record component's value.
+// The nearest record component around `component` that has a value (`R r = R(1, 2)`).
+InstanceNode* Elaborator::enclosingRecordValue(const ComponentInstance& component) {
+  for (InstanceNode* node = component.owner; node && node->component;
+       node = node->component->owner) {
+    bool record =
+        node->kind == ast::ClassKind::Record || node->kind == ast::ClassKind::OperatorRecord;
+    const auto& value = node->attributes.value;
+    if (record && value && value->expr) return node;
+  }
+  return nullptr;
+}
+
+// A field's binding written in its record's own class (its declaration `Real mu = 1`, or an
+// extends modifier of a derived record) is a default that the value of the record component
+// replaces: `parameter Base m = Sheet(n = 2)` gives m.n = 2 and m.mu Sheet's default, never
+// Base's (MLS 7.2: the value of `m` is an outer modification of all of its fields). A binding
+// from a modification outside the record component (`Base m(mu = 7)`) stays.
+bool Elaborator::isRecordDefaultOverridden(std::uint32_t id, const Modifier::Value& own) {
+  InstanceNode* record = enclosingRecordValue(*variables_[id].component);
+  if (!record) return false;
+  for (InstanceNode* node = own.scope.instance; node;
+       node = node->component ? node->component->owner : nullptr) {
+    if (node == record) return true;
+  }
+  return false;
+}
+
+// `R r = R(1, 2)` gives r's fields their values: a field without a binding of its own (or
+// with only its record's default) takes the matching field of the nearest enclosing record
+// component's value.
 std::optional<flat::Expr> Elaborator::recordFieldBinding(std::uint32_t id) {
   ComponentInstance& component = *variables_[id].component;
   std::vector<std::string> path{component.name};

@@ -1,0 +1,39 @@
+// The value of a record component replaces the defaults its fields have in their record
+// classes (MLS 7.2, 12.6): `Base b = Sheet()` takes Sheet's defaults from its extends
+// modifier, `Sheet d = Sheet(n = 2)` the constructor's argument. A modification of a field
+// from outside the record component stays (m.mu = 7), and a record without a value keeps
+// its class's defaults. As the MSL's FluxTubes give their flux tubes a material:
+// `material = Material.SoftMagnetic.ElectricSheet.M350_50A()`.
+model RecordValues
+  record Base
+    parameter Real mu = 1;
+    parameter Real n = 1;
+  end Base;
+  record Sheet
+    extends Base(mu = 1210, n = 14);
+  end Sheet;
+  model Tube
+    parameter Base material = Base();
+  end Tube;
+  parameter Base a = Base(mu = 5);
+  parameter Base b = Sheet();
+  parameter Sheet c;
+  parameter Sheet d = Sheet(n = 2);
+  parameter Base m(mu = 7) = Sheet();
+  Tube t(material = Sheet());
+end RecordValues;
+
+// CHECK: class RecordValues
+// CHECK-NEXT:   parameter Real a.mu = 5;
+// CHECK-NEXT:   parameter Real a.n = 1;
+// CHECK-NEXT:   parameter Real b.mu = 1210;
+// CHECK-NEXT:   parameter Real b.n = 14;
+// CHECK-NEXT:   parameter Real c.mu = 1210;
+// CHECK-NEXT:   parameter Real c.n = 14;
+// CHECK-NEXT:   parameter Real d.mu = 1210;
+// CHECK-NEXT:   parameter Real d.n = 2;
+// CHECK-NEXT:   parameter Real m.mu = 7;
+// CHECK-NEXT:   parameter Real m.n = 14;
+// CHECK-NEXT:   parameter Real t.material.mu = 1210;
+// CHECK-NEXT:   parameter Real t.material.n = 14;
+// CHECK-NEXT: end RecordValues;
