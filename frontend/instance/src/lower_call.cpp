@@ -350,6 +350,12 @@ std::optional<Tensor> ExpressionLowering::recordConstructor(const ast::Expr& e,
   }
   auto values = matchArguments(e, function, args, inputs);
   if (!values) return std::nullopt;
+  // The other fields are like the protected variables of the constructor function: their
+  // bindings see the inputs' values and the fields before them by name (MLS 12.6), as
+  // `final parameter B_r = B_rRef * (1 + alpha_Br * (T_op - T_ref))` of the MSL's magnets.
+  std::vector<Binding> fields;
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    fields.push_back({inputs[i]->name, (*values)[i]});
   Tensor result;
   result.recordType = &cls;
   std::size_t next = 0;
@@ -366,8 +372,10 @@ std::optional<Tensor> ExpressionLowering::recordConstructor(const ast::Expr& e,
       }
       LowerContext inner;
       inner.scope = type->attributes.value->scope;
+      inner.bindings = &fields;
       value = el_.lower(*type->attributes.value->expr, inner);
       if (!value) return std::nullopt;
+      fields.push_back({field.name, *value});
     }
     result.fieldNames.push_back(field.name);
     result.fieldValues.push_back(std::move(*value));

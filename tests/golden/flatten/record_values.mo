@@ -15,12 +15,24 @@ model RecordValues
   model Tube
     parameter Base material = Base();
   end Tube;
+  // A final field computed from the others is a protected variable of the constructor: its
+  // binding sees the constructor's values (MLS 12.6).
+  record Magnet
+    parameter Real Bref = 1.2;
+    parameter Real alpha = -0.001;
+    parameter Real T = 20;
+    final parameter Real B = Bref * (1 + alpha * (T - 20));
+  end Magnet;
+  record Ndfeb
+    extends Magnet(Bref = 0.6, T = 120);
+  end Ndfeb;
   parameter Base a = Base(mu = 5);
   parameter Base b = Sheet();
   parameter Sheet c;
   parameter Sheet d = Sheet(n = 2);
   parameter Base m(mu = 7) = Sheet();
   Tube t(material = Sheet());
+  parameter Magnet g = Ndfeb();
 end RecordValues;
 
 // CHECK: class RecordValues
@@ -36,4 +48,8 @@ end RecordValues;
 // CHECK-NEXT:   parameter Real m.n = 14;
 // CHECK-NEXT:   parameter Real t.material.mu = 1210;
 // CHECK-NEXT:   parameter Real t.material.n = 14;
+// CHECK-NEXT:   parameter Real g.Bref = 0.6;
+// CHECK-NEXT:   parameter Real g.alpha = -0.001;
+// CHECK-NEXT:   parameter Real g.T = 120;
+// CHECK-NEXT:   parameter Real g.B = 0.6 * (1 + (-0.001) * (120 - 20));
 // CHECK-NEXT: end RecordValues;
