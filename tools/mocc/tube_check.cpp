@@ -88,18 +88,38 @@ std::optional<ValueRange> rangeOver(const Signal& reference, double from, double
   return range;
 }
 
+/// The times csv-compare checks a result at: the reference's times and the corners of their
+/// rectangles (t - dt, t + dt), inside the reference's span, sorted and without repeats.
+std::vector<double> tubeTimes(const Signal& reference, double halfWidth) {
+  std::vector<double> times;
+  double begin = reference.time.front(), end = reference.time.back();
+  for (double t : reference.time)
+    for (double at : {t - halfWidth, t, t + halfWidth})
+      if (at >= begin && at <= end) times.push_back(at);
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  return times;
+}
+
+/// The result's values at `t`: every row at exactly that time (both limits of an event), else
+/// the value interpolated in the segment that contains it; none outside the result's span.
+std::vector<double> valuesAt(const Signal& result, double t) {
+  auto first = std::lower_bound(result.time.begin(), result.time.end(), t);
+  auto last = std::upper_bound(first, result.time.end(), t);
+  if (first != last)
+    return {result.value.begin() + (first - result.time.begin()),
+            result.value.begin() + (last - result.time.begin())};
+  if (auto y = valueInsideSegment(result, t)) return {*y};
+  return {};
+}
+
 SignalVerdict checkSignal(const Signal& result, const Signal& reference, double tolerance) {
   SignalVerdict verdict;
   verdict.tube = tubeSize(reference, tolerance);
+  for (double t : tubeTimes(reference, verdict.tube.time))
+    for (double y : valuesAt(result, t))
+      record(verdict, excursionAt(reference, verdict.tube, t, y));
   double begin = reference.time.front(), end = reference.time.back();
-  for (std::size_t i = 0; i < result.time.size(); ++i) {
-    double t = result.time[i];
-    if (t < begin || t > end) continue;
-    record(verdict, excursionAt(reference, verdict.tube, t, result.value[i]));
-  }
-  for (double t : reference.time)
-    if (auto y = valueInsideSegment(result, t))
-      record(verdict, excursionAt(reference, verdict.tube, t, *y));
   verdict.coversSpan = !result.time.empty() && result.time.back() >= end - verdict.tube.time &&
                        result.time.front() <= begin + verdict.tube.time;
   verdict.passed = verdict.coversSpan && verdict.checkedPoints > 0 && verdict.worstExcursion <= 1.0;
@@ -157,14 +177,8 @@ std::vector<std::string> readSignalList(const std::filesystem::path& path) {
 
 TubeEdges tubeEdges(const Signal& reference, double tolerance) {
   TubeSize tube = tubeSize(reference, tolerance);
-  std::vector<double> times;
-  for (double t : reference.time)
-    for (double at : {t - tube.time, t, t + tube.time})
-      times.push_back(std::clamp(at, reference.time.front(), reference.time.back()));
-  std::sort(times.begin(), times.end());
-  times.erase(std::unique(times.begin(), times.end()), times.end());
   TubeEdges edges;
-  for (double t : times) {
+  for (double t : tubeTimes(reference, tube.time)) {
     auto range = rangeOver(reference, t - tube.time, t + tube.time);
     edges.time.push_back(t);
     edges.lower.push_back(range->low - tube.value);

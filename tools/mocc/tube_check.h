@@ -13,10 +13,14 @@
 //    low(t) - dy <= y <= high(t) + dy with low/high that least and greatest value.
 // The excursion of a point in tube units is its distance from [low(t), high(t)] divided by dy:
 // 0 on the reference's range, 1 on the tube's edge; a signal passes when no excursion exceeds 1.
-// Points checked: every result row inside the reference's time span (both rows of a result
-// event), and the result interpolated within its own segments at every reference time, so
-// that a reference feature between two coarse result rows is not missed. A late event shows as
-// result rows on the old level at times where the whole window already lies past the jump.
+// Points checked, as csv-compare checks them: the result at the tube's times, which are the
+// reference's times and the corners of their rectangles (t - dt, t + dt) inside its span; at
+// each, every result row at exactly that time (both limits of an event) or else the result
+// interpolated within its own segment. So a reference feature between two coarse result rows
+// is not missed, and a feature of the result between two reference rows (a reference thinned
+// to 1,000 rows cannot show it) is not held against it. A late event shows as the old level at
+// a tube time whose whole window already lies past the jump (references are dense against the
+// tube: the MSL's have 1,000 rows, half the width 2 dt apart).
 #pragma once
 
 #include "result_comparison.h"
