@@ -422,10 +422,19 @@ void EventLocatingIntegrator::stepAndSearch(double tStop) {
   double reached = inner_->step(tStop);
   Sample end = sampleAt(reached, false);
   std::vector<int> solverRoots(inner_->lastStepRoots().begin(), inner_->lastStepRoots().end());
+  auto anyRoot = [](const std::vector<int>& directions) {
+    return std::any_of(directions.begin(), directions.end(), [](int d) { return d != 0; });
+  };
+  bool solverReportedRoots = anyRoot(solverRoots);
   for (std::size_t i = 0; i < solverRoots.size(); ++i)
     if (heldSign(static_cast<int>(i), reached) != 0) solverRoots[i] = 0; // noise at the restart
-  bool solverStopped = std::any_of(solverRoots.begin(), solverRoots.end(),
-                                   [](int direction) { return direction != 0; });
+  bool solverStopped = anyRoot(solverRoots);
+  // CVODE and IDA fail the next step ("root found at and very near t") when a function they
+  // stopped at is still exactly zero just after it, as a crossing that stays at zero does (a
+  // friction element at rest with no normal force: sa - tau0 = 0 - 0). When every root they
+  // reported is dismissed as noise (and the search finds none), they restart where they
+  // stopped, and their root bookkeeping treats zeros as inactive until the functions move away.
+  bool restartSolver = solverReportedRoots && !solverStopped;
   std::optional<Root> root = searchStep(last_, end, solverStopped);
   if (!root && solverStopped) {
     // The solver located these roots itself (CVODE and IDA: Illinois on their interpolant),
@@ -437,6 +446,7 @@ void EventLocatingIntegrator::stepAndSearch(double tStop) {
         found.residual = std::max(found.residual, std::abs(end.g[static_cast<std::size_t>(i)]));
     root = std::move(found);
   }
+  if (restartSolver && !root) inner_->reinitialize(reached, end.y);
   last_ = std::move(end);
   pending_ = std::move(root);
 }
