@@ -430,14 +430,36 @@ bool ConnectionBuilder::compatible(std::uint32_t aId, std::uint32_t bId, const P
   return true;
 }
 
+namespace {
+
+// Whether the connector component that holds a variable (the variable's own component, or a
+// connector it is nested in) is protected.
+bool inProtectedConnector(const ComponentInstance* component) {
+  while (component) {
+    if (component->isProtected) return true;
+    const InstanceNode* owner = component->owner;
+    bool nestedInConnector = owner && owner->component &&
+                             (owner->kind == ast::ClassKind::Connector ||
+                              owner->kind == ast::ClassKind::ExpandableConnector);
+    component = nestedInConnector ? owner->component : nullptr;
+  }
+  return false;
+}
+
+} // namespace
+
 // MLS 9.3: a connection set of causal variables has at most one source: the output of a
-// component (an inside output) or an input of the class itself (an outside input).
+// component (an inside output) or a public input of the class itself (a public outside
+// input). A protected input of the class is no source: nothing outside can connect to it, so
+// the class drives it itself, as the MSL's blocks drive `amplitude_internal` from a constant
+// or a conditional input.
 void ConnectionBuilder::checkSignalSources(const std::vector<std::pair<std::uint32_t, bool>>& set) {
   std::vector<std::uint32_t> sources;
   for (auto [id, outside] : set) {
     flat::Causality causality = el_.variable(id).variable.causality;
-    if ((!outside && causality == flat::Causality::Output) ||
-        (outside && causality == flat::Causality::Input)) {
+    bool publicInput =
+        causality == flat::Causality::Input && !inProtectedConnector(el_.variable(id).component);
+    if ((!outside && causality == flat::Causality::Output) || (outside && publicInput)) {
       if (std::find(sources.begin(), sources.end(), id) == sources.end()) sources.push_back(id);
     }
   }
