@@ -58,3 +58,12 @@ TEST(LanguageModels, ARecordValueReplacesTheDefaultsOfItsFields) {
   expectEverywhere(
       table, "tube.x", [](double t) { return std::exp(-1.21 * t); }, 1e-8);
 }
+
+TEST(LanguageModels, BooleanAndEnumerationSubscriptsMayChangeDuringSimulation) {
+  CsvTable table = simulate(languageModel("RuntimeSubscripts.mo"), "");
+  const std::vector<double> events = {0.25, 0.5};
+  expectEverywhere(
+      table, "y", [](double t) { return t < 0.25 ? 1.0 : 3.0; }, 0.0, events);
+  expectEverywhere(
+      table, "w", [](double t) { return t < 0.5 ? 2.0 : 3.0; }, 0.0, events);
+}

@@ -55,15 +55,22 @@ private:
 
   // lower_reference.cpp
   std::optional<std::vector<std::size_t>> subscriptIndices(const ast::Subscript& s,
-                                                           std::size_t size, bool& keepsDim);
+                                                           std::size_t size, bool& keepsDim,
+                                                           std::optional<flat::Expr>& runTime);
   /// The row-major positions, and the resulting sizes, that `subs` select from an array with
   /// sizes `dims` (all of it when there are none).
   struct Selection {
     std::vector<std::size_t> dims;
     std::vector<std::size_t> linear;
+    std::vector<std::size_t> from; // the dimension of the value each kept dimension was
+    /// Per kept dimension: the subscript that changes during simulation, taken whole here and
+    /// chosen by select() (MLS 10.5: Boolean and enumeration indices in equations).
+    std::vector<std::optional<flat::Expr>> runTime;
   };
   std::optional<Selection> selection(const std::vector<std::size_t>& dims,
                                      const std::vector<ast::Subscript>& subs, const ast::Expr& e);
+  /// The selected elements of `value`, with the run-time subscripts of the selection chosen.
+  Tensor select(const Tensor& value, const Selection& s);
   /// The component's value with `subscripts` applied. Only the selected elements are built,
   /// so that `x[i]` costs the same for every size of `x`.
   std::optional<Tensor> componentValue(ComponentInstance& component, InstanceNode* owner,

@@ -49,8 +49,64 @@ std::vector<std::size_t> selectLinear(const std::vector<std::size_t>& dims,
 
 } // namespace
 
+namespace {
+
+/// A subscript of a model equation that changes during simulation and that mocc resolves by
+/// choosing among the dimension's elements: a Boolean or enumeration expression that does not
+/// fold to a constant (it always hits an element).
+bool isRunTimeIndex(const Expr& index, Elaborator& el) {
+  return (index.type == Type::Boolean || index.type == Type::Enumeration) && !el.fold(index);
+}
+
+/// `index == k` for the k-th element (from 1) of a dimension indexed by Booleans (false,
+/// true) or an enumeration (its literals in order), MLS 10.5.1.
+Expr selects(const Expr& index, std::size_t k) {
+  if (index.type == Type::Boolean) {
+    Expr value = make::literal(Type::Boolean, static_cast<double>(k - 1), index.range);
+    return make::binary(flat::BinaryOp::Eq, index, value, Type::Boolean, index.range);
+  }
+  Expr ordinal = make::call("integer", Type::Integer, {index}, index.range);
+  return make::binary(flat::BinaryOp::Eq, ordinal, make::integer(static_cast<long long>(k)),
+                      Type::Boolean, index.range);
+}
+
+/// Removes dimension `p` of `t` by choosing its element `index` (an if-expression over all of
+/// the dimension's elements, which Boolean and enumeration indices always hit).
+Tensor chooseAlong(const Tensor& t, std::size_t p, const Expr& index) {
+  std::size_t n = t.dims[p], inner = 1, outer = 1;
+  for (std::size_t d = 0; d < t.dims.size(); ++d)
+    (d < p ? outer : inner) *= d == p ? 1 : t.dims[d];
+  Tensor result;
+  result.dims = t.dims;
+  result.dims.erase(result.dims.begin() + static_cast<std::ptrdiff_t>(p));
+  for (std::size_t o = 0; o < outer; ++o) {
+    for (std::size_t i = 0; i < inner; ++i) {
+      auto at = [&](std::size_t k) -> const Expr& {
+        return t.elements[(o * n + k - 1) * inner + i];
+      };
+      Expr chosen = at(n);
+      for (std::size_t k = n - 1; k >= 1; --k)
+        chosen =
+            make::ifThenElse(selects(index, k), at(k), std::move(chosen), at(k).type, index.range);
+      result.elements.push_back(std::move(chosen));
+    }
+  }
+  return result;
+}
+
+/// The run-time subscripts of a selection chosen, from the last kept dimension back so that
+/// the earlier positions stay.
+Tensor chooseAtRunTime(Tensor selected, const std::vector<std::optional<Expr>>& runTime) {
+  for (std::size_t p = runTime.size(); p-- > 0;)
+    if (runTime[p]) selected = chooseAlong(selected, p, *runTime[p]);
+  return selected;
+}
+
+} // namespace
+
 std::optional<std::vector<std::size_t>>
-ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, bool& keepsDim) {
+ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, bool& keepsDim,
+                                     std::optional<Expr>& runTime) {
   std::vector<std::size_t> indices;
   if (!s.value) {
     keepsDim = true;
@@ -63,12 +119,22 @@ ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, 
   auto value = ExpressionLowering(el_, inner).lower(*s.value);
   if (!value) return std::nullopt;
   keepsDim = !value->isScalar();
+  if (value->isScalar() && !context_.function && isRunTimeIndex(value->scalarValue(), el_)) {
+    // Taken whole here; select() chooses the element (MLS 10.5).
+    runTime = value->scalarValue();
+    keepsDim = true;
+    for (std::size_t i = 1; i <= size; ++i)
+      indices.push_back(i);
+    return indices;
+  }
   for (const Expr& element : value->elements) {
     auto folded = el_.fold(element);
     if (!folded) {
       el_.diagnostics().error(DiagnosticKind::Unsupported, s.range,
-                              "subscripts that change during simulation are not supported yet; "
-                              "a subscript must be a constant or parameter expression");
+                              "Integer subscripts that change during simulation are not "
+                              "supported yet in equations (Boolean and enumeration ones are, and "
+                              "any in functions); a subscript here must be a constant or "
+                              "parameter expression");
       return std::nullopt;
     }
     // Boolean dimensions are indexed false, true and enumerations by their literals
@@ -97,6 +163,9 @@ ExpressionLowering::selection(const std::vector<std::size_t>& dims,
     s.linear.resize(elementCount(dims));
     for (std::size_t k = 0; k < s.linear.size(); ++k)
       s.linear[k] = k;
+    s.runTime.resize(dims.size());
+    for (std::size_t d = 0; d < dims.size(); ++d)
+      s.from.push_back(d);
     return s;
   }
   if (subs.size() > dims.size()) {
@@ -108,15 +177,20 @@ ExpressionLowering::selection(const std::vector<std::size_t>& dims,
   std::vector<std::vector<std::size_t>> indices(dims.size());
   for (std::size_t d = 0; d < dims.size(); ++d) {
     bool keep = true;
+    std::optional<Expr> runTime;
     if (d < subs.size()) {
-      auto list = subscriptIndices(subs[d], dims[d], keep);
+      auto list = subscriptIndices(subs[d], dims[d], keep, runTime);
       if (!list) return std::nullopt;
       indices[d] = std::move(*list);
     } else {
       for (std::size_t i = 1; i <= dims[d]; ++i)
         indices[d].push_back(i);
     }
-    if (keep) s.dims.push_back(indices[d].size());
+    if (keep) {
+      s.dims.push_back(indices[d].size());
+      s.from.push_back(d);
+      s.runTime.push_back(std::move(runTime));
+    }
   }
   s.linear = selectLinear(dims, indices);
   return s;
@@ -128,12 +202,16 @@ std::optional<Tensor> ExpressionLowering::subscript(const Tensor& value,
   if (subs.empty()) return value;
   auto s = selection(value.dims, subs, e);
   if (!s) return std::nullopt;
+  return select(value, *s);
+}
+
+Tensor ExpressionLowering::select(const Tensor& value, const Selection& s) {
   Tensor result;
-  result.dims = std::move(s->dims);
-  result.elements.reserve(s->linear.size());
-  for (std::size_t linear : s->linear)
+  result.dims = s.dims;
+  result.elements.reserve(s.linear.size());
+  for (std::size_t linear : s.linear)
     result.elements.push_back(value.elements[linear]);
-  return result;
+  return chooseAtRunTime(std::move(result), s.runTime);
 }
 
 // Inside a function, subscripts may change at run time: `x[i]` in a loop. Each dimension
@@ -445,7 +523,7 @@ ExpressionLowering::componentValue(ComponentInstance& component, InstanceNode* o
       std::uint32_t id = first + static_cast<std::uint32_t>(linear);
       result.elements.push_back(make::variable(id, el_.variable(id).variable.type, e.range));
     }
-    return result;
+    return chooseAtRunTime(std::move(result), selected->runTime);
   }
   // Package constants: every element is checked before the subscripts are.
   result.dims = *sizes;
