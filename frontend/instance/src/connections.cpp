@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <unordered_set>
 
 namespace mocc::frontend {
 
@@ -124,6 +125,9 @@ public:
 
   void addFlowVariable(std::uint32_t id) { sets_.element(id, false); }
 
+  /// Whether a connect-equation has reached the variable.
+  bool isConnected(std::uint32_t id) const { return connected_.count(id) > 0; }
+
   /// MLS 4.6: every variable of a public connector of a block is an input or an output.
   void checkBlockConnector(InstanceNode& connector) {
     ComponentInstance& component = *connector.component;
@@ -198,6 +202,7 @@ private:
   Elaborator& el_;
   const std::set<const ComponentInstance*>& disabled_;
   ConnectionSets sets_;
+  std::unordered_set<std::uint32_t> connected_;
   std::set<const ClassEntry*> balanceChecked_;
   std::set<const ast::Declaration*> blockConnectorsChecked_;
 };
@@ -392,6 +397,8 @@ bool ConnectionBuilder::pair(const std::vector<Leaf>& a, bool aOutside, const st
   }
   for (std::size_t i = 0; i < a.size(); ++i) {
     sets_.join(sets_.element(a[i].variable, aOutside), sets_.element(b[i].variable, bOutside));
+    connected_.insert(a[i].variable);
+    connected_.insert(b[i].variable);
   }
   return true;
 }
@@ -556,6 +563,14 @@ void ModelFlattener::generateConnections() {
   builder.checkDeclaredConnectors(order_);
   for (const PendingConnect& c : connects_)
     builder.connect(c);
+  // MLS 9.1.3: the non-parameter variables declared in an expandable connector are only
+  // potentially present; those no connect-equation reached are not part of the model (a use
+  // of one is then an error, reported where the flat model is finished).
+  std::erase_if(order_, [&](std::uint32_t id) {
+    const ElementVariable& element = el_.variable(id);
+    return isExpandableConnectorElement(*element.component) && !element.variable.isFlow &&
+           element.variable.variability > flat::Variability::Parameter && !builder.isConnected(id);
+  });
   builder.emit(equations_);
 }
 

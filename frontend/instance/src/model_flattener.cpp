@@ -255,7 +255,9 @@ void ModelFlattener::finish() {
       el_.diagnostics().error(DiagnosticKind::UndefinedName, el_.variable(id).variable.range,
                               "'" + el_.variable(id).variable.name +
                                   "' is used, but it is not part of the model (a disabled "
-                                  "conditional component or a non-constant of a package)");
+                                  "conditional component, a non-constant of a package, or an "
+                                  "element of an expandable connector that no connect-equation "
+                                  "makes present, MLS 9.1.3)");
       ok = false;
       index[id] = 0;
     }
@@ -271,6 +273,9 @@ void ModelFlattener::finish() {
       if (*attribute) renumber(**attribute, map);
     }
   }
+  std::erase_if(model.arrays, [&](const flat::ArrayDeclaration& array) {
+    return index[array.firstVariable] == UINT32_MAX; // removed with its variables
+  });
   for (flat::ArrayDeclaration& array : model.arrays)
     array.firstVariable = index[array.firstVariable];
   renumberAll(equations_, map);
