@@ -1,6 +1,6 @@
 // Language capabilities the Modelica Standard Library relies on, in small models of
 // tests/models/language/ checked against closed forms: connect-equations inside for-loops
-// (MLS 8.3.2, 9.1).
+// (MLS 8.3.2, 9.1) and initial algorithm sections (MLS 8.6, 11.1).
 #include "model_test_support.h"
 
 #include <cmath>
@@ -50,5 +50,49 @@ TEST(ConnectInLoops, NestedLoopsBuildAGridOfStrings) {
         EXPECT_NEAR(row[table.column(node)], V * (1 - double(j) / N), 1e-9) << node;
       }
     }
+  }
+}
+
+TEST(InitialAlgorithm, ComputesAParameterAndAStartInOrder) {
+  // x starts the algorithm at its start value 5 (MLS 11.1.2) and the loop adds 1 + 2 + 3 + 4:
+  // x(0) = 15 exactly; k := 1/T = 2 exactly. Then x = 15 e^{-2t} and y = k x. Tolerance: smooth
+  // state at tolerance 1e-8, global error <= 100x local: 1e-6 of the scale (15 for x, 30 for y).
+  CsvTable table = simulate(languageModel("InitialAlgorithm.mo"), "");
+  std::size_t t = table.column("time"), x = table.column("x"), y = table.column("y");
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_EQ(table.rows.front()[t], 0.0);
+  EXPECT_EQ(table.rows.front()[x], 15.0);
+  EXPECT_EQ(table.rows.front()[y], 30.0);
+  for (const auto& row : table.rows) {
+    EXPECT_NEAR(row[x], 15 * std::exp(-2 * row[t]), 1.5e-5) << "t = " << row[t];
+    EXPECT_NEAR(row[y], 30 * std::exp(-2 * row[t]), 3e-5) << "t = " << row[t];
+  }
+}
+
+TEST(InitialAlgorithm, PlacesThePeriodOfAPeriodicSource) {
+  // The initial algorithm sets count = floor((0 + 0.6)/0.25) = 2 and T_start = -0.1; the
+  // when-equation then counts the periods beginning at 0.15, 0.4, 0.65 and 0.9 (state events of
+  // a crossing linear in time, located to 100 eps (|t| + h) < 1e-12: 1e-10 covers T_start and
+  // the saw tooth s, whose scale is 1/period = 4 times that).
+  CsvTable table = simulate(languageModel("PeriodCounter.mo"), "");
+  const double startTime = -0.6, period = 0.25;
+  std::size_t t = table.column("time"), count = table.column("count"),
+              start = table.column("T_start"), s = table.column("s");
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_EQ(table.rows.front()[count], 2);
+  EXPECT_NEAR(table.rows.front()[start], -0.1, 1e-15);
+  EXPECT_NEAR(table.rows.front()[s], 0.4, 1e-14);
+  std::vector<double> events = table.eventTimes();
+  ASSERT_EQ(events.size(), 4u);
+  for (std::size_t k = 0; k < events.size(); ++k)
+    EXPECT_NEAR(events[k], 0.15 + 0.25 * static_cast<double>(k), 1e-10);
+  for (const auto& row : table.rows) {
+    double periods = (row[t] - startTime) / period;
+    double nearest = std::round(periods);
+    if (std::abs(periods - nearest) < 1e-6) continue; // at an event: left or right limit
+    double begun = std::floor(periods);
+    EXPECT_EQ(row[count], begun) << "t = " << row[t];
+    EXPECT_NEAR(row[start], startTime + begun * period, 1e-10) << "t = " << row[t];
+    EXPECT_NEAR(row[s], periods - begun, 4e-10) << "t = " << row[t];
   }
 }

@@ -4,12 +4,16 @@
 // (statements.cpp).
 #include "program_builder.h"
 
+#include <algorithm>
+
 namespace mocc::backend::program {
 
-std::vector<sim::Statement> ProgramBuilder::algorithm(const dae::Algorithm& section) {
+std::vector<sim::Statement> ProgramBuilder::algorithm(const dae::Algorithm& section,
+                                                      const std::vector<std::uint32_t>& keep) {
   std::vector<sim::Statement> out;
   std::string where = origin(section.range);
   for (std::uint32_t v : section.outputs) {
+    if (std::find(keep.begin(), keep.end(), v) != keep.end()) continue;
     const dae::Variable& variable = system_.variables[v];
     std::uint32_t target = programIndex_[v];
     bool discrete = variable.kind == dae::VariableKind::Discrete ||
