@@ -96,3 +96,24 @@ TEST(InitialAlgorithm, PlacesThePeriodOfAPeriodicSource) {
     EXPECT_NEAR(row[s], periods - begun, 4e-10) << "t = " << row[t];
   }
 }
+
+TEST(InitialAlgorithm, DeterminesWhatAnAlgorithmAssignsInAWhenStatement) {
+  // The algorithm's when-statement is inactive at initialization (y = pre(y)), so the initial
+  // algorithm's y = -1 holds until the time event at 0.5 (hit exactly) sets y = 7. x = -t, then
+  // -0.5 + 7 (t - 0.5): piecewise linear, which the integrator reproduces up to the rounding
+  // of fewer than 10^3 steps (each about 1e-16 of the scale 3): 1e-10.
+  CsvTable table = simulate(languageModel("InitialAlgorithmAndWhenStatement.mo"), "");
+  std::size_t t = table.column("time"), y = table.column("y"), x = table.column("x");
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_EQ(table.rows.front()[y], -1);
+  std::vector<double> events = table.eventTimes();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0], 0.5);
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    const auto& row = table.rows[i];
+    bool before = row[t] < 0.5 || (row[t] == 0.5 && i + 1 < table.rows.size() &&
+                                   table.rows[i + 1][t] == 0.5); // the left limit
+    EXPECT_EQ(row[y], before ? -1 : 7) << "t = " << row[t];
+    EXPECT_NEAR(row[x], before ? -row[t] : -0.5 + 7 * (row[t] - 0.5), 1e-10) << "t = " << row[t];
+  }
+}
