@@ -1,6 +1,8 @@
 // Language capabilities the Modelica Standard Library relies on (issue 12), each in a small
-// model of tests/models/language/ simulated through `mocc run` and compared with its closed
-// form at every output row away from its events.
+// model of tests/models/language/ simulated through `mocc run` and checked against its closed
+// form: redeclared components keeping their modifiers (MLS 7.3.2), record values (MLS 12.6),
+// run-time subscripts (MLS 10.5), connect-equations inside for-loops (MLS 8.3.2, 9.1) and
+// initial algorithm sections (MLS 8.6, 11.1).
 #include "model_test_support.h"
 
 #include <algorithm>
@@ -66,4 +68,107 @@ TEST(LanguageModels, BooleanAndEnumerationSubscriptsMayChangeDuringSimulation) {
       table, "y", [](double t) { return t < 0.25 ? 1.0 : 3.0; }, 0.0, events);
   expectEverywhere(
       table, "w", [](double t) { return t < 0.5 ? 2.0 : 3.0; }, 0.0, events);
+}
+
+TEST(ConnectInLoops, SeriesLadderChargesEveryCapacitorAlike) {
+  // N resistors R and N capacitors C alternate in series: one resistance N R and one
+  // capacitance C/N, time constant R C = 1. Each capacitor holds V/N (1 - e^{-t}) and the
+  // loop current is V/(N R) e^{-t}. Tolerance: smooth states at tolerance 1e-8, global error
+  // <= 100x local: 1e-6 of the scale (V/N = 2 for voltages, V/(N R) = 1 for currents).
+  CsvTable table = simulate(languageModel("ConnectLadder.mo"), "");
+  const int N = 5;
+  const double R = 2, C = 0.5, V = 10;
+  std::size_t t = table.column("time");
+  for (const auto& row : table.rows) {
+    double decay = std::exp(-row[t] / (R * C));
+    for (int k = 1; k <= N; ++k) {
+      std::string c = "c[" + std::to_string(k) + "]", r = "r[" + std::to_string(k) + "]";
+      EXPECT_NEAR(row[table.column(c + ".v")], V / N * (1 - decay), 2e-6) << c << " t = " << row[t];
+      EXPECT_NEAR(row[table.column(r + ".i")], V / (N * R) * decay, 1e-6) << r << " t = " << row[t];
+    }
+  }
+  EXPECT_NEAR(table.rows.back()[t], 3.0, 1e-12);
+}
+
+TEST(ConnectInLoops, NestedLoopsBuildAGridOfStrings) {
+  // M strings of N resistors in parallel: the source delivers V M/(N R) (its current into p is
+  // the negative of that) and node j of every string is at V (1 - j/N). A linear algebraic
+  // system solved in double precision: 1e-9 of the scale V = 12 covers its rounding.
+  CsvTable table = simulate(languageModel("ConnectGrid.mo"), "");
+  const int M = 3, N = 4;
+  const double R = 2, V = 12;
+  for (const auto& row : table.rows) {
+    EXPECT_NEAR(row[table.column("source.i")], -V * M / (N * R), 1e-9);
+    for (int i = 1; i <= M; ++i) {
+      for (int j = 1; j <= N; ++j) {
+        std::string node = "r[" + std::to_string(i) + "," + std::to_string(j) + "].n.v";
+        EXPECT_NEAR(row[table.column(node)], V * (1 - double(j) / N), 1e-9) << node;
+      }
+    }
+  }
+}
+
+TEST(InitialAlgorithm, ComputesAParameterAndAStartInOrder) {
+  // x starts the algorithm at its start value 5 (MLS 11.1.2) and the loop adds 1 + 2 + 3 + 4:
+  // x(0) = 15 exactly; k := 1/T = 2 exactly. Then x = 15 e^{-2t} and y = k x. Tolerance: smooth
+  // state at tolerance 1e-8, global error <= 100x local: 1e-6 of the scale (15 for x, 30 for y).
+  CsvTable table = simulate(languageModel("InitialAlgorithm.mo"), "");
+  std::size_t t = table.column("time"), x = table.column("x"), y = table.column("y");
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_EQ(table.rows.front()[t], 0.0);
+  EXPECT_EQ(table.rows.front()[x], 15.0);
+  EXPECT_EQ(table.rows.front()[y], 30.0);
+  for (const auto& row : table.rows) {
+    EXPECT_NEAR(row[x], 15 * std::exp(-2 * row[t]), 1.5e-5) << "t = " << row[t];
+    EXPECT_NEAR(row[y], 30 * std::exp(-2 * row[t]), 3e-5) << "t = " << row[t];
+  }
+}
+
+TEST(InitialAlgorithm, PlacesThePeriodOfAPeriodicSource) {
+  // The initial algorithm sets count = floor((0 + 0.6)/0.25) = 2 and T_start = -0.1; the
+  // when-equation then counts the periods beginning at 0.15, 0.4, 0.65 and 0.9 (state events of
+  // a crossing linear in time, located to 100 eps (|t| + h) < 1e-12: 1e-10 covers T_start and
+  // the saw tooth s, whose scale is 1/period = 4 times that).
+  CsvTable table = simulate(languageModel("PeriodCounter.mo"), "");
+  const double startTime = -0.6, period = 0.25;
+  std::size_t t = table.column("time"), count = table.column("count"),
+              start = table.column("T_start"), s = table.column("s");
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_EQ(table.rows.front()[count], 2);
+  EXPECT_NEAR(table.rows.front()[start], -0.1, 1e-15);
+  EXPECT_NEAR(table.rows.front()[s], 0.4, 1e-14);
+  std::vector<double> events = table.eventTimes();
+  ASSERT_EQ(events.size(), 4u);
+  for (std::size_t k = 0; k < events.size(); ++k)
+    EXPECT_NEAR(events[k], 0.15 + 0.25 * static_cast<double>(k), 1e-10);
+  for (const auto& row : table.rows) {
+    double periods = (row[t] - startTime) / period;
+    double nearest = std::round(periods);
+    if (std::abs(periods - nearest) < 1e-6) continue; // at an event: left or right limit
+    double begun = std::floor(periods);
+    EXPECT_EQ(row[count], begun) << "t = " << row[t];
+    EXPECT_NEAR(row[start], startTime + begun * period, 1e-10) << "t = " << row[t];
+    EXPECT_NEAR(row[s], periods - begun, 4e-10) << "t = " << row[t];
+  }
+}
+
+TEST(InitialAlgorithm, DeterminesWhatAnAlgorithmAssignsInAWhenStatement) {
+  // The algorithm's when-statement is inactive at initialization (y = pre(y)), so the initial
+  // algorithm's y = -1 holds until the time event at 0.5 (hit exactly) sets y = 7. x = -t, then
+  // -0.5 + 7 (t - 0.5): piecewise linear, which the integrator reproduces up to the rounding
+  // of fewer than 10^3 steps (each about 1e-16 of the scale 3): 1e-10.
+  CsvTable table = simulate(languageModel("InitialAlgorithmAndWhenStatement.mo"), "");
+  std::size_t t = table.column("time"), y = table.column("y"), x = table.column("x");
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_EQ(table.rows.front()[y], -1);
+  std::vector<double> events = table.eventTimes();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0], 0.5);
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    const auto& row = table.rows[i];
+    bool before = row[t] < 0.5 || (row[t] == 0.5 && i + 1 < table.rows.size() &&
+                                   table.rows[i + 1][t] == 0.5); // the left limit
+    EXPECT_EQ(row[y], before ? -1 : 7) << "t = " << row[t];
+    EXPECT_NEAR(row[x], before ? -row[t] : -0.5 + 7 * (row[t] - 0.5), 1e-10) << "t = " << row[t];
+  }
 }

@@ -4,6 +4,7 @@
 // assigns itself just before the when-statement.
 #include "builder.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <iterator>
 #include <set>
@@ -12,9 +13,7 @@ namespace mocc::dae {
 
 void SystemBuilder::addAlgorithm(const flat::Algorithm& algorithm) {
   if (algorithm.initial) {
-    diagnostics_.error(DiagnosticKind::Unsupported, algorithm.range,
-                       "initial algorithm sections are not supported yet; give the variables "
-                       "start values instead");
+    addInitialAlgorithm(algorithm);
     return;
   }
   Algorithm out;
@@ -25,6 +24,35 @@ void SystemBuilder::addAlgorithm(const flat::Algorithm& algorithm) {
   if (!appendStatements(algorithm.statements, scope, out.statements)) return;
   recordAlgorithmOutputs(out, scope.index);
   system_.algorithms.push_back(std::move(out));
+}
+
+// MLS 8.6, 11.1: an initial algorithm is part of the initialization problem only: a block that
+// computes the variables it assigns. It neither classifies them nor competes with the
+// simulation's definitions of them (a when-clause's output it assigns keeps its when-clause).
+void SystemBuilder::addInitialAlgorithm(const flat::Algorithm& algorithm) {
+  Algorithm out;
+  out.range = algorithm.range;
+  AlgorithmScope scope;
+  scope.out = &out;
+  scope.initial = true;
+  if (!appendStatements(algorithm.statements, scope, out.statements)) return;
+  std::set<std::uint32_t> assigned;
+  forEachStatement(out.statements, [&](const AlgorithmStatement& s, bool) {
+    if (auto* a = std::get_if<Assignment>(&s.node)) assigned.insert(a->variable);
+  });
+  out.outputs.assign(assigned.begin(), assigned.end());
+  for (const Algorithm& other : system_.initialAlgorithms) {
+    for (std::uint32_t v : out.outputs) {
+      if (!std::binary_search(other.outputs.begin(), other.outputs.end(), v)) continue;
+      auto& d = diagnostics_.error(DiagnosticKind::MultipleAssignment, algorithm.range,
+                                   "'" + system_.variables[v].name +
+                                       "' is assigned in more than one initial algorithm "
+                                       "section (MLS 11.1.2)");
+      d.notes.push_back({other.range, "the other initial algorithm section"});
+      return;
+    }
+  }
+  system_.initialAlgorithms.push_back(std::move(out));
 }
 
 // The outputs of the algorithm: every variable it assigns. A variable has one defining block:
@@ -272,6 +300,12 @@ bool SystemBuilder::addWhenConditions(const flat::StatementBranch& branch,
 // the when-statement, so its pre() value gives the edge like for when-equations.
 bool SystemBuilder::appendWhen(const flat::WhenStatement& when, SourceRange range,
                                AlgorithmScope& scope, std::vector<AlgorithmStatement>& out) {
+  if (scope.initial) {
+    diagnostics_.error(DiagnosticKind::InvalidWhen, range,
+                       "a when-statement cannot be used in an initial algorithm section (MLS "
+                       "11.2.7)");
+    return false;
+  }
   if (scope.insideWhen || scope.insideIf) {
     diagnostics_.error(DiagnosticKind::InvalidWhen, range,
                        std::string("a when-statement cannot be used inside ") +

@@ -91,8 +91,10 @@ private:
     std::size_t index = 0;
     bool insideWhen = false;
     bool insideIf = false;
+    bool initial = false; // an initial algorithm section
   };
   void addAlgorithm(const flat::Algorithm& algorithm);
+  void addInitialAlgorithm(const flat::Algorithm& algorithm);
   bool appendStatements(const std::vector<flat::Statement>& statements, AlgorithmScope& scope,
                         std::vector<AlgorithmStatement>& out);
   bool appendStatement(const flat::Statement& statement, AlgorithmScope& scope,

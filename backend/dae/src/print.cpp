@@ -45,7 +45,8 @@ public:
     initialEquations();
     stateSets();
     whens();
-    algorithms();
+    algorithms(system_.algorithms, "algorithms", "algorithm");
+    algorithms(system_.initialAlgorithms, "initial algorithms", "initial algorithm");
     relations();
     functions();
     return out_;
@@ -144,14 +145,14 @@ private:
     }
   }
 
-  void algorithms() {
-    if (system_.algorithms.empty()) return;
-    out_ += "algorithms:\n";
-    for (const Algorithm& algorithm : system_.algorithms) {
+  void algorithms(const std::vector<Algorithm>& list, const char* heading, const char* keyword) {
+    if (list.empty()) return;
+    out_ += fmt::format("{}:\n", heading);
+    for (const Algorithm& algorithm : list) {
       std::string outputs;
       for (std::uint32_t v : algorithm.outputs)
         outputs += (outputs.empty() ? "" : ", ") + name_(v);
-      out_ += fmt::format("  algorithm -> {}{}\n", outputs, at(algorithm.range));
+      out_ += fmt::format("  {} -> {}{}\n", keyword, outputs, at(algorithm.range));
       algorithmStatements(algorithm.statements, 4);
     }
   }

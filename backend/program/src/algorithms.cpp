@@ -4,17 +4,21 @@
 // (statements.cpp).
 #include "program_builder.h"
 
+#include <algorithm>
+
 namespace mocc::backend::program {
 
-std::vector<sim::Statement> ProgramBuilder::algorithm(const dae::Algorithm& section) {
+std::vector<sim::Statement> ProgramBuilder::algorithm(const dae::Algorithm& section,
+                                                      const std::vector<std::uint32_t>& keep) {
   std::vector<sim::Statement> out;
   std::string where = origin(section.range);
   for (std::uint32_t v : section.outputs) {
+    if (std::find(keep.begin(), keep.end(), v) != keep.end()) continue;
     const dae::Variable& variable = system_.variables[v];
     std::uint32_t target = programIndex_[v];
     bool discrete = variable.kind == dae::VariableKind::Discrete ||
                     variable.kind == dae::VariableKind::Internal;
-    expr::Id initial = discrete                 ? program_.pool.pre(target, variable.type)
+    expr::Id initial = discrete                 ? previousValue(v, target)
                        : variable.start.valid() ? translator_(variable.start)
                                                 : program_.pool.constant(variable.type, 0);
     out.push_back({sim::Assign{target, initial}, where});
@@ -22,6 +26,18 @@ std::vector<sim::Statement> ProgramBuilder::algorithm(const dae::Algorithm& sect
   std::vector<sim::Statement> body = algorithmStatements(section.statements);
   out.insert(out.end(), body.begin(), body.end());
   return out;
+}
+
+// pre(v), except for a variable that the initialization problem determined instead of the
+// section (an initial algorithm's output, Initialization::solvedWhenOutputs): while initial()
+// holds, its pre() is still its start value, and its value is the initialization's (MLS 8.6).
+expr::Id ProgramBuilder::previousValue(std::uint32_t v, std::uint32_t target) {
+  expr::Type type = system_.variables[v].type;
+  expr::Id previous = program_.pool.pre(target, type);
+  const std::vector<std::uint32_t>& solved = schedule_.initialization.solvedWhenOutputs;
+  if (std::find(solved.begin(), solved.end(), v) == solved.end()) return previous;
+  return program_.pool.ifThenElse(program_.pool.initial(), program_.pool.variable(target, type),
+                                  previous);
 }
 
 std::vector<sim::Statement>

@@ -41,7 +41,10 @@ private:
                      const std::vector<std::uint32_t>& messageOf);
 
   // algorithms.cpp
-  std::vector<sim::Statement> algorithm(const dae::Algorithm& algorithm);
+  /// `keep`: outputs that start from their current values (solved at initialization).
+  std::vector<sim::Statement> algorithm(const dae::Algorithm& algorithm,
+                                        const std::vector<std::uint32_t>& keep = {});
+  expr::Id previousValue(std::uint32_t variable, std::uint32_t target);
   sim::Statement algorithmStatement(const dae::AlgorithmStatement& statement);
   std::vector<sim::Statement> algorithmStatements(const std::vector<dae::AlgorithmStatement>& list);
 

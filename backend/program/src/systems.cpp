@@ -77,7 +77,12 @@ std::vector<sim::Statement> ProgramBuilder::stepStatements(const structure::Step
   case structure::Step::Kind::When:
     if (context.initial) return initialWhen(system_.whens[step.source]);
     return {when(system_.whens[step.source])};
-  case structure::Step::Kind::Algorithm: return algorithm(system_.algorithms[step.source]);
+  case structure::Step::Kind::Algorithm:
+    if (context.initial)
+      return algorithm(system_.algorithms[step.source], schedule_.initialization.solvedWhenOutputs);
+    return algorithm(system_.algorithms[step.source]);
+  case structure::Step::Kind::InitialAlgorithm:
+    return algorithm(system_.initialAlgorithms[step.source]);
   case structure::Step::Kind::System: return {solveStatement(step, context)};
   case structure::Step::Kind::Assign: break;
   }
@@ -95,6 +100,10 @@ std::vector<std::uint32_t> ProgramBuilder::stepOutputs(const structure::Step& st
     break;
   case structure::Step::Kind::Algorithm:
     for (std::uint32_t v : system_.algorithms[step.source].outputs)
+      outputs.push_back(programIndex_[v]);
+    break;
+  case structure::Step::Kind::InitialAlgorithm:
+    for (std::uint32_t v : system_.initialAlgorithms[step.source].outputs)
       outputs.push_back(programIndex_[v]);
     break;
   case structure::Step::Kind::System:

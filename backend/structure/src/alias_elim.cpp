@@ -82,6 +82,7 @@ public:
         classes_(system.variables.size()), keeper_(system.variables.size(), dae::kNone) {
     blocks_ = detail::blockAssignments(system);
     reinitTargets_ = detail::reinitTargets(system);
+    initialAlgorithmOutputs_ = detail::initialAlgorithmOutputs(system);
     for (std::uint32_t v = 0; v < system.variables.size(); ++v)
       if (role(v) == Role::Kept) keeper_[v] = v;
   }
@@ -110,7 +111,8 @@ private:
     }
     if (variable.kind == dae::VariableKind::State ||
         variable.kind == dae::VariableKind::Derivative ||
-        blocks_[v].kind != detail::BlockAssignment::Kind::None || reinitTargets_[v]) {
+        blocks_[v].kind != detail::BlockAssignment::Kind::None || reinitTargets_[v] ||
+        initialAlgorithmOutputs_[v]) { // assignment targets stay variables
       return Role::Kept;
     }
     return Role::Removable;
@@ -228,6 +230,7 @@ private:
   SignedUnionFind classes_;
   std::vector<std::uint32_t> keeper_; // per root: the member that must stay, or kNone
   std::vector<detail::BlockAssignment> blocks_;
+  std::vector<bool> initialAlgorithmOutputs_;
   std::vector<bool> reinitTargets_;
 };
 

@@ -20,9 +20,12 @@ class InitializationBuilder {
 public:
   InitializationBuilder(dae::System& system, const SourceManager& sources, Diagnostics& diagnostics)
       : system_(system), sources_(sources), diagnostics_(diagnostics),
-        blocks_(detail::blockAssignments(system)), freeAtInitial_(whenOutputsSetInitially()) {}
+        blocks_(detail::blockAssignments(system)),
+        initialAlgorithmOutputs_(detail::initialAlgorithmOutputs(system)),
+        freeAtInitial_(whenOutputsSetInitially()) {}
 
   std::optional<Initialization> run() {
+    if (!checkInitialAlgorithmOutputs()) return std::nullopt;
     collectUnknowns();
     addEquations();
     addBlocks();
@@ -41,7 +44,8 @@ public:
 
 private:
   bool isBlockOutput(std::uint32_t v) const {
-    return blocks_[v].kind != detail::BlockAssignment::Kind::None && !freeAtInitial_[v];
+    return (blocks_[v].kind != detail::BlockAssignment::Kind::None && !freeAtInitial_[v]) ||
+           initialAlgorithmOutputs_[v];
   }
 
   // MLS 3.6 section 8.6: a when-clause that is not active at initialization leaves its
@@ -60,9 +64,41 @@ private:
     for (const dae::WhenClause& clause : system_.whens) {
       if (activeBranch(clause)) continue;
       for (std::uint32_t v : clause.assigned)
-        free[v] = inInitialEquations[v] && !system_.variables[v].fixed;
+        free[v] =
+            (inInitialEquations[v] && !system_.variables[v].fixed) || initialAlgorithmOutputs_[v];
     }
+    // An initial algorithm determines what it assigns (MLS 8.6); a variable that an algorithm
+    // section assigns in its when-statements is then free there like a when-clause's.
+    for (const dae::Algorithm& algorithm : system_.algorithms)
+      for (std::uint32_t v : algorithm.outputs)
+        free[v] = initialAlgorithmOutputs_[v];
     return free;
+  }
+
+  // MLS 8.6: an initial algorithm is a block of equations for the variables it assigns; with
+  // fixed = true (v = start, or pre(v) = start for the v = pre(v) of a when-clause) or a
+  // when-clause active at initialization they would have two definitions.
+  bool checkInitialAlgorithmOutputs() {
+    bool ok = true;
+    for (const dae::Algorithm& algorithm : system_.initialAlgorithms) {
+      for (std::uint32_t v : algorithm.outputs) {
+        const dae::Variable& variable = system_.variables[v];
+        const char* conflict = nullptr;
+        if (variable.fixed) conflict = "it has fixed = true";
+        if (blocks_[v].kind == detail::BlockAssignment::Kind::When &&
+            activeBranch(system_.whens[blocks_[v].index]))
+          conflict = "a when-clause active at initialization assigns it";
+        if (!conflict) continue;
+        auto& d = diagnostics_.error(
+            DiagnosticKind::StructurallySingular, algorithm.range,
+            fmt::format("the initialization problem is over-determined: the initial algorithm "
+                        "assigns '{}', but {} (MLS 8.6)",
+                        variable.name, conflict));
+        d.notes.push_back({variable.range, "declared here"});
+        ok = false;
+      }
+    }
+    return ok;
   }
 
   bool isUnknown(std::uint32_t v) const {
@@ -140,7 +176,19 @@ private:
     }
     for (std::uint32_t a = 0; a < system_.algorithms.size(); ++a) {
       const dae::Algorithm& algorithm = system_.algorithms[a];
-      problem_.blocks.push_back({Step::Kind::Algorithm, a, algorithm.outputs,
+      detail::Block block{Step::Kind::Algorithm,
+                          a,
+                          {},
+                          dae::algorithmInputs(system_.pool, algorithm),
+                          algorithm.range};
+      // An output that the initial algorithm determines keeps its value: the section reads it.
+      for (std::uint32_t v : algorithm.outputs)
+        (freeAtInitial_[v] ? block.reads : block.outputs).push_back(v);
+      problem_.blocks.push_back(std::move(block));
+    }
+    for (std::uint32_t a = 0; a < system_.initialAlgorithms.size(); ++a) {
+      const dae::Algorithm& algorithm = system_.initialAlgorithms[a];
+      problem_.blocks.push_back({Step::Kind::InitialAlgorithm, a, algorithm.outputs,
                                  dae::algorithmInputs(system_.pool, algorithm), algorithm.range});
     }
   }
@@ -353,7 +401,8 @@ private:
   const SourceManager& sources_;
   Diagnostics& diagnostics_;
   std::vector<detail::BlockAssignment> blocks_;
-  std::vector<bool> freeAtInitial_; // when-clause outputs solved from initial equations
+  std::vector<bool> initialAlgorithmOutputs_;
+  std::vector<bool> freeAtInitial_; // block outputs solved from initial equations/algorithms
   detail::CausalProblem problem_;
   Initialization result_;
 };

@@ -273,6 +273,7 @@ std::vector<std::uint32_t> stepOutputs(const dae::System& system, const Step& st
   switch (step.kind) {
   case Step::Kind::Assign: return {step.variable};
   case Step::Kind::Algorithm: return system.algorithms[step.source].outputs;
+  case Step::Kind::InitialAlgorithm: return system.initialAlgorithms[step.source].outputs;
   case Step::Kind::When: return {};
   case Step::Kind::System: {
     std::vector<std::uint32_t> outputs = step.iteration;
@@ -294,6 +295,7 @@ void addStepReads(const dae::System& system, const Step& step, std::vector<bool>
   switch (step.kind) {
   case Step::Kind::Assign: add(step.value); break;
   case Step::Kind::Algorithm: // its outputs are opaque: what it reads does not matter
+  case Step::Kind::InitialAlgorithm:
   case Step::Kind::When: break;
   case Step::Kind::System:
     for (const Step& inner : step.inner)

@@ -108,7 +108,10 @@ public:
     for (const Step& step : list) {
       switch (step.kind) {
       case Step::Kind::When: out_ += fmt::format("{}when-clause #{}\n", pad, step.source); break;
-      case Step::Kind::Algorithm: algorithm(step, pad); break;
+      case Step::Kind::Algorithm: algorithm(step, pad, system_.algorithms, "algorithm"); break;
+      case Step::Kind::InitialAlgorithm:
+        algorithm(step, pad, system_.initialAlgorithms, "initial algorithm");
+        break;
       case Step::Kind::Assign:
         out_ +=
             fmt::format("{}{} := {}{}\n", pad, name(step.variable), e(step.value), at(step.source));
@@ -130,11 +133,12 @@ private:
     return range.valid() ? "  // " + sources_->describe(range.begin) : "";
   }
 
-  void algorithm(const Step& step, const std::string& pad) {
+  void algorithm(const Step& step, const std::string& pad, const std::vector<dae::Algorithm>& list,
+                 const char* keyword) {
     std::string outputs;
-    for (std::uint32_t v : system_.algorithms[step.source].outputs)
+    for (std::uint32_t v : list[step.source].outputs)
       outputs += (outputs.empty() ? "" : ", ") + name(v);
-    out_ += fmt::format("{}algorithm #{} -> {}\n", pad, step.source, outputs);
+    out_ += fmt::format("{}{} #{} -> {}\n", pad, keyword, step.source, outputs);
   }
 
   void loop(const Step& step, int indent) {

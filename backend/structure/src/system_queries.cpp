@@ -126,6 +126,14 @@ std::vector<bool> reinitTargets(const dae::System& system) {
   return targets;
 }
 
+std::vector<bool> initialAlgorithmOutputs(const dae::System& system) {
+  std::vector<bool> outputs(system.variables.size(), false);
+  for (const dae::Algorithm& algorithm : system.initialAlgorithms)
+    for (std::uint32_t v : algorithm.outputs)
+      outputs[v] = true;
+  return outputs;
+}
+
 namespace {
 
 void rewriteAll(std::vector<expr::Id>& values, expr::Translator& translate) {
@@ -186,8 +194,10 @@ void rewriteExpressions(dae::System& system, expr::Translator& translate) {
   }
   for (dae::Assertion& a : system.assertions)
     rewriteAssertion(a, translate);
-  for (dae::Algorithm& algorithm : system.algorithms)
-    rewriteStatements(algorithm.statements, translate);
+  for (auto* list : {&system.algorithms, &system.initialAlgorithms}) {
+    for (dae::Algorithm& algorithm : *list)
+      rewriteStatements(algorithm.statements, translate);
+  }
   for (dae::Relation& r : system.relations) {
     r.comparison = translate(r.comparison);
     r.threshold = rewriteValid(r.threshold, translate);

@@ -54,6 +54,9 @@ std::vector<BlockAssignment> blockAssignments(const dae::System& system);
 /// The variables reinit() targets anywhere (when-clauses and algorithms).
 std::vector<bool> reinitTargets(const dae::System& system);
 
+/// The variables initial algorithm sections assign (MLS 8.6).
+std::vector<bool> initialAlgorithmOutputs(const dae::System& system);
+
 /// Passes every expression of the system through `translate`: equations, initial
 /// equations, when-clause bodies, assertions and terminations (with their message values),
 /// algorithm statements, relations and variable attributes (bindings, start, nominal, min,

@@ -109,7 +109,11 @@ public:
 
   void connect(const PendingConnect& c) {
     Side a, b;
-    if (!resolve(c.equation->a, c.scope, a) || !resolve(c.equation->b, c.scope, b)) return;
+    std::vector<Binding> iterators = c.iterators;
+    LowerContext context;
+    context.scope = c.scope;
+    if (!iterators.empty()) context.bindings = &iterators;
+    if (!resolve(c.equation->a, context, a) || !resolve(c.equation->b, context, b)) return;
     if (a.disabled || b.disabled) return; // MLS 4.4.5: connections to removed components vanish
     if (a.connectors.size() != b.connectors.size()) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, c.range,
@@ -185,7 +189,7 @@ public:
   }
 
 private:
-  bool resolve(const ast::ComponentRef& ref, const Scope& scope, Side& side);
+  bool resolve(const ast::ComponentRef& ref, const LowerContext& context, Side& side);
   void leaves(InstanceNode& node, const std::string& prefix, std::vector<Leaf>& out);
   void checkBalance(InstanceNode& connector, SourceRange range);
   bool compatible(std::uint32_t a, std::uint32_t b, const PendingConnect& c);
@@ -208,10 +212,12 @@ private:
 };
 
 // MLS 9.1.2: a connector that is an element of the class holding the connect-equation is an
-// outside connector; a connector of one of its components is an inside one.
-bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const Scope& scope, Side& side) {
+// outside connector; a connector of one of its components is an inside one. Subscripts are
+// lowered in `context`, which binds the iterators of enclosing for-equations (MLS 8.3.2).
+bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const LowerContext& context,
+                                Side& side) {
   Diagnostics& d = el_.diagnostics();
-  std::vector<InstanceNode*> nodes{scope.instance};
+  std::vector<InstanceNode*> nodes{context.scope.instance};
   std::vector<std::pair<ComponentInstance*, std::size_t>> scalars; // scalar-typed connectors
   for (std::size_t part = 0; part < ref.parts.size(); ++part) {
     const ast::RefPart& p = ref.parts[part];
@@ -238,8 +244,6 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const Scope& scope
       }
       const auto* sizes = el_.dims(*c);
       if (!sizes) return false;
-      LowerContext context;
-      context.scope = scope;
       ExpressionLowering lowering(el_, context);
       Tensor positions;
       positions.dims = *sizes;

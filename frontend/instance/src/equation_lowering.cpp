@@ -47,8 +47,8 @@ void EquationLowering::lower(const ast::Equation& equation, const LowerContext& 
                               "are not parameter expressions (MLS 9.3)");
       return;
     }
-    flattener_.addConnect({connect, context.scope, equation.range});
-    (void)context;
+    flattener_.addConnect({connect, context.scope, equation.range,
+                           context.bindings ? *context.bindings : std::vector<Binding>{}});
   }
 }
 

@@ -104,6 +104,10 @@ private:
     }
   }
   void visit(const ast::CallEquation& c) { args(c.args); }
+  void visit(const ast::ConnectEquation& c) {
+    ref(c.a);
+    ref(c.b);
+  }
   void visit(const ast::AssignStatement& a) {
     ref(a.target);
     expr(*a.value);
@@ -133,7 +137,7 @@ private:
       all(b.body);
     }
   }
-  template <class T> void visit(const T&) {} // literals, connect, break, return, ...
+  template <class T> void visit(const T&) {} // literals, break, return, ...
 
   const std::string& iterator_;
 };

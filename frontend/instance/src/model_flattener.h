@@ -15,11 +15,13 @@
 
 namespace mocc::frontend {
 
-/// A connect-equation, resolved later when every variable exists (MLS 9.1).
+/// A connect-equation, resolved later when every variable exists (MLS 9.1). Inside
+/// for-equations it keeps the values of the loop iterators of its iteration (MLS 8.3.2).
 struct PendingConnect {
   const ast::ConnectEquation* equation;
   Scope scope;
   SourceRange range;
+  std::vector<Binding> iterators;
 };
 
 class ModelFlattener {

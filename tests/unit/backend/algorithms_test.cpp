@@ -152,7 +152,8 @@ TEST(BackendAlgorithmsErrors, StatementsAreChecked) {
   when.node = flat::When{{{m.ref(x) > number(2), {equality(m.ref(d), number(1))}, at(16, 3)}}};
   when.range = at(16, 3);
   m.algorithm({assign(d, number(2))}, at(17, 3));
-  m.model.algorithms.push_back({{assign(y, number(1))}, true, at(18, 3)});
+  m.model.algorithms.push_back(
+      {{whenStatement(m.ref(x) > number(1), {}, at(18, 5))}, true, at(18, 3)});
   Compilation c;
   compileModel(c, m.model);
   EXPECT_FALSE(c.program);
@@ -173,7 +174,8 @@ TEST(BackendAlgorithmsErrors, StatementsAreChecked) {
             std::string::npos)
       << out;
   EXPECT_NE(out.find("test.mo:16:3: note: the when-clause"), std::string::npos) << out;
-  EXPECT_NE(out.find("test.mo:18:3: error: initial algorithm sections are not supported yet"),
+  EXPECT_NE(out.find("test.mo:18:5: error: a when-statement cannot be used in an initial "
+                     "algorithm section (MLS 11.2.7)"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("test.mo:19:5: error: Integer 'n' cannot be assigned a Real value"),

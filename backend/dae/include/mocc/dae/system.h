@@ -279,6 +279,10 @@ struct System {
   std::vector<WhenClause> whens;
   std::vector<Assertion> assertions; // outside when-clauses
   std::vector<Algorithm> algorithms;
+  /// Initial algorithm sections (MLS 8.6, 11.1): blocks of the initialization problem only,
+  /// each computing its `outputs` in order from their start (or pre()) values; the
+  /// simulation schedule never sees them.
+  std::vector<Algorithm> initialAlgorithms;
   /// Index = the number in expr::Op::FunctionCall nodes (the flat model's order).
   std::vector<Function> functions;
   std::vector<Relation> relations;

@@ -20,15 +20,17 @@ namespace mocc::backend::structure {
 ///  - Assign: `variable := value`, from equation `source`.
 ///  - When: when-clause `source` (System::whens) as one block.
 ///  - Algorithm: algorithm section `source` (System::algorithms) as one block.
+///  - InitialAlgorithm: initial algorithm section `source` (System::initialAlgorithms) as one
+///    block; only in the initialization schedule.
 ///  - System: an algebraic loop; `source` is its first equation (the smallest index).
 /// Equation indices refer to System::equations in the simulation schedule and to
 /// Initialization::equations in the initialization schedule.
 struct Step {
-  enum class Kind : std::uint8_t { Assign, When, Algorithm, System };
+  enum class Kind : std::uint8_t { Assign, When, Algorithm, InitialAlgorithm, System };
   Kind kind = Kind::Assign;
   std::uint32_t variable = dae::kNone; // Assign: the unknown it computes
   expr::Id value;                      // Assign: the unknown's solved value
-  /// Assign: equation index; When: when-clause index; Algorithm: algorithm index
+  /// Assign: equation index; When: when-clause index; (Initial)Algorithm: algorithm index
   std::uint32_t source = 0;
 
   /// System: an algebraic loop (a strongly connected block of the BLT), torn. The iteration
@@ -104,7 +106,10 @@ enum class InitialOrigin : std::uint8_t {
 ///    asserts, terminate); its reinit statements are not executed (they are equations of
 ///    this problem). When no branch is active at initial, every variable the clause assigns
 ///    keeps pre(v). Conditions are not evaluated here.
-///  - Algorithm: the section executes as in event mode at the initial time.
+///  - Algorithm: the section executes as in event mode at the initial time, except that the
+///    outputs in solvedWhenOutputs keep their values instead of starting from pre().
+///  - InitialAlgorithm: the initial algorithm section executes (MLS 8.6, 11.1.2: its outputs
+///    start from pre() when discrete, from their start values otherwise).
 /// Afterwards every variable holds its initial value; the runtime then sets pre := current
 /// values and continues with event iteration as usual.
 struct Initialization {
@@ -115,8 +120,9 @@ struct Initialization {
   /// States that took their start values because nothing else determined them (each got a
   /// StartFallback equation and a warning).
   std::vector<std::uint32_t> startFallbacks;
-  /// Variables of when-clauses inactive at initialization that initial equations determine
-  /// (MLS 8.6: v = pre(v) with pre(v) unknown): the clause leaves them as solved.
+  /// Variables of when-clauses inactive at initialization (or of algorithm sections) that
+  /// initial equations or an initial algorithm determine (MLS 8.6: v = pre(v) with pre(v)
+  /// unknown): the clause or the algorithm leaves them as solved.
   std::vector<std::uint32_t> solvedWhenOutputs;
 };
 
