@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace mocc::frontend {
@@ -138,8 +139,9 @@ public:
 
   // fold.cpp ----------------------------------------------------------------------------
   /// The value of a constant or parameter expression, or nullopt when it is not one.
-  /// Parameters it reads are marked structural.
-  std::optional<ConstValue> fold(const flat::Expr& e);
+  /// Parameters it reads are marked structural. Inside a function, `locals` gives the values
+  /// its inputs take in the specialisation and its protected parameters' values.
+  std::optional<ConstValue> fold(const flat::Expr& e, FunctionBuilder* locals = nullptr);
   /// The value of a constant or parameter without marking parameters structural (a check
   /// that must not fix the model's structure).
   std::optional<ConstValue> peekValue(std::uint32_t id);
@@ -152,11 +154,23 @@ public:
   flat::Model& model() { return model_; }
 
   // function_builder.cpp ----------------------------------------------------------------
-  /// The function `cls` specialised for these input sizes: its index in model().functions,
-  /// built on first use. Null after an error.
+  /// The function `cls` specialised for these input sizes and, for the inputs that sizes
+  /// depend on (sizeInputs), these values: its index in model().functions, built on first
+  /// use. Null after an error.
   std::optional<std::uint32_t> specialize(const ClassEntry& cls, Scope definitionScope,
                                           const std::vector<std::vector<std::size_t>>& inputDims,
+                                          std::vector<std::optional<ConstValue>> inputValues,
                                           SourceRange use);
+  /// For each input of function `cls` in order: whether the sizes of its variables may depend
+  /// on the input's value (read in a size, directly or through a protected variable's binding).
+  const std::vector<bool>& sizeInputs(const ClassEntry& cls);
+
+  // function_evaluation.cpp -------------------------------------------------------------
+  /// Runs function `index` of the model on constant inputs (flattened in declaration order):
+  /// its flattened outputs, or nullopt when the body cannot be evaluated at translation time
+  /// (a failed assert, a non-constant operation, too many steps).
+  std::optional<std::vector<ConstValue>> evaluateFunction(std::uint32_t index,
+                                                          const std::vector<ConstValue>& inputs);
 
 private:
   friend class ExpressionLowering;
@@ -265,8 +279,18 @@ private:
   std::map<const ComponentInstance*, std::uint32_t> firstVariable_;
   std::vector<const ClassEntry*> instantiating_; // classes being filled, to detect recursion
   std::map<std::pair<const ClassEntry*, std::string>, std::optional<std::uint32_t>> functions_;
+  std::set<std::uint32_t> functionsBuilding_; // their bodies are not complete yet
+  std::map<const ClassEntry*, std::vector<bool>> sizeInputs_;
+  /// Results of evaluateFunction by function and input values.
+  std::map<std::pair<std::uint32_t, std::string>, std::optional<std::vector<ConstValue>>>
+      evaluations_;
+  std::size_t evaluationSteps_ = 0; // statements run by the current outermost evaluation
+  int evaluationDepth_ = 0;
   std::vector<std::pair<const ClassEntry*, std::string>> importing_; // imports being followed
   std::set<const ast::ImportClause*> reportedImports_;               // each import errs once
+  /// Arguments reported as not constant for an input that sizes depend on: each errs once
+  /// (a binding is lowered once per element).
+  std::set<std::tuple<FileId, std::uint32_t, std::uint32_t>> reportedSizeArguments_;
   std::set<const ClassEntry*> checkedRestrictions_;
   std::set<const ast::Element*> checkedExtends_;
   /// The inherited class each class extension (`model extends M`) extends, and its scope.

@@ -1,6 +1,7 @@
 // Folding constant and parameter expressions (MLS 3.8) at compile time: array sizes,
 // for-ranges, subscripts, conditions of if-equations and conditional components.
-#include "elaborator.h"
+#include "constant_ops.h"
+#include "function_builder.h"
 
 #include <cmath>
 
@@ -14,6 +15,14 @@ ConstValue number(Type type, double value) { return ConstValue{type, value, ""};
 
 Type arithmeticType(const ConstValue& a, const ConstValue& b) {
   return a.type == Type::Integer && b.type == Type::Integer ? Type::Integer : Type::Real;
+}
+
+} // namespace
+
+std::optional<ConstValue> foldUnary(flat::UnaryOp op, ConstValue operand) {
+  if (op == flat::UnaryOp::Not) return number(Type::Boolean, operand.number == 0);
+  if (op == flat::UnaryOp::Minus) operand.number = -operand.number;
+  return operand;
 }
 
 std::optional<ConstValue> foldBinary(flat::BinaryOp op, const ConstValue& a, const ConstValue& b) {
@@ -43,79 +52,108 @@ std::optional<ConstValue> foldBinary(flat::BinaryOp op, const ConstValue& a, con
   return std::nullopt;
 }
 
-// The built-in functions of MLS 3.7.1-3.7.3 on constants; the formulas are those of the
-// backend's evaluateBuiltin.
+// The formulas are those of the backend's evaluateBuiltin.
 std::optional<ConstValue> foldBuiltin(const std::string& name, const std::vector<ConstValue>& a,
                                       Type resultType) {
   auto x = [&](std::size_t i) { return a[i].number; };
   double r;
-  if (name == "sin") r = std::sin(x(0));
-  else if (name == "cos") r = std::cos(x(0));
-  else if (name == "tan") r = std::tan(x(0));
-  else if (name == "asin") r = std::asin(x(0));
-  else if (name == "acos") r = std::acos(x(0));
-  else if (name == "atan") r = std::atan(x(0));
-  else if (name == "atan2") r = std::atan2(x(0), x(1));
-  else if (name == "sinh") r = std::sinh(x(0));
-  else if (name == "cosh") r = std::cosh(x(0));
-  else if (name == "tanh") r = std::tanh(x(0));
-  else if (name == "exp") r = std::exp(x(0));
-  else if (name == "log") r = std::log(x(0));
-  else if (name == "log10") r = std::log10(x(0));
-  else if (name == "sqrt") r = std::sqrt(x(0));
-  else if (name == "abs") r = std::fabs(x(0));
-  else if (name == "sign") r = x(0) > 0 ? 1.0 : (x(0) < 0 ? -1.0 : 0.0);
-  else if (name == "min") r = x(0) < x(1) ? x(0) : x(1);
-  else if (name == "max") r = x(0) > x(1) ? x(0) : x(1);
-  else if (name == "floor") r = std::floor(x(0));
-  else if (name == "ceil") r = std::ceil(x(0));
-  else if (name == "integer") r = std::floor(x(0));
-  else if (name == "div") r = std::trunc(x(0) / x(1));
-  else if (name == "mod") r = x(0) - std::floor(x(0) / x(1)) * x(1);
-  else if (name == "rem") r = x(0) - std::trunc(x(0) / x(1)) * x(1);
-  else if (name == "noEvent") return a[0];
-  else if (name == "smooth") return a[1];
-  else return std::nullopt;
+  if (name == "sin")
+    r = std::sin(x(0));
+  else if (name == "cos")
+    r = std::cos(x(0));
+  else if (name == "tan")
+    r = std::tan(x(0));
+  else if (name == "asin")
+    r = std::asin(x(0));
+  else if (name == "acos")
+    r = std::acos(x(0));
+  else if (name == "atan")
+    r = std::atan(x(0));
+  else if (name == "atan2")
+    r = std::atan2(x(0), x(1));
+  else if (name == "sinh")
+    r = std::sinh(x(0));
+  else if (name == "cosh")
+    r = std::cosh(x(0));
+  else if (name == "tanh")
+    r = std::tanh(x(0));
+  else if (name == "exp")
+    r = std::exp(x(0));
+  else if (name == "log")
+    r = std::log(x(0));
+  else if (name == "log10")
+    r = std::log10(x(0));
+  else if (name == "sqrt")
+    r = std::sqrt(x(0));
+  else if (name == "abs")
+    r = std::fabs(x(0));
+  else if (name == "sign")
+    r = x(0) > 0 ? 1.0 : (x(0) < 0 ? -1.0 : 0.0);
+  else if (name == "min")
+    r = x(0) < x(1) ? x(0) : x(1);
+  else if (name == "max")
+    r = x(0) > x(1) ? x(0) : x(1);
+  else if (name == "floor")
+    r = std::floor(x(0));
+  else if (name == "ceil")
+    r = std::ceil(x(0));
+  else if (name == "integer")
+    r = std::floor(x(0));
+  else if (name == "div")
+    r = std::trunc(x(0) / x(1));
+  else if (name == "mod")
+    r = x(0) - std::floor(x(0) / x(1)) * x(1);
+  else if (name == "rem")
+    r = x(0) - std::trunc(x(0) / x(1)) * x(1);
+  else if (name == "noEvent")
+    return a[0];
+  else if (name == "smooth")
+    return a[1];
+  else
+    return std::nullopt;
   return number(resultType, r);
 }
 
-} // namespace
-
-std::optional<ConstValue> Elaborator::fold(const flat::Expr& e) {
+std::optional<ConstValue> Elaborator::fold(const flat::Expr& e, FunctionBuilder* locals) {
   switch (e.kind) {
   case flat::Expr::Kind::Literal: return ConstValue{e.type, e.number, e.text};
   case flat::Expr::Kind::EnumLiteral: return ConstValue{Type::Enumeration, 0, e.text};
   case flat::Expr::Kind::Variable: return foldVariable(e.variable);
   case flat::Expr::Kind::Unary: {
-    auto operand = fold(e.args[0]);
+    auto operand = fold(e.args[0], locals);
     if (!operand) return std::nullopt;
-    if (e.unary == flat::UnaryOp::Not) return number(Type::Boolean, operand->number == 0);
-    if (e.unary == flat::UnaryOp::Minus) operand->number = -operand->number;
-    return operand;
+    return foldUnary(e.unary, *operand);
   }
   case flat::Expr::Kind::Binary: {
-    auto lhs = fold(e.args[0]);
-    auto rhs = lhs ? fold(e.args[1]) : std::nullopt;
+    auto lhs = fold(e.args[0], locals);
+    auto rhs = lhs ? fold(e.args[1], locals) : std::nullopt;
     if (!lhs || !rhs) return std::nullopt;
     return foldBinary(e.binary, *lhs, *rhs);
   }
   case flat::Expr::Kind::If: {
     for (std::size_t i = 0; i + 1 < e.args.size(); i += 2) {
-      auto condition = fold(e.args[i]);
+      auto condition = fold(e.args[i], locals);
       if (!condition) return std::nullopt;
-      if (condition->number != 0) return fold(e.args[i + 1]);
+      if (condition->number != 0) return fold(e.args[i + 1], locals);
     }
-    return fold(e.args.back());
+    return fold(e.args.back(), locals);
   }
-  case flat::Expr::Kind::Call: {
+  case flat::Expr::Kind::Call:
+  case flat::Expr::Kind::FunctionCall: {
     std::vector<ConstValue> args;
     for (const flat::Expr& arg : e.args) {
-      auto value = fold(arg);
+      auto value = fold(arg, locals);
       if (!value) return std::nullopt;
       args.push_back(*value);
     }
-    return foldBuiltin(e.text, args, e.type);
+    if (e.kind == flat::Expr::Kind::Call) return foldBuiltin(e.text, args, e.type);
+    // MLS 12.4: a function of constants is evaluated during translation.
+    auto outputs = evaluateFunction(e.variable, args);
+    if (!outputs || e.output >= outputs->size()) return std::nullopt;
+    return (*outputs)[e.output];
   }
+  case flat::Expr::Kind::Local:
+  case flat::Expr::Kind::LocalElement: return locals ? locals->constantValue(e) : std::nullopt;
   default: return std::nullopt;
   }
 }
@@ -153,7 +191,7 @@ std::optional<long long> Elaborator::evaluateInteger(const ast::Expr& e,
                                                      const std::string& what) {
   auto value = lowerScalar(e, context);
   if (!value) return std::nullopt;
-  auto folded = fold(*value);
+  auto folded = fold(*value, context.function);
   if (!folded || (folded->type != Type::Integer && folded->type != Type::Enumeration)) {
     diagnostics().error(DiagnosticKind::NotConstant, e.range,
                         what + " must be a constant Integer expression (of constants and "
@@ -167,7 +205,7 @@ std::optional<bool> Elaborator::evaluateBoolean(const ast::Expr& e, const LowerC
                                                 const std::string& what) {
   auto value = lowerScalar(e, context);
   if (!value) return std::nullopt;
-  auto folded = fold(*value);
+  auto folded = fold(*value, context.function);
   if (!folded || folded->type != Type::Boolean) {
     diagnostics().error(DiagnosticKind::NotConstant, e.range,
                         what + " must be a constant Boolean expression (of constants and "

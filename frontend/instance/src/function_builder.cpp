@@ -5,34 +5,196 @@
 #include "flat_builders.h"
 #include "lower_expression.h"
 
+#include <cstdio>
+#include <set>
+
 namespace mocc::frontend {
 
 using flat::Expr;
 using flat::FunctionVariable;
 using flat::Type;
 
-std::optional<std::uint32_t>
-Elaborator::specialize(const ClassEntry& cls, Scope definitionScope,
-                       const std::vector<std::vector<std::size_t>>& inputDims, SourceRange use) {
-  std::string signature;
-  for (const auto& dims : inputDims)
-    signature += subscriptText(dims) + ";";
-  auto key = std::make_pair(&cls, signature);
-  if (auto found = functions_.find(key); found != functions_.end()) return found->second;
-  auto index = static_cast<std::uint32_t>(model_.functions.size());
-  functions_[key] = index; // recursive calls find the function while it is being built
-  model_.functions.emplace_back();
-  model_.functions.back().name = cls.qualifiedName();
-  // A specialisation for array arguments is named by their sizes: f[3], g[2,2;4].
+namespace {
+
+/// An input value as the name of a specialisation shows it: `n=3`, `b=true`, `x=0.5`.
+std::string valueText(const ConstValue& value) {
+  switch (value.type) {
+  case Type::Integer: return std::to_string(static_cast<long long>(value.number));
+  case Type::Boolean: return value.number != 0 ? "true" : "false";
+  case Type::String: return "\"" + value.text + "\"";
+  case Type::Enumeration: return value.text;
+  case Type::Real: break;
+  }
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.17g", value.number);
+  return buffer;
+}
+
+/// The name of a specialisation: by the sizes of its array arguments and the values of the
+/// inputs its sizes depend on, `f[3]`, `g[2,2;4]`, `h[m=3]`, `k[4;n=2]`.
+std::string specialisationName(const ClassEntry& cls, const std::vector<ComponentInstance*>& inputs,
+                               const std::vector<std::vector<std::size_t>>& inputDims,
+                               const std::vector<std::optional<ConstValue>>& inputValues) {
   std::string sizes;
   for (const auto& dims : inputDims) {
     if (dims.empty()) continue;
     std::string text = subscriptText(dims);
     sizes += (sizes.empty() ? "" : ";") + text.substr(1, text.size() - 2);
   }
-  if (!sizes.empty()) model_.functions.back().name += "[" + sizes + "]";
-  FunctionBuilder builder(*this, cls, definitionScope, inputDims, index);
-  if (!builder.build()) {
+  for (std::size_t i = 0; i < inputValues.size() && i < inputs.size(); ++i) {
+    if (!inputValues[i]) continue;
+    sizes += (sizes.empty() ? "" : ";") + inputs[i]->name + "=" + valueText(*inputValues[i]);
+  }
+  return cls.qualifiedName() + (sizes.empty() ? "" : "[" + sizes + "]");
+}
+
+void collectNames(const ast::Expr& e, std::set<std::string>& names);
+
+void collectNames(const ast::FunctionArgs& args, std::set<std::string>& names) {
+  for (const ast::ExprPtr& arg : args.positional)
+    collectNames(*arg, names);
+  for (const ast::NamedArgument& arg : args.named)
+    collectNames(*arg.value, names);
+  for (const ast::ForIterator& iterator : args.iterators) {
+    if (iterator.range) collectNames(*iterator.range, names);
+  }
+}
+
+/// The first identifiers of the names an expression reads (and of their subscripts).
+void collectNames(const ast::Expr& e, std::set<std::string>& names) {
+  auto visit = [&](const ast::ExprPtr& child) {
+    if (child) collectNames(*child, names);
+  };
+  if (auto* r = std::get_if<ast::RefExpr>(&e.node)) {
+    names.insert(r->ref.parts.front().ident);
+    for (const ast::RefPart& part : r->ref.parts) {
+      for (const ast::Subscript& s : part.subscripts)
+        visit(s.value);
+    }
+  } else if (auto* c = std::get_if<ast::CallExpr>(&e.node)) {
+    collectNames(c->args, names);
+  } else if (auto* u = std::get_if<ast::UnaryExpr>(&e.node)) {
+    visit(u->operand);
+  } else if (auto* b = std::get_if<ast::BinaryExpr>(&e.node)) {
+    visit(b->lhs);
+    visit(b->rhs);
+  } else if (auto* i = std::get_if<ast::IfExpr>(&e.node)) {
+    for (const ast::IfBranch& branch : i->branches) {
+      visit(branch.condition);
+      visit(branch.value);
+    }
+    visit(i->elseValue);
+  } else if (auto* r = std::get_if<ast::RangeExpr>(&e.node)) {
+    visit(r->start);
+    visit(r->step);
+    visit(r->stop);
+  } else if (auto* a = std::get_if<ast::ArrayExpr>(&e.node)) {
+    collectNames(a->args, names);
+  } else if (auto* m = std::get_if<ast::MatrixExpr>(&e.node)) {
+    for (const auto& row : m->rows) {
+      for (const ast::ExprPtr& element : row)
+        visit(element);
+    }
+  } else if (auto* t = std::get_if<ast::TupleExpr>(&e.node)) {
+    for (const ast::ExprPtr& element : t->elements)
+      visit(element);
+  }
+}
+
+void collectAssigned(const std::vector<ast::Statement>& statements, std::set<std::string>& names);
+
+/// The first identifiers of the variables a statement assigns.
+void collectAssigned(const ast::Statement& s, std::set<std::string>& names) {
+  if (auto* a = std::get_if<ast::AssignStatement>(&s.node)) {
+    names.insert(a->target.parts.front().ident);
+  } else if (auto* t = std::get_if<ast::TupleAssignStatement>(&s.node)) {
+    for (const ast::ExprPtr& target : t->targets) {
+      if (!target) continue;
+      if (auto* r = std::get_if<ast::RefExpr>(&target->node))
+        names.insert(r->ref.parts.front().ident);
+    }
+  } else if (auto* i = std::get_if<ast::IfStatement>(&s.node)) {
+    for (const auto& branch : i->branches)
+      collectAssigned(branch.body, names);
+    collectAssigned(i->elseBody, names);
+  } else if (auto* f = std::get_if<ast::ForStatement>(&s.node)) {
+    collectAssigned(f->body, names);
+  } else if (auto* w = std::get_if<ast::WhileStatement>(&s.node)) {
+    collectAssigned(w->body, names);
+  } else if (auto* when = std::get_if<ast::WhenStatement>(&s.node)) {
+    for (const auto& branch : when->branches)
+      collectAssigned(branch.body, names);
+  }
+}
+
+void collectAssigned(const std::vector<ast::Statement>& statements, std::set<std::string>& names) {
+  for (const ast::Statement& s : statements)
+    collectAssigned(s, names);
+}
+
+} // namespace
+
+// MLS 12.4.4: the sizes of a function's variables are evaluated on entry, from the inputs;
+// the inputs whose values (not only sizes) they read are found in the declarations' sizes and
+// in the bindings of the non-input variables those sizes read.
+const std::vector<bool>& Elaborator::sizeInputs(const ClassEntry& cls) {
+  if (auto found = sizeInputs_.find(&cls); found != sizeInputs_.end()) return found->second;
+  InstanceNode* signature = packageInstance(cls);
+  std::set<std::string> read;
+  for (ComponentInstance& component : signature->components) {
+    for (const ast::Subscript& s : component.declaration->subscripts)
+      if (s.value) collectNames(*s.value, read);
+    for (const ast::Subscript& s : component.clause->typeSubscripts)
+      if (s.value) collectNames(*s.value, read);
+  }
+  std::set<const ComponentInstance*> followed;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (ComponentInstance& component : signature->components) {
+      if (!read.count(component.name) || followed.count(&component)) continue;
+      followed.insert(&component);
+      const auto& modification = component.declaration->modification;
+      if (causalityOf(component) == ast::Causality::Input || !modification ||
+          !modification->value || !modification->value->value)
+        continue;
+      std::size_t before = read.size();
+      collectNames(*modification->value->value, read);
+      grew = grew || read.size() != before;
+    }
+  }
+  std::vector<bool> result;
+  for (ComponentInstance& component : signature->components) {
+    if (causalityOf(component) == ast::Causality::Input)
+      result.push_back(read.count(component.name) > 0);
+  }
+  return sizeInputs_[&cls] = std::move(result);
+}
+
+std::optional<std::uint32_t>
+Elaborator::specialize(const ClassEntry& cls, Scope definitionScope,
+                       const std::vector<std::vector<std::size_t>>& inputDims,
+                       std::vector<std::optional<ConstValue>> inputValues, SourceRange use) {
+  const std::vector<bool>& bySize = sizeInputs(cls);
+  inputValues.resize(inputDims.size());
+  for (std::size_t i = 0; i < inputValues.size(); ++i) {
+    if (i >= bySize.size() || !bySize[i]) inputValues[i].reset();
+  }
+  std::vector<ComponentInstance*> inputs;
+  for (ComponentInstance& component : packageInstance(cls)->components) {
+    if (causalityOf(component) == ast::Causality::Input) inputs.push_back(&component);
+  }
+  std::string name = specialisationName(cls, inputs, inputDims, inputValues);
+  auto key = std::make_pair(&cls, name);
+  if (auto found = functions_.find(key); found != functions_.end()) return found->second;
+  auto index = static_cast<std::uint32_t>(model_.functions.size());
+  functions_[key] = index; // recursive calls find the function while it is being built
+  model_.functions.emplace_back();
+  model_.functions.back().name = name;
+  functionsBuilding_.insert(index);
+  FunctionBuilder builder(*this, cls, definitionScope, inputDims, std::move(inputValues), index);
+  bool built = builder.build();
+  functionsBuilding_.erase(index);
+  if (!built) {
     functions_[key] = std::nullopt;
     (void)use;
     return std::nullopt;
@@ -43,9 +205,10 @@ Elaborator::specialize(const ClassEntry& cls, Scope definitionScope,
 FunctionBuilder::FunctionBuilder(Elaborator& elaborator, const ClassEntry& function,
                                  Scope definitionScope,
                                  std::vector<std::vector<std::size_t>> inputDims,
+                                 std::vector<std::optional<ConstValue>> inputValues,
                                  std::uint32_t index)
     : el_(elaborator), class_(function), definitionScope_(definitionScope),
-      inputDims_(std::move(inputDims)), index_(index) {}
+      inputDims_(std::move(inputDims)), inputValues_(std::move(inputValues)), index_(index) {}
 
 bool FunctionBuilder::build() {
   std::size_t errorsBefore = el_.diagnostics().errorCount();
@@ -122,7 +285,7 @@ bool FunctionBuilder::declare(ComponentInstance& component, FunctionVariable::Ro
       role == FunctionVariable::Role::Input && nextInput < inputDims_.size()
           ? &inputDims_[nextInput]
           : nullptr;
-  if (role == FunctionVariable::Role::Input) ++nextInput;
+  if (role == FunctionVariable::Role::Input) inputPositions_[component.name] = nextInput++;
   if (!type->isPredefined() && !type->isEnumeration()) {
     return declareRecord(component, component.name, role);
   }
@@ -250,6 +413,72 @@ std::optional<Tensor> FunctionBuilder::variable(const std::string& name) const {
   return t;
 }
 
+std::optional<ConstValue> FunctionBuilder::constantValue(const flat::Expr& local) {
+  if (local.variable >= out_.variables.size()) return std::nullopt;
+  const std::vector<std::size_t>& dims = out_.variables[local.variable].dims;
+  std::size_t linear = 0;
+  if (local.kind == Expr::Kind::LocalElement) {
+    if (local.args.size() != dims.size()) return std::nullopt;
+    for (std::size_t k = 0; k < dims.size(); ++k) {
+      auto subscript = el_.fold(local.args[k], this);
+      if (!subscript || subscript->number < 1 || subscript->number > static_cast<double>(dims[k]))
+        return std::nullopt;
+      linear = linear * dims[k] + static_cast<std::size_t>(subscript->number) - 1;
+    }
+  }
+  auto elements = constantElements(local.variable);
+  if (!elements || linear >= elements->size()) return std::nullopt;
+  return (*elements)[linear];
+}
+
+std::optional<std::vector<ConstValue>> FunctionBuilder::constantElements(std::uint32_t variable) {
+  if (auto found = constants_.find(variable); found != constants_.end()) return found->second;
+  constants_[variable] = std::nullopt; // a binding that reads itself has no value
+  const FunctionVariable& v = out_.variables[variable];
+  std::optional<std::vector<ConstValue>> result;
+  if (v.role == FunctionVariable::Role::Input) {
+    auto position = inputPositions_.find(v.name);
+    if (position != inputPositions_.end() && position->second < inputValues_.size() &&
+        inputValues_[position->second])
+      result = std::vector<ConstValue>{*inputValues_[position->second]};
+  } else {
+    result = bindingElements(v.name);
+  }
+  return constants_[variable] = result;
+}
+
+// A variable's binding is its value on entry (MLS 12.4.4), and its value everywhere when the
+// algorithm never assigns it (parameters and constants cannot be assigned, MLS 12.2).
+std::optional<std::vector<ConstValue>> FunctionBuilder::bindingElements(const std::string& name) {
+  ComponentInstance* component = nullptr;
+  for (ComponentInstance& c : instance_->components) {
+    if (c.name == name) component = &c;
+  }
+  if (!component) return std::nullopt;
+  if (!assigned_) {
+    assigned_.emplace();
+    for (const SectionRef& section : instance_->sections) {
+      if (section.algorithm) collectAssigned(section.algorithm->statements, *assigned_);
+    }
+  }
+  if (component->clause->prefix.variability < ast::Variability::Parameter && assigned_->count(name))
+    return std::nullopt;
+  InstanceNode* type = el_.typeInstance(*component);
+  if (!type || !type->attributes.value || !type->attributes.value->expr) return std::nullopt;
+  LowerContext context;
+  context.scope = type->attributes.value->scope;
+  context.function = this;
+  auto value = el_.lower(*type->attributes.value->expr, context);
+  if (!value || value->isRecord()) return std::nullopt;
+  std::vector<ConstValue> elements;
+  for (const Expr& element : value->elements) {
+    auto folded = el_.fold(element, this);
+    if (!folded) return std::nullopt;
+    elements.push_back(*folded);
+  }
+  return elements;
+}
+
 std::uint32_t FunctionBuilder::addLocal(const std::string& name, Type type) {
   FunctionVariable v;
   v.name = name;
@@ -336,7 +565,9 @@ std::string FunctionBuilder::derivativeFunction(const ast::ComponentRef& written
   // An external derivative (not supported yet) would make every model calling f an error;
   // f is still differentiated numerically then.
   if (el_.packageInstance(*derivative)->external) return written.str();
-  auto index = el_.specialize(*derivative, definitionScope, dims, written.range);
+  std::vector<std::optional<ConstValue>> values = inputValues_;
+  values.resize(dims.size());
+  auto index = el_.specialize(*derivative, definitionScope, dims, values, written.range);
   return index ? el_.model().functions[*index].name : written.str();
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,11 @@ namespace mocc::frontend {
 
 class FunctionBuilder {
 public:
-  /// `inputDims[i]` are the sizes of the i-th input's argument.
+  /// `inputDims[i]` are the sizes of the i-th input's argument, `inputValues[i]` its value
+  /// when the specialisation is for one (an input that sizes depend on).
   FunctionBuilder(Elaborator& elaborator, const ClassEntry& function, Scope definitionScope,
-                  std::vector<std::vector<std::size_t>> inputDims, std::uint32_t index);
+                  std::vector<std::vector<std::size_t>> inputDims,
+                  std::vector<std::optional<ConstValue>> inputValues, std::uint32_t index);
 
   /// Builds the function into the model's function list at `index`; false after an error.
   /// Its variables are published there before the body is lowered, so recursive calls work.
@@ -35,6 +38,12 @@ public:
 
   const flat::Function& function() const { return out_; }
 
+  /// The value of a Local or LocalElement expression during translation (MLS 12.4.4: sizes
+  /// of non-input variables are evaluated on entry): an input of this specialisation with its
+  /// value, or an element of a variable that the algorithm never assigns (protected
+  /// parameters and constants among them) whose binding folds.
+  std::optional<ConstValue> constantValue(const flat::Expr& local);
+
 private:
   bool declareVariables();
   bool declare(ComponentInstance& component, flat::FunctionVariable::Role role,
@@ -51,11 +60,15 @@ private:
                   const LowerContext& context, std::vector<flat::Statement>& out);
   void tupleAssignment(const ast::Statement& s, const ast::TupleAssignStatement& t,
                        const LowerContext& context, std::vector<flat::Statement>& out);
+  void ifStatement(const ast::Statement& s, const ast::IfStatement& i, const LowerContext& context,
+                   std::vector<flat::Statement>& out);
   void forLoop(const ast::Statement& s, const ast::ForStatement& loop, std::size_t iterator,
                const LowerContext& context, std::vector<flat::Statement>& out);
   std::optional<std::vector<flat::LValue>> targets(const ast::ComponentRef& ref,
                                                    const LowerContext& context,
                                                    std::vector<std::size_t>& dims);
+  std::optional<std::vector<ConstValue>> constantElements(std::uint32_t variable);
+  std::optional<std::vector<ConstValue>> bindingElements(const std::string& name);
   void readAnnotations();
   /// The flat name of the function a `derivative` annotation names.
   std::string derivativeFunction(const ast::ComponentRef& written);
@@ -64,6 +77,11 @@ private:
   const ClassEntry& class_;
   Scope definitionScope_;
   std::vector<std::vector<std::size_t>> inputDims_;
+  std::vector<std::optional<ConstValue>> inputValues_;
+  std::map<std::string, std::size_t> inputPositions_; // scalar inputs by name
+  /// constantElements() by variable; nullopt also while one is being computed (cycles).
+  std::map<std::uint32_t, std::optional<std::vector<ConstValue>>> constants_;
+  std::optional<std::set<std::string>> assigned_; // variables the algorithm assigns
   std::unique_ptr<InstanceNode> instance_;
   std::uint32_t index_; // position in the model's function list
   struct RecordLayout {

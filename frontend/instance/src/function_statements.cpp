@@ -12,20 +12,52 @@ namespace mocc::frontend {
 using flat::Expr;
 using flat::Type;
 
+// A condition that the specialisation decides (it reads only constants, inputs with values
+// and variables the algorithm never assigns) keeps only the branch taken: the other branches
+// may be written for other sizes, `if m == 1 then w[1] := 1; ...` with w[m] (MLS 12.4.4).
+void FunctionBuilder::ifStatement(const ast::Statement& s, const ast::IfStatement& i,
+                                  const LowerContext& context, std::vector<flat::Statement>& out) {
+  flat::IfStatement result;
+  const std::vector<ast::Statement>* taken = &i.elseBody;
+  for (const auto& branch : i.branches) {
+    auto condition = el_.lowerScalar(*branch.condition, context);
+    if (!condition) return;
+    if (auto decided = el_.fold(*condition, this); decided && decided->type == Type::Boolean) {
+      if (decided->number == 0) continue;
+      taken = &branch.body;
+      break;
+    }
+    flat::StatementBranch lowered{std::move(*condition), {}, branch.range};
+    for (const ast::Statement& inner : branch.body)
+      statement(inner, context, lowered.body);
+    result.branches.push_back(std::move(lowered));
+  }
+  if (result.branches.empty()) {
+    for (const ast::Statement& inner : *taken)
+      statement(inner, context, out);
+    return;
+  }
+  for (const ast::Statement& inner : *taken)
+    statement(inner, context, result.elseBody);
+  out.push_back(flat::Statement{std::move(result), s.range});
+}
+
 void FunctionBuilder::lowerAlgorithm(const ast::AlgorithmSection& section) {
   LowerContext context;
   context.scope = Scope{instance_.get(), &class_};
   context.function = this;
-  for (const ast::Statement& s : section.statements) statement(s, context, out_.body);
+  for (const ast::Statement& s : section.statements)
+    statement(s, context, out_.body);
 }
 
 // The assignable elements a reference names: one LValue per scalar, in row-major order,
 // records field by field.
-std::optional<std::vector<flat::LValue>>
-FunctionBuilder::targets(const ast::ComponentRef& ref, const LowerContext& context,
-                         std::vector<std::size_t>& dims) {
+std::optional<std::vector<flat::LValue>> FunctionBuilder::targets(const ast::ComponentRef& ref,
+                                                                  const LowerContext& context,
+                                                                  std::vector<std::size_t>& dims) {
   std::string name;
-  for (const ast::RefPart& part : ref.parts) name += (name.empty() ? "" : ".") + part.ident;
+  for (const ast::RefPart& part : ref.parts)
+    name += (name.empty() ? "" : ".") + part.ident;
   if (ref.global || !declares(name)) {
     el_.diagnostics().error(DiagnosticKind::InvalidOperator, ref.range,
                             "'" + ref.str() + "' is not a variable of this function");
@@ -33,7 +65,8 @@ FunctionBuilder::targets(const ast::ComponentRef& ref, const LowerContext& conte
   }
   ast::Expr where;
   where.range = ref.range;
-  auto value = ExpressionLowering(el_, context).functionReference(where, name, ref.parts.back().subscripts);
+  auto value =
+      ExpressionLowering(el_, context).functionReference(where, name, ref.parts.back().subscripts);
   if (!value) return std::nullopt;
   dims = value->dims;
   std::vector<flat::LValue> result;
@@ -59,11 +92,13 @@ void FunctionBuilder::assignment(const ast::Statement& s, const ast::ComponentRe
   if (value->isRecord()) {
     std::vector<Expr> leaves = value->leaves();
     if (leaves.size() != lvalues->size()) {
-      el_.diagnostics().error(DiagnosticKind::TypeMismatch, s.range, "a record of a different type is assigned");
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, s.range,
+                              "a record of a different type is assigned");
       return;
     }
     for (std::size_t k = 0; k < leaves.size(); ++k) {
-      out.push_back(flat::Statement{flat::AssignStatement{std::move((*lvalues)[k]), std::move(leaves[k])}, s.range});
+      out.push_back(flat::Statement{
+          flat::AssignStatement{std::move((*lvalues)[k]), std::move(leaves[k])}, s.range});
     }
     return;
   }
@@ -81,13 +116,14 @@ void FunctionBuilder::assignment(const ast::Statement& s, const ast::ComponentRe
                                   " to the " + flat::spelling(v.type) + " '" + v.name + "'");
       return;
     }
-    out.push_back(flat::Statement{flat::AssignStatement{std::move((*lvalues)[k]), std::move(element)},
-                                  s.range});
+    out.push_back(flat::Statement{
+        flat::AssignStatement{std::move((*lvalues)[k]), std::move(element)}, s.range});
   }
 }
 
 void FunctionBuilder::tupleAssignment(const ast::Statement& s, const ast::TupleAssignStatement& t,
-                                      const LowerContext& context, std::vector<flat::Statement>& out) {
+                                      const LowerContext& context,
+                                      std::vector<flat::Statement>& out) {
   ast::Expr where;
   where.range = s.range;
   // The call's arguments are read through the statement's own AST.
@@ -96,7 +132,8 @@ void FunctionBuilder::tupleAssignment(const ast::Statement& s, const ast::TupleA
   if (t.targets.size() > result->outputs.size()) {
     el_.diagnostics().error(DiagnosticKind::WrongArguments, s.range,
                             "the call has " + std::to_string(result->outputs.size()) +
-                                " outputs, but " + std::to_string(t.targets.size()) + " are assigned");
+                                " outputs, but " + std::to_string(t.targets.size()) +
+                                " are assigned");
     return;
   }
   flat::CallStatement statement;
@@ -116,7 +153,8 @@ void FunctionBuilder::tupleAssignment(const ast::Statement& s, const ast::TupleA
       return;
     }
     if (!ref) {
-      for (std::size_t k = 0; k < output.leaves().size(); ++k) statement.outputs.push_back(std::nullopt);
+      for (std::size_t k = 0; k < output.leaves().size(); ++k)
+        statement.outputs.push_back(std::nullopt);
       continue;
     }
     std::vector<std::size_t> dims;
@@ -124,10 +162,12 @@ void FunctionBuilder::tupleAssignment(const ast::Statement& s, const ast::TupleA
     if (!lvalues) return;
     if (lvalues->size() != output.leaves().size()) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, target->range,
-                              "output " + std::to_string(i + 1) + " of the call has a different size");
+                              "output " + std::to_string(i + 1) +
+                                  " of the call has a different size");
       return;
     }
-    for (flat::LValue& lvalue : *lvalues) statement.outputs.push_back(std::move(lvalue));
+    for (flat::LValue& lvalue : *lvalues)
+      statement.outputs.push_back(std::move(lvalue));
   }
   out.push_back(flat::Statement{std::move(statement), s.range});
 }
@@ -138,7 +178,8 @@ void FunctionBuilder::forLoop(const ast::Statement& s, const ast::ForStatement& 
                               std::size_t iterator, const LowerContext& context,
                               std::vector<flat::Statement>& out) {
   if (iterator == loop.iterators.size()) {
-    for (const ast::Statement& body : loop.body) statement(body, context, out);
+    for (const ast::Statement& body : loop.body)
+      statement(body, context, out);
     return;
   }
   const ast::ForIterator& it = loop.iterators[iterator];
@@ -163,16 +204,19 @@ void FunctionBuilder::forLoop(const ast::Statement& s, const ast::ForStatement& 
     out.push_back(flat::Statement{std::move(result), s.range});
     return;
   }
-  forEachIteration(el_, it, context, [&](const LowerContext& inner) {
-    for (const ast::Statement& body : loop.body) {
-      if (std::holds_alternative<ast::BreakStatement>(body.node)) {
-        el_.diagnostics().error(DiagnosticKind::Unsupported, body.range,
-                                "break in a for-loop over an array is not supported yet");
-        return;
-      }
-    }
-    forLoop(s, loop, iterator + 1, inner, out);
-  }, iteratorUses(it.name, loop.body));
+  forEachIteration(
+      el_, it, context,
+      [&](const LowerContext& inner) {
+        for (const ast::Statement& body : loop.body) {
+          if (std::holds_alternative<ast::BreakStatement>(body.node)) {
+            el_.diagnostics().error(DiagnosticKind::Unsupported, body.range,
+                                    "break in a for-loop over an array is not supported yet");
+            return;
+          }
+        }
+        forLoop(s, loop, iterator + 1, inner, out);
+      },
+      iteratorUses(it.name, loop.body));
 }
 
 void FunctionBuilder::statement(const ast::Statement& s, const LowerContext& context,
@@ -183,23 +227,15 @@ void FunctionBuilder::statement(const ast::Statement& s, const LowerContext& con
   } else if (auto* tuple = std::get_if<ast::TupleAssignStatement>(&s.node)) {
     tupleAssignment(s, *tuple, context, out);
   } else if (auto* i = std::get_if<ast::IfStatement>(&s.node)) {
-    flat::IfStatement result;
-    for (const auto& branch : i->branches) {
-      auto condition = el_.lowerScalar(*branch.condition, context);
-      if (!condition) return;
-      flat::StatementBranch lowered{std::move(*condition), {}, branch.range};
-      for (const ast::Statement& inner : branch.body) statement(inner, context, lowered.body);
-      result.branches.push_back(std::move(lowered));
-    }
-    for (const ast::Statement& inner : i->elseBody) statement(inner, context, result.elseBody);
-    out.push_back(flat::Statement{std::move(result), s.range});
+    ifStatement(s, *i, context, out);
   } else if (auto* loop = std::get_if<ast::ForStatement>(&s.node)) {
     forLoop(s, *loop, 0, context, out);
   } else if (auto* loop = std::get_if<ast::WhileStatement>(&s.node)) {
     auto condition = el_.lowerScalar(*loop->condition, context);
     if (!condition) return;
     flat::WhileStatement result{std::move(*condition), {}};
-    for (const ast::Statement& inner : loop->body) statement(inner, context, result.body);
+    for (const ast::Statement& inner : loop->body)
+      statement(inner, context, result.body);
     out.push_back(flat::Statement{std::move(result), s.range});
   } else if (std::holds_alternative<ast::BreakStatement>(s.node)) {
     out.push_back(flat::Statement{flat::BreakStatement{}, s.range});
@@ -210,31 +246,36 @@ void FunctionBuilder::statement(const ast::Statement& s, const LowerContext& con
     if (name == "assert") {
       const auto& args = call->args;
       if (args.positional.size() < 2) {
-        d.error(DiagnosticKind::WrongArguments, s.range, "assert takes assert(condition, message [, level])");
+        d.error(DiagnosticKind::WrongArguments, s.range,
+                "assert takes assert(condition, message [, level])");
         return;
       }
       auto condition = el_.lowerScalar(*args.positional[0], context);
       auto message = el_.lowerScalar(*args.positional[1], context);
       if (!condition || !message) return;
-      flat::AssertStatement a{std::move(*condition), std::move(*message), flat::AssertionLevel::Error};
+      flat::AssertStatement a{std::move(*condition), std::move(*message),
+                              flat::AssertionLevel::Error};
       const ast::Expr* level = args.positional.size() > 2 ? args.positional[2].get() : nullptr;
       for (const ast::NamedArgument& named : args.named) {
         if (named.name == "level") level = named.value.get();
       }
       if (level) {
         auto value = el_.lowerScalar(*level, context);
-        if (value && value->text == "AssertionLevel.warning") a.level = flat::AssertionLevel::Warning;
+        if (value && value->text == "AssertionLevel.warning")
+          a.level = flat::AssertionLevel::Warning;
       }
       out.push_back(flat::Statement{std::move(a), s.range});
       return;
     }
     if (name == "reinit" || name == "terminate") {
-      d.error(DiagnosticKind::InvalidOperator, s.range, name + " cannot be used in a function (MLS 12.2)");
+      d.error(DiagnosticKind::InvalidOperator, s.range,
+              name + " cannot be used in a function (MLS 12.2)");
       return;
     }
     ast::Expr where;
     where.range = s.range;
-    auto result = ExpressionLowering(el_, context).functionCallOf(where, call->function, call->args);
+    auto result =
+        ExpressionLowering(el_, context).functionCallOf(where, call->function, call->args);
     if (!result) return;
     Expr callExpr;
     callExpr.kind = Expr::Kind::FunctionCall;
@@ -243,7 +284,8 @@ void FunctionBuilder::statement(const ast::Statement& s, const LowerContext& con
     callExpr.range = s.range;
     out.push_back(flat::Statement{flat::CallStatement{callExpr, {}}, s.range});
   } else if (std::holds_alternative<ast::WhenStatement>(s.node)) {
-    d.error(DiagnosticKind::InvalidOperator, s.range, "when-statements cannot be used in functions (MLS 12.2)");
+    d.error(DiagnosticKind::InvalidOperator, s.range,
+            "when-statements cannot be used in functions (MLS 12.2)");
   }
 }
 

@@ -32,9 +32,12 @@ std::optional<Expr> reduce(const std::vector<Expr>& elements, const std::string&
   for (std::size_t i = 1; i < elements.size(); ++i) {
     const Expr& x = elements[i];
     Type type = make::arithmeticType(result.type, x.type);
-    if (name == "sum") result = make::binary(flat::BinaryOp::Add, std::move(result), x, type, range);
-    else if (name == "product") result = make::binary(flat::BinaryOp::Mul, std::move(result), x, type, range);
-    else result = make::call(name, type, {std::move(result), x}, range);
+    if (name == "sum")
+      result = make::binary(flat::BinaryOp::Add, std::move(result), x, type, range);
+    else if (name == "product")
+      result = make::binary(flat::BinaryOp::Mul, std::move(result), x, type, range);
+    else
+      result = make::call(name, type, {std::move(result), x}, range);
   }
   return result;
 }
@@ -45,8 +48,9 @@ std::optional<Tensor> ExpressionLowering::reduction(const ast::Expr& e, const st
                                                     const ast::CallExpr& c) {
   if (name != "sum" && name != "product" && name != "min" && name != "max") {
     el_.diagnostics().error(DiagnosticKind::WrongArguments, e.range,
-                            "'" + name + "' is not a reduction; only sum, product, min and max "
-                                         "take 'for' iterators (MLS 10.3.4.1)");
+                            "'" + name +
+                                "' is not a reduction; only sum, product, min and max "
+                                "take 'for' iterators (MLS 10.3.4.1)");
     return std::nullopt;
   }
   auto values = comprehension(e, *c.args.positional.front(), c.args.iterators);
@@ -75,10 +79,11 @@ std::optional<Tensor> ExpressionLowering::arrayFunction(const ast::Expr& e, cons
     return false;
   };
   auto constantInteger = [&](const Tensor& t, const char* what) -> std::optional<long long> {
-    auto values = foldAll(el_, t, e, std::string(what) + " of '" + name + "'");
+    auto values = foldAll(el_, t, e, std::string(what) + " of '" + name + "'", context_.function);
     if (!values || values->size() != 1 || values->front().type != Type::Integer) {
-      if (values) d.error(DiagnosticKind::TypeMismatch, e.range,
-                          std::string(what) + " of '" + name + "' must be an Integer");
+      if (values)
+        d.error(DiagnosticKind::TypeMismatch, e.range,
+                std::string(what) + " of '" + name + "' must be an Integer");
       return std::nullopt;
     }
     return static_cast<long long>(values->front().number);
@@ -98,7 +103,8 @@ std::optional<Tensor> ExpressionLowering::arrayFunction(const ast::Expr& e, cons
     if (a.size() == 1) {
       Tensor t;
       t.dims = {a[0].dims.size()};
-      for (std::size_t n : a[0].dims) t.elements.push_back(lit(Type::Integer, static_cast<double>(n), e.range));
+      for (std::size_t n : a[0].dims)
+        t.elements.push_back(lit(Type::Integer, static_cast<double>(n), e.range));
       return t;
     }
     auto i = constantInteger(a[1], "the dimension");
@@ -119,7 +125,8 @@ std::optional<Tensor> ExpressionLowering::arrayFunction(const ast::Expr& e, cons
     if (!count(1, 1)) return std::nullopt;
     Tensor t = std::move(a[0]);
     std::size_t large = 0;
-    for (std::size_t n : t.dims) large += n > 1 ? 1 : 0;
+    for (std::size_t n : t.dims)
+      large += n > 1 ? 1 : 0;
     if (name == "scalar") {
       if (t.size() != 1) {
         d.error(DiagnosticKind::TypeMismatch, e.range, "scalar() needs an array of one element");
@@ -170,7 +177,8 @@ std::optional<Tensor> ExpressionLowering::arrayFunction(const ast::Expr& e, cons
     Tensor t;
     t.dims = {size, size};
     for (std::size_t i = 0; i < size; ++i) {
-      for (std::size_t j = 0; j < size; ++j) t.elements.push_back(lit(Type::Integer, i == j, e.range));
+      for (std::size_t j = 0; j < size; ++j)
+        t.elements.push_back(lit(Type::Integer, i == j, e.range));
     }
     return t;
   }
@@ -188,10 +196,12 @@ std::optional<Tensor> ExpressionLowering::arrayFunction(const ast::Expr& e, cons
     for (long long i = 0; i < *n; ++i) {
       // x1 + (x2 - x1)*(i - 1)/(n - 1) for i = 1..n (MLS 10.3.3)
       Expr span = make::binary(flat::BinaryOp::Sub, x2, x1, Type::Real, e.range);
-      Expr fraction = lit(Type::Real, static_cast<double>(i) / static_cast<double>(*n - 1), e.range);
-      t.elements.push_back(make::binary(flat::BinaryOp::Add, x1,
-                                        make::binary(flat::BinaryOp::Mul, span, fraction, Type::Real, e.range),
-                                        Type::Real, e.range));
+      Expr fraction =
+          lit(Type::Real, static_cast<double>(i) / static_cast<double>(*n - 1), e.range);
+      t.elements.push_back(
+          make::binary(flat::BinaryOp::Add, x1,
+                       make::binary(flat::BinaryOp::Mul, span, fraction, Type::Real, e.range),
+                       Type::Real, e.range));
     }
     return t;
   }
@@ -231,7 +241,8 @@ std::optional<Tensor> ExpressionLowering::arrayFunction(const ast::Expr& e, cons
     if (!count(2, 64)) return std::nullopt;
     auto k = constantInteger(a[0], "the dimension");
     if (!k) return std::nullopt;
-    return concatenate(e, static_cast<std::size_t>(*k), std::vector<Tensor>(a.begin() + 1, a.end()));
+    return concatenate(e, static_cast<std::size_t>(*k),
+                       std::vector<Tensor>(a.begin() + 1, a.end()));
   }
   if (name == "sum" || name == "product" || name == "min" || name == "max") {
     if (name == "min" || name == "max") {
@@ -241,13 +252,15 @@ std::optional<Tensor> ExpressionLowering::arrayFunction(const ast::Expr& e, cons
           return std::nullopt;
         }
         Type type = make::arithmeticType(a[0].scalarValue().type, a[1].scalarValue().type);
-        return Tensor::scalar(make::call(name, type, {a[0].scalarValue(), a[1].scalarValue()}, e.range));
+        return Tensor::scalar(
+            make::call(name, type, {a[0].scalarValue(), a[1].scalarValue()}, e.range));
       }
     }
     if (!count(1, 1)) return std::nullopt;
     auto result = reduce(a[0].elements, name, e.range);
     if (!result) {
-      d.error(DiagnosticKind::Unsupported, e.range, name + " of an empty array is not supported yet");
+      d.error(DiagnosticKind::Unsupported, e.range,
+              name + " of an empty array is not supported yet");
       return std::nullopt;
     }
     return Tensor::scalar(std::move(*result));
@@ -281,7 +294,8 @@ std::optional<Tensor> ExpressionLowering::concatenate(const ast::Expr& e, std::s
   Diagnostics& d = el_.diagnostics();
   const std::vector<std::size_t>& first = parts.front().dims;
   if (k < 1 || k > first.size()) {
-    d.error(DiagnosticKind::InvalidOperator, e.range, "cat: dimension " + std::to_string(k) + " does not exist");
+    d.error(DiagnosticKind::InvalidOperator, e.range,
+            "cat: dimension " + std::to_string(k) + " does not exist");
     return std::nullopt;
   }
   Tensor result;
@@ -298,7 +312,8 @@ std::optional<Tensor> ExpressionLowering::concatenate(const ast::Expr& e, std::s
     result.dims[k - 1] += p.dims[k - 1];
   }
   std::size_t outer = 1;
-  for (std::size_t i = 0; i + 1 < k; ++i) outer *= first[i];
+  for (std::size_t i = 0; i + 1 < k; ++i)
+    outer *= first[i];
   for (std::size_t o = 0; o < outer; ++o) {
     for (const Tensor& p : parts) {
       std::size_t block = p.size() / outer;
@@ -339,15 +354,18 @@ std::optional<Tensor> ExpressionLowering::vectorAlgebra(const ast::Expr& e, cons
   if (name == "outerProduct" && a.size() == 2 && a[0].dims.size() == 1 && a[1].dims.size() == 1) {
     t.dims = {a[0].size(), a[1].size()};
     for (const Expr& x : a[0].elements) {
-      for (const Expr& y : a[1].elements) t.elements.push_back(mul(x, y));
+      for (const Expr& y : a[1].elements)
+        t.elements.push_back(mul(x, y));
     }
     return t;
   }
-  if (name == "symmetric" && a.size() == 1 && a[0].dims.size() == 2 && a[0].dims[0] == a[0].dims[1]) {
+  if (name == "symmetric" && a.size() == 1 && a[0].dims.size() == 2 &&
+      a[0].dims[0] == a[0].dims[1]) {
     std::size_t n = a[0].dims[0];
     t.dims = a[0].dims;
     for (std::size_t i = 0; i < n; ++i) {
-      for (std::size_t j = 0; j < n; ++j) t.elements.push_back(a[0].elements[i <= j ? i * n + j : j * n + i]);
+      for (std::size_t j = 0; j < n; ++j)
+        t.elements.push_back(a[0].elements[i <= j ? i * n + j : j * n + i]);
     }
     return t;
   }

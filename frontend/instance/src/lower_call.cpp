@@ -188,7 +188,27 @@ std::optional<ExpressionLowering::CallResult> ExpressionLowering::specialisedCal
   std::vector<std::vector<std::size_t>> dims;
   for (const Tensor& arg : args)
     dims.push_back(arg.dims);
-  auto index = el_.specialize(cls, definitionScope, dims, e.range);
+  // MLS 12.4.4: an input that sizes depend on must have a value during translation; a
+  // parameter passed there becomes structural.
+  const std::vector<bool>& bySize = el_.sizeInputs(cls);
+  std::vector<std::optional<ConstValue>> values(args.size());
+  for (std::size_t i = 0; i < args.size() && i < bySize.size(); ++i) {
+    if (!bySize[i] || !args[i].isScalar()) continue;
+    values[i] = el_.fold(args[i].scalarValue(), context_.function);
+    if (!values[i]) {
+      const flat::Expr& arg = args[i].scalarValue();
+      SourceRange where = arg.range.valid() ? arg.range : e.range;
+      auto key = std::make_tuple(where.begin.file, where.begin.line, where.begin.column);
+      if (!el_.reportedSizeArguments_.insert(key).second) return std::nullopt;
+      el_.diagnostics().error(DiagnosticKind::NotConstant, where,
+                              "the sizes of the variables of '" + cls.qualifiedName() +
+                                  "' depend on its input '" + inputs[i]->name +
+                                  "', so its argument must be a constant or parameter "
+                                  "expression (MLS 12.4.4)");
+      return std::nullopt;
+    }
+  }
+  auto index = el_.specialize(cls, definitionScope, dims, std::move(values), e.range);
   if (!index) return std::nullopt;
   const flat::Function& function = el_.model().functions[*index];
   CallResult result;

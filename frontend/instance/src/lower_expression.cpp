@@ -292,7 +292,7 @@ std::optional<Tensor> ExpressionLowering::ifExpression(const ast::Expr& e, const
     Tensor& value = it->second;
     if (value.dims != result->dims) {
       // Branches of different sizes need a condition known at compile time (MLS 3.6.5).
-      auto folded = el_.fold(it->first);
+      auto folded = el_.fold(it->first, context_.function);
       if (!folded) {
         el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
                                 "the branches of this if-expression have different sizes (" +
@@ -326,10 +326,11 @@ std::optional<Tensor> ExpressionLowering::ifExpression(const ast::Expr& e, const
 }
 
 std::optional<std::vector<ConstValue>> foldAll(Elaborator& el, const Tensor& tensor,
-                                               const ast::Expr& e, const std::string& what) {
+                                               const ast::Expr& e, const std::string& what,
+                                               FunctionBuilder* locals) {
   std::vector<ConstValue> values;
   for (const Expr& element : tensor.elements) {
-    auto value = el.fold(element);
+    auto value = el.fold(element, locals);
     if (!value) {
       el.diagnostics().error(DiagnosticKind::NotConstant, e.range,
                              what + " must be a constant or parameter expression");
@@ -355,7 +356,7 @@ std::optional<Tensor> ExpressionLowering::range(const ast::Expr& e, const ast::R
                               "the bounds of a range must be scalars");
       return std::nullopt;
     }
-    auto folded = foldAll(el_, *t, *part, "a range bound");
+    auto folded = foldAll(el_, *t, *part, "a range bound", context_.function);
     if (!folded) return std::nullopt;
     values.push_back(folded->front());
     lowered.push_back(t->scalarValue());

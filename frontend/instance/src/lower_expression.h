@@ -163,7 +163,9 @@ template <class F> auto ExpressionLowering::withBinding(std::string name, Tensor
 bool isBuiltinFunction(const std::string& name);
 
 /// Folds every element of a tensor to a constant, or reports `what` and returns nullopt.
+/// `locals`: the function being lowered, whose inputs and unassigned variables may have values.
 std::optional<std::vector<ConstValue>> foldAll(Elaborator& el, const Tensor& tensor,
-                                               const ast::Expr& e, const std::string& what);
+                                               const ast::Expr& e, const std::string& what,
+                                               FunctionBuilder* locals = nullptr);
 
 } // namespace mocc::frontend

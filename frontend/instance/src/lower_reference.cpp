@@ -261,7 +261,7 @@ ExpressionLowering::functionReference(const ast::Expr& e, const std::string& nam
       axis.runtime = std::move(index);
       continue;
     }
-    auto folded = foldAll(el_, *value, e, "a slice subscript");
+    auto folded = foldAll(el_, *value, e, "a slice subscript", context_.function);
     if (!folded) return std::nullopt;
     for (const ConstValue& c : *folded)
       axis.constant.push_back(static_cast<std::size_t>(c.number));
