@@ -86,11 +86,16 @@ def find_examples(msl, pattern):
     return examples
 
 
+def strip_library_path(text):
+    """Paths into the library relative to it, whatever folder it was read from."""
+    return re.sub(r"\S*ModelicaStandardLibrary-4\.0\.0/", "", text)
+
+
 def first_error(text):
     """The first line that says what went wrong, without the file's absolute prefix."""
     for line in text.splitlines():
         if "error:" in line:
-            return line.split("ModelicaStandardLibrary-4.0.0/")[-1].strip()
+            return strip_library_path(line).strip()
     lines = [l for l in text.splitlines() if l.strip()]
     return lines[-1].strip() if lines else ""
 
@@ -123,6 +128,7 @@ def run_example(example, mocc, library, timeout):
                 result["simulate"] = runs[0].get("wall_seconds")
                 result["tube"] = runs[0].get("tube", [])
                 result["failure"] = runs[0].get("failure", "")
+        result["failure"] = strip_library_path(result.get("failure", ""))
         if done.returncode < 0:
             result.update(state="crash", detail=f"signal {-done.returncode}: " + first_error(output))
         elif done.returncode == 0:
