@@ -268,6 +268,7 @@ private:
   static bool isFirstElement(const ElementVariable& element);
   std::optional<flat::Expr> recordFieldBinding(std::uint32_t id);
   InstanceNode* enclosingRecordValue(const ComponentInstance& component);
+  void foldConstantBinding(flat::Variable& v);
   bool isRecordDefaultOverridden(std::uint32_t id, const Modifier::Value& own);
   void checkArrayValueSize(std::uint32_t id, const Modifier::Value& value);
   void lowerAttribute(std::uint32_t id, const std::string& name, const Modifier& modifier,

@@ -135,8 +135,27 @@ void Elaborator::lowerVariable(std::uint32_t id) {
   // `element` may have moved: lowering can allocate variables.
   ElementVariable& done = variables_[id];
   done.variable.binding = std::move(binding);
+  foldConstantBinding(done.variable);
   done.variable.attributes = std::move(attributes);
   done.bindingState = ElementVariable::State::Done;
+}
+
+// A constant's value is fixed before simulation (MLS 4.4.4): a binding that folds, calls of
+// functions on constants included (`from_degC(27)`), is stored as its value, so that the
+// backend, which folds only built-in operations, never sees the call.
+void Elaborator::foldConstantBinding(flat::Variable& v) {
+  if (v.variability != flat::Variability::Constant || !v.binding ||
+      v.binding->kind == flat::Expr::Kind::Literal)
+    return;
+  auto folded = fold(*v.binding);
+  if (!folded || (folded->type != flat::Type::Real && folded->type != flat::Type::Integer &&
+                  folded->type != flat::Type::Boolean))
+    return;
+  SourceRange range = v.binding->range;
+  v.binding = flat::Expr::literal(folded->type == flat::Type::Integer && v.type == flat::Type::Real
+                                      ? flat::Type::Real
+                                      : folded->type,
+                                  folded->number, range);
 }
 
 // The nearest record component around `component` that has a value (`R r = R(1, 2)`).
