@@ -172,3 +172,13 @@ TEST(InitialAlgorithm, DeterminesWhatAnAlgorithmAssignsInAWhenStatement) {
     EXPECT_NEAR(row[x], before ? -row[t] : -0.5 + 7 * (row[t] - 0.5), 1e-10) << "t = " << row[t];
   }
 }
+
+TEST(LanguageModels, DerOfAnExpressionIsItsTimeDerivative) {
+  // y is algebraic in x = 1 + t (exact to the integration error of x' = 1, none for BDF);
+  // z is integrated at tolerance 1e-10: 1e-8 bounds its global error over 1 s.
+  CsvTable table = simulate(languageModel("DerOfExpressions.mo"), "");
+  expectEverywhere(
+      table, "y", [](double t) { return 5 + 2 * t; }, 1e-9);
+  expectEverywhere(
+      table, "z", [](double t) { return (t + t * t / 2) / 2; }, 1e-8);
+}

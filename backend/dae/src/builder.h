@@ -35,6 +35,8 @@ private:
   std::optional<expr::Id> binary(const flat::Expr& e);
   std::optional<expr::Id> ifExpression(const flat::Expr& e);
   std::optional<expr::Id> derivative(const flat::Expr& argument);
+  std::optional<expr::Id> derivativeOfExpression(const flat::Expr& argument);
+  expr::Id derivativeVariable(std::uint32_t index, SourceRange range);
   std::optional<expr::Id> functionCall(const flat::Expr& e);
   std::optional<expr::Id> local(const flat::Expr& e);
   std::optional<expr::Id> localElement(const flat::Expr& e);

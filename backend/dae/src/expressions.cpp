@@ -3,6 +3,9 @@
 // set) only constants, function variables and calls can be read.
 #include "builder.h"
 
+#include "mocc/dae/function_derivatives.h"
+#include "mocc/expr/differentiate.h"
+
 #include "mocc/expr/builtins.h"
 
 namespace mocc::dae {
@@ -86,6 +89,7 @@ std::optional<std::uint32_t> SystemBuilder::variableIndex(const flat::Expr& e) {
 }
 
 std::optional<expr::Id> SystemBuilder::derivative(const flat::Expr& argument) {
+  if (argument.kind != flat::Expr::Kind::Variable) return derivativeOfExpression(argument);
   auto state = variableIndex(argument);
   if (!state) return std::nullopt;
   Variable& s = system_.variables[*state];
@@ -95,18 +99,50 @@ std::optional<expr::Id> SystemBuilder::derivative(const flat::Expr& argument) {
                        "der() of discrete variable '" + s.name + "' (MLS 3.8.4)");
     return std::nullopt;
   }
+  return derivativeVariable(*state, argument.range);
+}
+
+// MLS 3.7.4: der(expr) is the time derivative of the expression: the chain rule over its
+// variables, whose derivatives become unknowns (their variables states or, after index
+// reduction, dummy states); parameters and discrete-time variables are constant between
+// events, so they contribute nothing.
+std::optional<expr::Id> SystemBuilder::derivativeOfExpression(const flat::Expr& argument) {
+  auto value = translate(argument);
+  if (!value) return std::nullopt;
+  expr::DerivativeRules rules;
+  rules.variable = [this, &argument](std::uint32_t v) -> expr::Id {
+    const Variable& variable = system_.variables[v];
+    bool piecewiseConstant = variable.kind == VariableKind::Parameter ||
+                             variable.kind == VariableKind::Discrete ||
+                             variable.type != expr::Type::Real;
+    return piecewiseConstant ? system_.pool.real(0) : derivativeVariable(v, argument.range);
+  };
+  rules.function = functionDerivatives(system_);
+  rules.linearTail = derivativeFunctionTails(system_);
+  expr::Differentiator ddt(system_.pool, rules);
+  auto derivative = ddt(*value);
+  if (!derivative) {
+    diagnostics_.error(DiagnosticKind::InvalidDerivative, argument.range,
+                       "der() of this expression cannot be formed: " + ddt.failure());
+  }
+  return derivative;
+}
+
+// The derivative variable of variable `index`, made on demand; the variable becomes a state.
+expr::Id SystemBuilder::derivativeVariable(std::uint32_t index, SourceRange range) {
+  Variable& s = system_.variables[index];
   if (s.derivative == kNone) {
     Variable d;
     d.name = "der(" + s.name + ")";
     d.type = expr::Type::Real;
     d.kind = VariableKind::Derivative;
-    d.state = *state;
-    d.range = argument.range;
+    d.state = index;
+    d.range = range;
     s.derivative = static_cast<std::uint32_t>(system_.variables.size());
     s.kind = VariableKind::State;
     system_.variables.push_back(std::move(d));
   }
-  return system_.ref(system_.variables[*state].derivative);
+  return system_.ref(system_.variables[index].derivative);
 }
 
 std::optional<expr::Id> SystemBuilder::call(const flat::Expr& e) {

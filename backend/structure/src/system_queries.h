@@ -4,6 +4,8 @@
 // compute.
 #pragma once
 
+#include "mocc/dae/function_derivatives.h"
+
 #include "mocc/dae/system.h"
 #include "mocc/expr/differentiate.h"
 
@@ -32,13 +34,8 @@ private:
   std::vector<bool> evaluated_, evaluating_;
 };
 
-/// Differentiation of user-function calls through dae::Function::derivative.
-std::function<std::optional<expr::FunctionDerivative>(std::uint32_t, std::uint32_t)>
-functionDerivatives(const dae::System& system);
-
-/// For expr::DerivativeRules::linearTail: a function that is the derivative of another is
-/// linear in its trailing arguments, one per Real input element of the other (MLS 12.7.1).
-std::function<std::uint32_t(std::uint32_t)> derivativeFunctionTails(const dae::System& system);
+using dae::derivativeFunctionTails; // function_derivatives.h
+using dae::functionDerivatives;
 
 /// Every variable the equation reads (not through pre()), ascending, each once.
 std::vector<std::uint32_t> equationReads(const expr::Pool& pool, const dae::Equation& equation);

@@ -275,10 +275,14 @@ std::optional<Tensor> ExpressionLowering::eventOperator(const ast::Expr& e, cons
         x = make::literal(Type::Real, 0, e.range); // der of a constant (MLS 3.7.4)
         continue;
       }
+      if (name == "der" && x.type == Type::Real) {
+        // der(expr): the backend applies the chain rule (MLS 3.7.4).
+        x = make::call(name, Type::Real, {x}, e.range);
+        continue;
+      }
       d.error(name == "der" ? DiagnosticKind::Unsupported : DiagnosticKind::WrongArguments,
               x.range.valid() ? x.range : e.range,
-              name == "der" ? "der() of an expression is not supported yet; introduce a variable "
-                              "for it"
+              name == "der" ? "der() needs a Real expression"
                             : "the argument of '" + name + "' must be a variable (MLS 3.7.5)");
       return std::nullopt;
     }

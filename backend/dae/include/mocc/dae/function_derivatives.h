@@ -1,0 +1,23 @@
+// How user-function calls of a dae::System are differentiated (MLS 12.7.1): the rules of
+// expr::Differentiator for calls, shared by der() of expressions (build-dae) and the
+// structural passes (index reduction, dummy derivatives, Jacobians).
+#pragma once
+
+#include "mocc/dae/system.h"
+#include "mocc/expr/differentiate.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+namespace mocc::dae {
+
+/// Differentiation of user-function calls through dae::Function::derivative.
+std::function<std::optional<expr::FunctionDerivative>(std::uint32_t, std::uint32_t)>
+functionDerivatives(const System& system);
+
+/// For expr::DerivativeRules::linearTail: a function that is the derivative of another is
+/// linear in its trailing arguments, one per Real input element of the other (MLS 12.7.1).
+std::function<std::uint32_t(std::uint32_t)> derivativeFunctionTails(const System& system);
+
+} // namespace mocc::dae
