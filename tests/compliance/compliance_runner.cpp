@@ -5,7 +5,8 @@
 //
 //   compliance_runner SUITE_DIR REPORT_FILE [MINIMUM_PASSES]
 //
-// Exits 1 when fewer than MINIMUM_PASSES tests pass (so the count can only grow).
+// Exits 1 when fewer than MINIMUM_PASSES tests pass (so the count can only grow), or when any
+// test crashed.
 #include "mocc/frontend/instantiate.h"
 
 #include <algorithm>
@@ -42,7 +43,8 @@ std::vector<TestCase> findTests(const fs::path& suite) {
     auto value = s.find_first_not_of(" =", marker + 19);
     tests.push_back({entry.path(), s.compare(value, 4, "true") == 0});
   }
-  std::sort(tests.begin(), tests.end(), [](const TestCase& a, const TestCase& b) { return a.file < b.file; });
+  std::sort(tests.begin(), tests.end(),
+            [](const TestCase& a, const TestCase& b) { return a.file < b.file; });
   return tests;
 }
 
@@ -94,7 +96,8 @@ int runIsolated(const fs::path& suite, const fs::path& file, std::string& messag
   close(pipeFds[1]);
   char buffer[512];
   ssize_t n;
-  while ((n = read(pipeFds[0], buffer, sizeof buffer)) > 0) message.append(buffer, static_cast<std::size_t>(n));
+  while ((n = read(pipeFds[0], buffer, sizeof buffer)) > 0)
+    message.append(buffer, static_cast<std::size_t>(n));
   close(pipeFds[0]);
   int status = 0;
   waitpid(pid, &status, 0);
@@ -120,11 +123,12 @@ int main(int argc, char** argv) {
   long minimum = argc > 3 ? std::stol(argv[3]) : 0;
   std::ofstream report(argv[2]);
   std::map<std::string, std::pair<int, int>> folders; // passed, total
-  int passed = 0, positives = 0, positivePassed = 0;
+  int passed = 0, positives = 0, positivePassed = 0, crashes = 0;
   std::vector<TestCase> tests = findTests(suite);
   for (const TestCase& test : tests) {
     std::string message;
     int outcome = runIsolated(suite, test.file, message);
+    if (outcome < 0 && message.rfind("crashed", 0) == 0) ++crashes;
     bool pass = outcome >= 0 && (outcome == 0) == test.shouldPass;
     fs::path relative = fs::relative(test.file, suite / "ModelicaCompliance");
     std::string folder = relative.begin()->string();
@@ -140,15 +144,19 @@ int main(int argc, char** argv) {
            << "): " << (message.empty() ? "accepted" : message) << "\n";
   }
   std::cout << "Modelica compliance suite (mocc check): " << passed << " of " << tests.size()
-            << " tests pass (" << positivePassed << " of " << positives << " valid models accepted, "
-            << passed - positivePassed << " of " << tests.size() - positives
-            << " invalid models rejected)\n";
+            << " tests pass (" << positivePassed << " of " << positives
+            << " valid models accepted, " << passed - positivePassed << " of "
+            << tests.size() - positives << " invalid models rejected)\n";
   for (const auto& [folder, counts] : folders) {
     std::cout << "  " << folder << ": " << counts.first << " / " << counts.second << "\n";
   }
   std::cout << "failures are listed in " << argv[2] << "\n";
   if (passed < minimum) {
     std::cout << "FAIL: fewer than the recorded " << minimum << " passes\n";
+    return 1;
+  }
+  if (crashes > 0) { // whatever the count: no input may crash mocc
+    std::cout << "FAIL: " << crashes << " tests crashed (see " << argv[2] << ")\n";
     return 1;
   }
   return 0;

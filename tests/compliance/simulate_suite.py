@@ -8,7 +8,8 @@ usage error is a failure either way.
   simulate_suite.py MOCC SUITE_DIR [--report FILE] [--minimum N] [--jobs N]
 
 Prints the count per top-level folder, writes the failures to the report, and exits 1 when
-fewer than --minimum tests pass (so the count can only grow); 77 when the suite is missing.
+fewer than --minimum tests pass (so the count can only grow) or when any test crashed; 77 when
+the suite is missing.
 """
 
 import argparse
@@ -98,6 +99,10 @@ def main():
     print(f"failures are listed in {args.report}")
     if passed < args.minimum:
         print(f"FAIL: fewer than the recorded {args.minimum} passes")
+        return 1
+    crashed = [f for f in failures if "crashed with signal" in f]
+    if crashed:  # whatever the count: no input may crash mocc
+        print("FAIL: crashed: " + "; ".join(crashed))
         return 1
     return 0
 

@@ -269,6 +269,7 @@ private:
   std::optional<flat::Expr> recordFieldBinding(std::uint32_t id);
   InstanceNode* enclosingRecordValue(const ComponentInstance& component);
   void foldConstantBinding(flat::Variable& v);
+  std::set<std::uint32_t> foldingVariables_; // foldVariable's cycle guard
   bool isRecordDefaultOverridden(std::uint32_t id, const Modifier::Value& own);
   void checkArrayValueSize(std::uint32_t id, const Modifier::Value& value);
   void lowerAttribute(std::uint32_t id, const std::string& name, const Modifier& modifier,

@@ -164,6 +164,9 @@ std::optional<ConstValue> Elaborator::foldVariable(std::uint32_t id) {
   lowerVariable(id);
   flat::Variable& v = variables_[id].variable;
   if (v.variability > flat::Variability::Parameter) return std::nullopt;
+  // A binding that reads itself (`constant Real r = 2 * sin(r)`) has no value; the cycle is
+  // reported by the model checks (MLS 4.4.3), folding only must not recurse for ever.
+  if (!foldingVariables_.insert(id).second) return std::nullopt;
   std::optional<ConstValue> value;
   if (v.binding) {
     value = fold(*v.binding);
@@ -172,6 +175,7 @@ std::optional<ConstValue> Elaborator::foldVariable(std::uint32_t id) {
   } else if (v.variability == flat::Variability::Parameter) {
     value = ConstValue{v.type, 0, ""}; // the default start value (MLS 4.8)
   }
+  foldingVariables_.erase(id);
   if (value && v.variability == flat::Variability::Parameter && markStructural_) {
     variables_[id].variable.structural = true;
   }
