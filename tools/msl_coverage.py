@@ -33,6 +33,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_MSL = REPO.parent / "shared" / "msl"
 MINIMUM_FILE = REPO / "tools" / "msl_verified_minimum.txt"
+KNOWN_CAUSES_FILE = REPO / "tools" / "msl_known_causes.txt"
 
 # The packages issue 12 targets (95 % of their examples verified).
 IN_SCOPE = (
@@ -165,6 +166,17 @@ def worst_signal(tube):
         f" ({len(failing)} of {len(tube)} signals out)"
 
 
+def known_causes():
+    """example -> why it leaves its tube, from tools/msl_known_causes.txt."""
+    causes = {}
+    if KNOWN_CAUSES_FILE.exists():
+        for line in KNOWN_CAUSES_FILE.read_text().splitlines():
+            if line.strip() and not line.startswith("#") and ": " in line:
+                name, cause = line.split(": ", 1)
+                causes[name.strip()] = cause.strip()
+    return causes
+
+
 def median(values):
     values = [v for v in values if v is not None]
     return f"{statistics.median(values):.2f}" if values else "-"
@@ -184,7 +196,8 @@ def markdown(results, elapsed, jobs):
         "Standard Library 4.0.0 that has a reference result in ../shared/msl/references, run with "
         "the settings of its creation.txt through `mocc compare --reference` and checked against "
         "the reference's tube (csv-compare's method, tolerance 2e-3) on the signals of its "
-        "comparisonSignals.txt.",
+        "comparisonSignals.txt. An example that simulates but leaves its tube carries its cause "
+        "where it is known (tools/msl_known_causes.txt).",
         "",
         f"**{total['verified']} of {len(results)} verified**; {total['translated']} translated, "
         f"{total['simulated']} simulated to the stop time, {total['crash']} crashed. "
@@ -204,12 +217,15 @@ def markdown(results, elapsed, jobs):
                      f"{median(r.get('simulate') for r in rs)} |")
     lines += ["", "## Examples not verified", "",
               "| example | state | first error or worst signal |", "|---|---|---|"]
+    causes = known_causes()
     for r in sorted(results, key=lambda r: r["model"]):
         if r["state"] == "verified":
             continue
         detail = r["detail"].replace("|", "\\|").replace("\n", " ")
         if len(detail) > 220:
             detail = detail[:217] + "..."
+        if r["model"] in causes:
+            detail += " **Cause:** " + causes[r["model"]]
         lines.append(f"| {r['model']} | {r['state']} | {detail} |")
     return "\n".join(lines) + "\n"
 
