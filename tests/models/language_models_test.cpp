@@ -186,8 +186,12 @@ void expectThermostat(const CsvTable& table, bool heatingFirst) {
   // Switches where T reaches +-0.5: every full unit of time from 0.5 on. They are state
   // events of a crossing linear in time, located to 100 eps (|t| + h) < 1e-12; the
   // piecewise linear T is integrated exactly up to rounding, so its error is the sum of the
-  // four events' shifts plus rounding of fewer than 10^4 steps: 1e-9 of the scale 0.5.
-  std::vector<double> events = table.eventTimes();
+  // four events' shifts plus rounding of fewer than 10^4 steps: 1e-9 of the scale 0.5. After
+  // a switch the relation that caused it may flip back once more a rounding error later (T
+  // turns at the threshold): such events within 1e-9 of each other count as one switch.
+  std::vector<double> events;
+  for (double e : table.eventTimes())
+    if (events.empty() || e - events.back() > 1e-9) events.push_back(e);
   ASSERT_EQ(events.size(), 4u);
   for (std::size_t k = 0; k < events.size(); ++k)
     EXPECT_NEAR(events[k], 0.5 + static_cast<double>(k), 1e-10);
