@@ -333,8 +333,8 @@ TEST(Cli, AQualifiedClassNameOnTheLibraryPathWorksInPlaceOfAFile) {
   auto dir = scratchDirectory();
   std::string library = input("library");
   auto csv = dir / "exponential.csv";
-  CommandResult r = runMocc("run Decays.Examples.Exponential --lib " + library + " -o " +
-                            csv.string());
+  CommandResult r =
+      runMocc("run Decays.Examples.Exponential --lib " + library + " -o " + csv.string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
   CsvTable table = readCsv(csv.string());
   for (const auto& row : table.rows) // tolerance 1e-10: x = 2 exp(-3 t) to about 1e-8
@@ -353,15 +353,14 @@ TEST(Cli, ALibraryNamedModelicaTakesPrecedenceOverTheProjectsStdlib) {
   // The root given with --lib is searched first (MLS 13.3): its Modelica package is the only
   // one, so Modelica.Tiny is found there although the project's stdlib/ has no such class.
   auto dir = scratchDirectory();
-  CommandResult r = runMocc("run Modelica.Tiny --lib " + input("library") + " -o " +
-                            (dir / "tiny.csv").string());
+  CommandResult r =
+      runMocc("run Modelica.Tiny --lib " + input("library") + " -o " + (dir / "tiny.csv").string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
   CsvTable table = readCsv((dir / "tiny.csv").string());
   EXPECT_NEAR(table.rows.back()[table.column("x")], std::exp(-1.0), 1e-5);
   r = runMocc("run Modelica.Tiny -o " + (dir / "none.csv").string());
   EXPECT_EQ(r.exitCode, 1) << r.output;
-  EXPECT_TRUE(contains(r.output, "no class named 'Modelica.Tiny' on the library path"))
-      << r.output;
+  EXPECT_TRUE(contains(r.output, "no class named 'Modelica.Tiny' on the library path")) << r.output;
 }
 
 TEST(Cli, AModelArgumentThatIsNeitherAFileNorAClassNameIsAUsageError) {
@@ -370,4 +369,14 @@ TEST(Cli, AModelArgumentThatIsNeitherAFileNorAClassNameIsAUsageError) {
   EXPECT_TRUE(contains(r.output, "no/such/file.mo")) << r.output;
   r = runMocc("check Not.AFile.mo");
   EXPECT_EQ(r.exitCode, 2) << r.output;
+}
+
+// A function called as a statement (MLS 11.2) is part of the algorithm: its assert stops the
+// run where the time event at 0.5 makes it fail, with the message its body computes.
+TEST(Cli, AFunctionCalledAsAStatementChecksItsAsserts) {
+  auto csv = scratchDirectory() / "call_statement.csv";
+  CommandResult r = runMocc("run " + input("call_statement_assert.mo") + " -o " + csv.string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "assertion failed at time 0.5")) << r.output;
+  EXPECT_TRUE(contains(r.output, "n = 1 reached the limit 1")) << r.output;
 }

@@ -182,3 +182,71 @@ TEST(LanguageModels, DerOfAnExpressionIsItsTimeDerivative) {
   expectEverywhere(
       table, "z", [](double t) { return (t + t * t / 2) / 2; }, 1e-8);
 }
+
+namespace {
+
+/// The thermostat of InitialPreHysteresis.mo: T is a triangle wave of amplitude 0.5 and
+/// period 2 that rises from T(0) = 0 when pre(y) = true at the start, and falls otherwise.
+double thermostatTemperature(double t, bool heatingFirst) {
+  double phase = std::fmod(heatingFirst ? t + 0.5 : t + 1.5, 2.0); // 0 at a minimum
+  return phase < 1 ? phase - 0.5 : 1.5 - phase;
+}
+
+void expectThermostat(const CsvTable& table, bool heatingFirst) {
+  // Switches where T reaches +-0.5: every full unit of time from 0.5 on. They are state
+  // events of a crossing linear in time, located to 100 eps (|t| + h) < 1e-12; the
+  // piecewise linear T is integrated exactly up to rounding, so its error is the sum of the
+  // four events' shifts plus rounding of fewer than 10^4 steps: 1e-9 of the scale 0.5. After
+  // a switch the relation that caused it may flip back once more a rounding error later (T
+  // turns at the threshold): such events within 1e-9 of each other count as one switch.
+  std::vector<double> events;
+  for (double e : table.eventTimes())
+    if (events.empty() || e - events.back() > 1e-9) events.push_back(e);
+  ASSERT_EQ(events.size(), 4u);
+  for (std::size_t k = 0; k < events.size(); ++k)
+    EXPECT_NEAR(events[k], 0.5 + static_cast<double>(k), 1e-10);
+  std::size_t t = table.column("time"), y = table.column("y"), entry = table.column("entryTime");
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_EQ(table.rows.front()[y], heatingFirst ? 1 : 0);
+  EXPECT_EQ(table.rows.front()[entry], -1);
+  // Rising edges of y at the minima of T: 1.5 and 3.5 when heating first, else 0.5 and 2.5.
+  double firstRise = heatingFirst ? 1.5 : 0.5;
+  expectEverywhere(
+      table, "T", [heatingFirst](double time) { return thermostatTemperature(time, heatingFirst); },
+      1e-9, events);
+  expectEverywhere(
+      table, "entryTime",
+      [firstRise](double time) {
+        return time < firstRise ? -1 : time < firstRise + 2 ? firstRise : firstRise + 2;
+      },
+      1e-10, events);
+  for (const auto& row : table.rows) {
+    if (std::abs(row[t] - std::round(row[t] - 0.5) - 0.5) < 1e-9) continue; // at an event
+    double phase = std::fmod(heatingFirst ? row[t] + 0.5 : row[t] + 1.5, 2.0);
+    EXPECT_EQ(row[y], phase < 1 ? 1 : 0) << "t = " << row[t];
+  }
+}
+
+} // namespace
+
+TEST(InitialPre, AnInitialEquationDeterminesPreOfADiscreteVariable) {
+  // pre(y) = true: y(0) = pre(y) and T < 0.5 = true, although y's start value is false.
+  expectThermostat(simulate(languageModel("InitialPreHysteresis.mo"), ""), true);
+}
+
+TEST(InitialPre, TheInitialEquationReadsAParameter) {
+  // pre(y) = pre_y_start = false: y(0) = false, the controller cools first.
+  expectThermostat(
+      simulate(languageModel("InitialPreHysteresis.mo"), "--override pre_y_start=false"), false);
+}
+
+TEST(CallStatements, FunctionsCalledForTheirAssertsLeaveTheResultsAlone) {
+  // Every check passes (the table's times increase, x stays within [0, 1] up to the bound's
+  // slack of 1e-6), so the run succeeds with y = 2 t exactly (one rounding) and x = t, a
+  // linear state that the integrator reproduces up to rounding: 1e-12.
+  CsvTable table = simulate(languageModel("CallStatements.mo"), "");
+  expectEverywhere(
+      table, "y", [](double t) { return 2 * t; }, 1e-15);
+  expectEverywhere(
+      table, "x", [](double t) { return t; }, 1e-12);
+}

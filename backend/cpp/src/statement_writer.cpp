@@ -37,6 +37,11 @@ std::string StatementWriter::describe(const sim::Statement& statement) const {
         using T = std::decay_t<decltype(node)>;
         if constexpr (std::is_same_v<T, sim::Assign>) {
           return context_.variableName(node.variable) + " := " + context_.print(node.value);
+        } else if constexpr (std::is_same_v<T, sim::AssignPre>) {
+          return "pre(" + context_.variableName(node.variable) +
+                 ") := " + context_.print(node.value);
+        } else if constexpr (std::is_same_v<T, sim::Call>) {
+          return "call " + context_.print(node.call);
         } else if constexpr (std::is_same_v<T, sim::Reinit>) {
           return "reinit(" + context_.variableName(node.variable) + ", " +
                  context_.print(node.value) + ")";
@@ -75,6 +80,12 @@ void StatementWriter::write(const sim::Statement& statement) {
           expressions_.keepCalls(straight);
           evaluation_ == Evaluation::Bind ? bindAssign(node) : assign(node);
           expressions_.keepCalls(false);
+        } else if constexpr (std::is_same_v<T, sim::AssignPre>) {
+          assignPre(node);
+        } else if constexpr (std::is_same_v<T, sim::Call>) {
+          expr::Id roots[] = {node.call};
+          expressions_.countUses(roots);
+          expressions_.callOutputs(node.call); // for its effects: the outputs are not read
         } else if constexpr (std::is_same_v<T, sim::Reinit>) {
           reinit(node);
         } else if constexpr (std::is_same_v<T, sim::Assert>) {
@@ -104,6 +115,21 @@ void StatementWriter::assign(const sim::Assign& assign) {
   std::string value = expressions_.value(assign.value);
   out().line(expressions_.storage(assign.variable) + " = " + value + ";");
   expressions_.assigned(assign.variable);
+}
+
+// The model's own pre_x/pre_v pointers are const: the initialization problem's pre() values
+// (MLS 8.6) are the only pre() stores of generated code.
+void StatementWriter::assignPre(const sim::AssignPre& assign) {
+  const sim::Variable& target = context_.variable(assign.variable);
+  if (target.region == sim::Region::Derivative) {
+    throw EmitError("pre(" + target.name + "): a derivative has no pre() value");
+  }
+  expr::Id roots[] = {assign.value};
+  expressions_.countUses(roots);
+  std::string value = expressions_.value(assign.value);
+  const char* field = target.region == sim::Region::State ? "pre_x" : "pre_v";
+  out().line("instance->" + std::string(field) + "[" + std::to_string(target.index) +
+             "] = " + value + ";");
 }
 
 // overridden[] has a slot per state, then per value; derivatives have none.

@@ -33,6 +33,7 @@ public:
 private:
   void write(const sim::Statement& statement);
   void assign(const sim::Assign& assign);
+  void assignPre(const sim::AssignPre& assign);
   void bindAssign(const sim::Assign& assign);
   void reinit(const sim::Reinit& reinit);
   void assertion(const sim::Assert& check);

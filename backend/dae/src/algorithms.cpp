@@ -192,8 +192,33 @@ std::uint32_t SystemBuilder::addInternal(std::string name, expr::Type type, Sour
 // (a, b) := f(x) assigns output element k of one call to the k-th target. The call is pure, so
 // each target reads it separately; when a target is also an argument, every element goes
 // through an internal temporary first, so that all of them see the arguments' old values.
+// `f(x);` with no output assigned calls f for its effects: the asserts in its body (MLS
+// 11.2). The node names output element 0 when there is one; nothing reads it.
+std::optional<expr::Id> SystemBuilder::callForEffects(const flat::Expr& e, SourceRange range) {
+  if (e.kind != flat::Expr::Kind::FunctionCall || e.variable >= model_.functions.size() ||
+      e.args.size() != signatures_[e.variable].inputs.size()) {
+    diagnostics_.error(DiagnosticKind::WrongArguments, range,
+                       "a call statement must call a function with its inputs");
+    return std::nullopt;
+  }
+  std::vector<expr::Id> args;
+  for (const flat::Expr& arg : e.args) {
+    auto translated = translate(arg);
+    if (!translated) return std::nullopt;
+    args.push_back(*translated);
+  }
+  const Signature& signature = signatures_[e.variable];
+  expr::Type type = signature.outputs.empty() ? expr::Type::Real : signature.outputs[0];
+  return system_.pool.functionCall(e.variable, 0, type, args);
+}
+
 bool SystemBuilder::appendCall(const flat::CallStatement& c, SourceRange range,
                                AlgorithmScope& scope, std::vector<AlgorithmStatement>& out) {
+  if (c.outputs.empty()) {
+    auto call = callForEffects(c.call, range);
+    if (call) out.push_back({CallForEffects{*call, range}});
+    return call.has_value();
+  }
   auto call = translate(c.call);
   if (!call) return false;
   expr::Pool& pool = system_.pool;

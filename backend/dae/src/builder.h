@@ -103,6 +103,7 @@ private:
                        std::vector<AlgorithmStatement>& out);
   bool appendAssign(const flat::AssignStatement& assign, SourceRange range, AlgorithmScope& scope,
                     std::vector<AlgorithmStatement>& out);
+  std::optional<expr::Id> callForEffects(const flat::Expr& call, SourceRange range);
   bool appendCall(const flat::CallStatement& call, SourceRange range, AlgorithmScope& scope,
                   std::vector<AlgorithmStatement>& out);
   bool appendIf(const flat::IfStatement& statement, SourceRange range, AlgorithmScope& scope,

@@ -259,7 +259,7 @@ std::optional<sim::FunctionStatement> SystemBuilder::functionFor(const flat::For
 // (a, , b[i]) := f(x): one call; output element k goes to the k-th target that is given.
 std::optional<sim::FunctionStatement>
 SystemBuilder::functionCallOutputs(const flat::CallStatement& c, SourceRange range) {
-  auto call = translate(c.call);
+  auto call = c.outputs.empty() ? callForEffects(c.call, range) : translate(c.call);
   if (!call) return std::nullopt;
   if (system_.pool.op(*call) != expr::Op::FunctionCall) {
     diagnostics_.error(DiagnosticKind::WrongArguments, range,

@@ -191,6 +191,9 @@ private:
 
   void statement(const AlgorithmIf&, const std::string&) {}
   void statement(const AlgorithmWhen&, const std::string&) {}
+  void statement(const CallForEffects& c, const std::string& pad) {
+    out_ += fmt::format("{}call {}\n", pad, e(c.call));
+  }
   void statement(const Assignment& a, const std::string& pad) {
     out_ += fmt::format("{}{} := {}\n", pad, name_(a.variable), e(a.value));
   }

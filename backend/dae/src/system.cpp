@@ -34,6 +34,7 @@ std::vector<expr::Id> expressionsOf(const AlgorithmStatement& s) {
     return result;
   }
   if (auto* t = std::get_if<Termination>(&s.node)) return t->values;
+  if (auto* c = std::get_if<CallForEffects>(&s.node)) return {c->call};
   std::vector<expr::Id> result;
   if (auto* branching = std::get_if<AlgorithmIf>(&s.node)) {
     for (const AlgorithmBranch& branch : branching->branches)
@@ -58,6 +59,17 @@ std::vector<std::uint32_t> algorithmInputs(const expr::Pool& pool, const Algorit
   });
   for (std::uint32_t output : algorithm.outputs)
     reads.erase(output);
+  return {reads.begin(), reads.end()};
+}
+
+std::vector<std::uint32_t> algorithmPreReads(const expr::Pool& pool, const Algorithm& algorithm) {
+  std::set<std::uint32_t> reads;
+  forEachStatement(algorithm.statements, [&](const AlgorithmStatement& s, bool) {
+    for (expr::Id e : expressionsOf(s)) {
+      for (std::uint32_t v : expr::preVariablesOf(pool, e))
+        reads.insert(v);
+    }
+  });
   return {reads.begin(), reads.end()};
 }
 

@@ -45,6 +45,14 @@ std::vector<std::uint32_t> variablesOf(const Pool& pool, Id id) {
   return result;
 }
 
+std::vector<std::uint32_t> preVariablesOf(const Pool& pool, Id id) {
+  std::vector<std::uint32_t> result;
+  visitOnce(pool, id, [&](Id node) {
+    if (pool.op(node) == Op::Pre) result.push_back(pool.node(node).index);
+  });
+  return result;
+}
+
 Translator::Translator(const Pool& source, Pool& target, Rewrite rewrite)
     : source_(source), target_(target), rewrite_(std::move(rewrite)) {}
 

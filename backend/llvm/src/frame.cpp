@@ -105,6 +105,17 @@ void Frame::store(std::uint32_t index, llvm::Value* value) {
   module_.tag(store, storage.memory);
 }
 
+void Frame::storePre(std::uint32_t index, llvm::Value* value) {
+  const sim::Variable& v = variable(index);
+  if (v.region == sim::Region::Derivative) {
+    throw EmitError("pre(" + v.name + "): a derivative has no pre() value");
+  }
+  bool state = v.region == sim::Region::State;
+  llvm::StoreInst* store =
+      module_.builder.CreateStore(value, element(state ? preX_ : preV_, v.index, module_.f64));
+  module_.tag(store, state ? Memory::PreX : Memory::PreV);
+}
+
 llvm::Value* Frame::crossingDirection(std::uint32_t crossing) {
   modelField(nullptr, "a crossing direction");
   llvm::LoadInst* load = module_.builder.CreateLoad(

@@ -33,6 +33,8 @@ public:
   /// pre(variables[variable]) from pre_x or pre_v; a derivative has no pre() storage.
   llvm::Value* loadPre(std::uint32_t variable);
   void store(std::uint32_t variable, llvm::Value* value);
+  /// Stores into pre(variables[variable]) (sim::AssignPre, in initialize only).
+  void storePre(std::uint32_t variable, llvm::Value* value);
 
   /// crossing_direction[crossing] (i8).
   llvm::Value* crossingDirection(std::uint32_t crossing);

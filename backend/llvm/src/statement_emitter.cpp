@@ -37,6 +37,10 @@ void StatementEmitter::emit(const sim::Statement& statement) {
           expressions_.keepCalls(straight);
           evaluation_ == Evaluation::Bind ? bindAssign(node) : assign(node);
           expressions_.keepCalls(false);
+        } else if constexpr (std::is_same_v<T, sim::AssignPre>) {
+          frame_.storePre(node.variable, expressions_.emit(node.value));
+        } else if constexpr (std::is_same_v<T, sim::Call>) {
+          expressions_.callOutputs(node.call); // for its effects: the outputs are not read
         } else if constexpr (std::is_same_v<T, sim::Reinit>) {
           reinit(node);
         } else if constexpr (std::is_same_v<T, sim::Assert>) {

@@ -77,6 +77,8 @@ sim::Statement ProgramBuilder::algorithmStatement(const dae::AlgorithmStatement&
         if constexpr (std::is_same_v<T, dae::AlgorithmIf> ||
                       std::is_same_v<T, dae::AlgorithmWhen>) {
           return {}; // handled above
+        } else if constexpr (std::is_same_v<T, dae::CallForEffects>) {
+          return {sim::Call{translator_(simple.call)}, origin(simple.range)};
         } else {
           return whenStatement(dae::WhenStatement{simple});
         }

@@ -20,12 +20,28 @@ void ProgramBuilder::addInitialize() {
   for (const structure::Step& step : problem.steps) {
     std::vector<sim::Statement> code = stepStatements(step, context);
     program_.initialize.insert(program_.initialize.end(), code.begin(), code.end());
+    storePreUnknowns(step);
   }
   std::vector<sim::Statement> aliases = aliasAssignments();
   program_.initialize.insert(program_.initialize.end(), aliases.begin(), aliases.end());
   // Asserts hold at the initial instant too (MLS 8.3.7).
   for (const dae::Assertion& a : system_.assertions)
     program_.initialize.push_back(assertion(a));
+}
+
+// MLS 8.6: a pre() value that the initialization problem determines (structure::PreUnknown)
+// goes into pre() storage as soon as the step computing its stand-in has run, so that the
+// blocks after it (when-clauses keeping pre(v), algorithm sections) read it as pre(v).
+void ProgramBuilder::storePreUnknowns(const structure::Step& step) {
+  std::vector<std::uint32_t> outputs = stepOutputs(step);
+  for (const structure::PreUnknown& unknown : schedule_.initialization.preUnknowns) {
+    std::uint32_t standIn = programIndex_[unknown.standIn];
+    if (std::find(outputs.begin(), outputs.end(), standIn) == outputs.end()) continue;
+    const dae::Variable& variable = system_.variables[unknown.variable];
+    program_.initialize.push_back({sim::AssignPre{programIndex_[unknown.variable],
+                                                  program_.pool.variable(standIn, variable.type)},
+                                   origin(variable.range)});
+  }
 }
 
 // Every variable the clause assigns keeps pre() unless the active branch assigns it or the

@@ -115,6 +115,10 @@ private:
     std::string indent(2 * depth, ' ');
     if (auto* assign = std::get_if<Assign>(&s.node)) {
       out_ += fmt::format("{}{} := {}\n", indent, namer_(assign->variable), e(assign->value));
+    } else if (auto* assign = std::get_if<AssignPre>(&s.node)) {
+      out_ += fmt::format("{}pre({}) := {}\n", indent, namer_(assign->variable), e(assign->value));
+    } else if (auto* call = std::get_if<Call>(&s.node)) {
+      out_ += fmt::format("{}call {}\n", indent, e(call->call));
     } else if (auto* reinit = std::get_if<Reinit>(&s.node)) {
       out_ += fmt::format("{}reinit({}, {})\n", indent, namer_(reinit->variable), e(reinit->value));
     } else if (auto* check = std::get_if<Assert>(&s.node)) {

@@ -80,6 +80,7 @@ private:
   /// A when-clause of the initialization schedule (MLS 8.6): the first branch active at
   /// initial() without its reinits (they are equations there), else pre() of every output.
   std::vector<sim::Statement> initialWhen(const dae::WhenClause& clause);
+  void storePreUnknowns(const structure::Step& step);
   /// Variables merged away by alias elimination, assigned from their alias after everything.
   std::vector<sim::Statement> aliasAssignments();
 

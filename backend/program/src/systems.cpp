@@ -30,8 +30,11 @@ void collectReads(const sim::Program& program, const sim::Statement& statement,
   std::visit(
       [&](const auto& node) {
         using T = std::decay_t<decltype(node)>;
-        if constexpr (std::is_same_v<T, sim::Assign> || std::is_same_v<T, sim::Reinit>) {
+        if constexpr (std::is_same_v<T, sim::Assign> || std::is_same_v<T, sim::AssignPre> ||
+                      std::is_same_v<T, sim::Reinit>) {
           collectExpression(program, node.value, reads);
+        } else if constexpr (std::is_same_v<T, sim::Call>) {
+          collectExpression(program, node.call, reads);
         } else if constexpr (std::is_same_v<T, sim::Assert>) {
           collectExpression(program, node.condition, reads);
           for (expr::Id value : node.values)

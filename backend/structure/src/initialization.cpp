@@ -26,6 +26,7 @@ public:
 
   std::optional<Initialization> run() {
     if (!checkInitialAlgorithmOutputs()) return std::nullopt;
+    addPreUnknowns();
     collectUnknowns();
     addEquations();
     addBlocks();
@@ -101,6 +102,117 @@ private:
     return ok;
   }
 
+  // ------------------------------------------------------------------- pre() unknowns
+
+  bool isDiscrete(std::uint32_t v) const {
+    const dae::Variable& variable = system_.variables[v];
+    return variable.kind == dae::VariableKind::Discrete && !variable.alias.valid() &&
+           !variable.stateSelection;
+  }
+
+  bool isContinuous(std::uint32_t v) const {
+    const dae::Variable& variable = system_.variables[v];
+    bool continuous = variable.kind == dae::VariableKind::State ||
+                      variable.kind == dae::VariableKind::Algebraic ||
+                      variable.kind == dae::VariableKind::Derivative;
+    return continuous && !variable.alias.valid();
+  }
+
+  bool isStandIn(std::uint32_t v) const { return v >= standIn_.size(); }
+
+  // MLS 8.6: "the pre-variables (pre) are interpreted as unknown algebraic variables" of the
+  // initialization problem. For a discrete vd with fixed = true, pre(vd) = vd.start is added
+  // (addEquations); otherwise an initial equation may determine pre(vd) (the OnOffController's
+  // `pre(y) = pre_y_start`), and where nothing does, pre(vd) takes vd.start like an unfixed
+  // state takes its start value (matchWithFallbacks), which is what it was before. Only a
+  // pre() that an initial equation reads can be determined by anything else, so only those
+  // become unknowns, each with a hidden stand-in variable; every other pre() stays the known
+  // start value that bind stores.
+  void addPreUnknowns() {
+    standIn_.assign(system_.variables.size(), dae::kNone);
+    for (const dae::Equation& e : system_.initialEquations) {
+      for (expr::Id side : {e.lhs, e.rhs}) {
+        for (std::uint32_t v : expr::preVariablesOf(system_.pool, side))
+          if (isDiscrete(v) && standIn_[v] == dae::kNone) standIn_[v] = addStandIn(v);
+      }
+    }
+    std::size_t size = system_.variables.size();
+    blocks_.resize(size);
+    initialAlgorithmOutputs_.resize(size, false);
+    freeAtInitial_.resize(size, false);
+  }
+
+  std::uint32_t addStandIn(std::uint32_t v) {
+    const dae::Variable& of = system_.variables[v];
+    dae::Variable standIn;
+    standIn.name = "pre(" + of.name + ")";
+    standIn.type = of.type;
+    standIn.kind = dae::VariableKind::Internal;
+    standIn.start = of.start; // its fallback value (and Newton's start)
+    standIn.range = of.range;
+    auto index = static_cast<std::uint32_t>(system_.variables.size());
+    system_.variables.push_back(std::move(standIn));
+    result_.preUnknowns.push_back({v, index});
+    return index;
+  }
+
+  // pre(v) of a PreUnknown reads its stand-in; in an initial equation pre(vc) of a continuous
+  // vc reads vc (MLS 8.6 item 2 adds pre(vc) = vc). Only equations with such a pre() are
+  // rebuilt, so the others keep their nodes.
+  dae::Equation withPreUnknowns(const dae::Equation& e, bool initialEquation) {
+    auto replacement = [&](std::uint32_t v) -> expr::Id {
+      if (standIn_[v] != dae::kNone) return system_.ref(standIn_[v]);
+      if (initialEquation && isContinuous(v)) return system_.ref(v);
+      return {};
+    };
+    bool affected = false;
+    for (expr::Id side : {e.lhs, e.rhs})
+      for (std::uint32_t v : expr::preVariablesOf(system_.pool, side))
+        affected = affected || replacement(v).valid();
+    if (!affected) return e;
+    expr::Translator translate(system_.pool, system_.pool, [&](expr::Id id, expr::Translator&) {
+      expr::Node node = system_.pool.node(id);
+      return node.op == expr::Op::Pre ? replacement(node.index) : expr::Id{};
+    });
+    dae::Equation result = e;
+    result.lhs = translate(e.lhs);
+    result.rhs = translate(e.rhs);
+    return result;
+  }
+
+  // A block that reads pre(v), or starts from it (an inactive when-clause's v = pre(v), an
+  // algorithm's discrete outputs), reads the stand-in of a PreUnknown v: the program stores
+  // the stand-in's value into pre(v) before such a block runs.
+  void addPreReads(detail::Block& block, const std::vector<std::uint32_t>& preReads) const {
+    for (std::uint32_t v : preReads)
+      if (standIn_[v] != dae::kNone) block.reads.push_back(standIn_[v]);
+  }
+
+  std::vector<std::uint32_t> whenPreReads(const dae::WhenClause& clause) const {
+    std::vector<std::uint32_t> reads = clause.assigned;
+    for (const dae::WhenBranch& branch : clause.branches) {
+      for (const dae::WhenStatement& s : branch.body) {
+        std::vector<expr::Id> expressions;
+        if (auto* a = std::get_if<dae::Assignment>(&s)) expressions = {a->value};
+        if (auto* r = std::get_if<dae::Reinit>(&s)) expressions = {r->value};
+        if (auto* a = std::get_if<dae::Assertion>(&s)) expressions = {a->condition};
+        for (expr::Id e : expressions) {
+          std::vector<std::uint32_t> more = expr::preVariablesOf(system_.pool, e);
+          reads.insert(reads.end(), more.begin(), more.end());
+        }
+      }
+    }
+    return reads;
+  }
+
+  std::vector<std::uint32_t> algorithmPreReads(const dae::Algorithm& algorithm) const {
+    std::vector<std::uint32_t> reads = dae::algorithmPreReads(system_.pool, algorithm);
+    reads.insert(reads.end(), algorithm.outputs.begin(), algorithm.outputs.end());
+    return reads;
+  }
+
+  // ------------------------------------------------------------------------ unknowns
+
   bool isUnknown(std::uint32_t v) const {
     const dae::Variable& variable = system_.variables[v];
     if (variable.alias.valid() || variable.stateSelection || isBlockOutput(v)) return false;
@@ -124,9 +236,16 @@ private:
 
   void addEquations() {
     for (const dae::Equation& e : system_.equations)
-      add(e, InitialOrigin::Equation);
+      add(withPreUnknowns(e, false), InitialOrigin::Equation);
     for (const dae::Equation& e : system_.initialEquations)
-      add(e, InitialOrigin::InitialEquation);
+      add(withPreUnknowns(e, true), InitialOrigin::InitialEquation);
+    // MLS 8.6 item 3: for a discrete variable vd with fixed = true, pre(vd) = vd.start.
+    for (const PreUnknown& unknown : result_.preUnknowns) {
+      const dae::Variable& variable = system_.variables[unknown.variable];
+      if (!variable.fixed) continue;
+      add(dae::Equation{system_.ref(unknown.standIn), startOf(unknown.variable), variable.range},
+          InitialOrigin::FixedStart);
+    }
     // MLS 8.6: a continuous variable with fixed = true starts at its start value; for a
     // discrete one it is pre(v) that takes the start value, which bind does. A derivative
     // is fixed only when alias elimination merged a fixed variable into it (y = der(x)).
@@ -162,6 +281,7 @@ private:
       for (std::uint32_t v : clause.assigned)
         if (!freeAtInitial_[v]) outputs.push_back(v);
       detail::Block block{Step::Kind::When, w, outputs, {}, clause.range};
+      addPreReads(block, whenPreReads(clause));
       if (const dae::WhenBranch* branch = activeBranch(clause)) {
         for (const dae::WhenStatement& s : branch->body) {
           expr::Id read;
@@ -184,12 +304,15 @@ private:
       // An output that the initial algorithm determines keeps its value: the section reads it.
       for (std::uint32_t v : algorithm.outputs)
         (freeAtInitial_[v] ? block.reads : block.outputs).push_back(v);
+      addPreReads(block, algorithmPreReads(algorithm));
       problem_.blocks.push_back(std::move(block));
     }
     for (std::uint32_t a = 0; a < system_.initialAlgorithms.size(); ++a) {
       const dae::Algorithm& algorithm = system_.initialAlgorithms[a];
-      problem_.blocks.push_back({Step::Kind::InitialAlgorithm, a, algorithm.outputs,
-                                 dae::algorithmInputs(system_.pool, algorithm), algorithm.range});
+      detail::Block block{Step::Kind::InitialAlgorithm, a, algorithm.outputs,
+                          dae::algorithmInputs(system_.pool, algorithm), algorithm.range};
+      addPreReads(block, algorithmPreReads(algorithm));
+      problem_.blocks.push_back(std::move(block));
     }
   }
 
@@ -231,7 +354,7 @@ private:
       ++stamp;
       add(dae::Equation{system_.ref(v), startOf(v), system_.variables[v].range},
           InitialOrigin::StartFallback);
-      result_.startFallbacks.push_back(v);
+      if (!isStandIn(v)) result_.startFallbacks.push_back(v); // pre(v) = v.start: no warning
       if (matching.size == problem_.unknowns.size()) break;
     }
     if (matching.size < problem_.unknowns.size()) {
@@ -242,9 +365,10 @@ private:
     return true;
   }
 
-  // States without fixed = true, in the order their start values are most meaningful:
-  // ordinary states, then the candidates a state set selects at the start, then other
-  // dummy states, then the state sets' own states.
+  // pre() unknowns that nothing determines (their pre(v) = v.start, as before MLS 8.6 made
+  // them unknowns), then states without fixed = true, in the order their start values are
+  // most meaningful: ordinary states, then the candidates a state set selects at the start,
+  // then other dummy states, then the state sets' own states.
   std::vector<std::uint32_t> fallbacks() const {
     std::vector<int> rank(system_.variables.size(), 2);
     for (const dae::StateSet& set : system_.stateSets) {
@@ -258,6 +382,8 @@ private:
       }
     }
     std::vector<std::pair<int, std::uint32_t>> ordered;
+    for (const PreUnknown& unknown : result_.preUnknowns)
+      if (!system_.variables[unknown.variable].fixed) ordered.emplace_back(-1, unknown.standIn);
     for (std::uint32_t v : problem_.unknowns) {
       const dae::Variable& variable = system_.variables[v];
       if (variable.kind != dae::VariableKind::State || variable.fixed) continue;
@@ -402,7 +528,8 @@ private:
   Diagnostics& diagnostics_;
   std::vector<detail::BlockAssignment> blocks_;
   std::vector<bool> initialAlgorithmOutputs_;
-  std::vector<bool> freeAtInitial_; // block outputs solved from initial equations/algorithms
+  std::vector<bool> freeAtInitial_;    // block outputs solved from initial equations/algorithms
+  std::vector<std::uint32_t> standIn_; // variable -> its PreUnknown's stand-in, or kNone
   detail::CausalProblem problem_;
   Initialization result_;
 };

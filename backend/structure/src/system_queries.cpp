@@ -120,6 +120,7 @@ void rewriteStatements(std::vector<dae::AlgorithmStatement>& list, expr::Transla
     if (auto* r = std::get_if<dae::Reinit>(&s.node)) r->value = translate(r->value);
     if (auto* a = std::get_if<dae::Assertion>(&s.node)) rewriteAssertion(*a, translate);
     if (auto* t = std::get_if<dae::Termination>(&s.node)) rewriteAll(t->values, translate);
+    if (auto* c = std::get_if<dae::CallForEffects>(&s.node)) c->call = translate(c->call);
     if (auto* branching = std::get_if<dae::AlgorithmIf>(&s.node)) {
       for (dae::AlgorithmBranch& branch : branching->branches) {
         branch.condition = translate(branch.condition);

@@ -52,6 +52,9 @@ private:
                  std::vector<flat::Statement>& out);
   void assignment(const ast::Statement& s, const ast::AssignStatement& assign,
                   const LowerContext& context, std::vector<flat::Statement>& out);
+  static bool isBuiltinCallStatement(const ast::ComponentRef& function);
+  void callStatement(const ast::Statement& s, const ast::CallStatement& call,
+                     const LowerContext& context, std::vector<flat::Statement>& out);
   std::optional<std::vector<flat::StatementBranch>>
   statementBranches(const std::vector<ast::ConditionalBranch<ast::Statement>>& branches,
                     const LowerContext& context, bool insideWhen, bool whenBranches);

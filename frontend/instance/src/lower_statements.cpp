@@ -20,6 +20,30 @@ void EquationLowering::lowerAlgorithm(const ast::AlgorithmSection& section, cons
   algorithms_.push_back(std::move(algorithm));
 }
 
+bool EquationLowering::isBuiltinCallStatement(const ast::ComponentRef& function) {
+  if (function.parts.size() != 1 || function.global) return false;
+  const std::string& name = function.parts[0].ident;
+  return name == "assert" || name == "terminate" || name == "reinit";
+}
+
+// `f(x);` calls a user function for its effects, such as the asserts of its body (MLS 11.2:
+// `component-reference function-call-args` is a statement); its outputs, if any, are
+// discarded. The call stays in the algorithm, so its asserts are checked where it stands.
+void EquationLowering::callStatement(const ast::Statement& s, const ast::CallStatement& call,
+                                     const LowerContext& context,
+                                     std::vector<flat::Statement>& out) {
+  ast::Expr where;
+  where.range = s.range;
+  auto result = ExpressionLowering(el_, context).functionCallOf(where, call.function, call.args);
+  if (!result) return;
+  Expr callExpr;
+  callExpr.kind = Expr::Kind::FunctionCall;
+  callExpr.variable = result->function;
+  callExpr.args = result->args;
+  callExpr.range = s.range;
+  out.push_back(flat::Statement{flat::CallStatement{std::move(callExpr), {}}, s.range});
+}
+
 void EquationLowering::assignment(const ast::Statement& s, const ast::AssignStatement& assign,
                                   const LowerContext& context, std::vector<flat::Statement>& out) {
   ast::Expr target;
@@ -125,6 +149,10 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
     for (const ast::Statement& inner : loop->body) statement(inner, context, insideWhen, result.body);
     out.push_back(flat::Statement{std::move(result), s.range});
   } else if (auto* call = std::get_if<ast::CallStatement>(&s.node)) {
+    if (!isBuiltinCallStatement(call->function)) {
+      callStatement(s, *call, context, out);
+      return;
+    }
     // assert, terminate and reinit as statements mean what their equations mean.
     Equations lowered;
     callEquation(s.range, call->function, call->args, context, insideWhen, lowered);

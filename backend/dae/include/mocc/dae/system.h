@@ -215,8 +215,16 @@ struct AlgorithmWhen {
   std::vector<AlgorithmWhenBranch> branches;
   SourceRange range;
 };
+/// `f(x);`: a call of a user function for its effects (the asserts in its body); its outputs,
+/// if any, are discarded (the statement `component-reference function-call-args`, MLS 11.2).
+struct CallForEffects {
+  expr::Id call; // a FunctionCall node; its output index means nothing
+  SourceRange range;
+};
 struct AlgorithmStatement {
-  std::variant<Assignment, Reinit, Assertion, Termination, AlgorithmIf, AlgorithmWhen> node;
+  std::variant<Assignment, Reinit, Assertion, Termination, AlgorithmIf, AlgorithmWhen,
+               CallForEffects>
+      node;
 };
 
 /// An algorithm section (MLS 11.1): one block in sorting that computes all of `outputs`.
@@ -230,6 +238,9 @@ struct Algorithm {
 
 /// Every variable an algorithm reads (not through pre()), excluding its outputs, ascending.
 std::vector<std::uint32_t> algorithmInputs(const expr::Pool& pool, const Algorithm& algorithm);
+
+/// Every variable an algorithm's statements read through pre(), ascending.
+std::vector<std::uint32_t> algorithmPreReads(const expr::Pool& pool, const Algorithm& algorithm);
 
 /// Calls `visit(statement, insideWhen)` for every statement of `statements`, depth first.
 void forEachStatement(const std::vector<AlgorithmStatement>& statements,

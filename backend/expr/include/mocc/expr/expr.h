@@ -200,6 +200,9 @@ bool dependsOnTime(const Pool& pool, Id id);
 /// Every variable index read by `id` (not through pre()), each once, in first-visit order.
 std::vector<std::uint32_t> variablesOf(const Pool& pool, Id id);
 
+/// Every variable index read through pre() by `id`, each once, in first-visit order.
+std::vector<std::uint32_t> preVariablesOf(const Pool& pool, Id id);
+
 /// Copies expressions from one pool into another (or the same) pool. For each source node
 /// `rewrite` may return a replacement; when it returns an invalid Id the node is copied with
 /// its arguments translated recursively. Results are memoised per source node, so a rewrite

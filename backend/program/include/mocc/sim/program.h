@@ -97,6 +97,17 @@ struct Assign {
   std::uint32_t variable;
   Id value;
 };
+/// pre(variables[variable]) := value. Only in `initialize`: the initialization problem
+/// determines pre() values (MLS 8.6, structure::PreUnknown) that later statements read.
+struct AssignPre {
+  std::uint32_t variable;
+  Id value;
+};
+/// Calls the function of the FunctionCall node `call` for its effects (the asserts of its body)
+/// and discards its outputs (a call statement of an algorithm section, MLS 11.2).
+struct Call {
+  Id call;
+};
 /// reinit(variables[variable], value): evaluated where it stands, applied to the state after
 /// the whole event-iteration step (MLS 8.3.6).
 struct Reinit {
@@ -147,7 +158,7 @@ struct Solve {
 };
 
 struct Statement {
-  std::variant<Assign, Reinit, Assert, Terminate, When, If, Solve> node;
+  std::variant<Assign, AssignPre, Call, Reinit, Assert, Terminate, When, If, Solve> node;
   std::string origin; // "file:line:col" of the Modelica equation it came from, or ""
 };
 

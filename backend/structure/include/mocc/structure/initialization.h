@@ -4,7 +4,8 @@
 // equations, `v = v.start` for continuous variables with fixed = true, when-clauses as they
 // act at the initial time (MLS 8.6: branches with initial() fire, others keep pre()) and
 // reinit() in such branches as equations. Matched, sorted and torn like the simulation
-// problem (Schedule::initialization). Adds expression nodes only.
+// problem (Schedule::initialization). Adds expression nodes, and a hidden variable standing
+// for each pre() that is an unknown of the problem (Initialization::preUnknowns).
 #pragma once
 
 #include "mocc/structure/sort.h"

@@ -90,14 +90,24 @@ enum class InitialOrigin : std::uint8_t {
   StartFallback,   // `x = x.start` added for a state nothing else determines (warned)
 };
 
+/// pre(variable) as an unknown of the initialization problem (MLS 8.6): the hidden variable
+/// `standIn` (kind Internal, named "pre(v)") stands for it in the problem's equations and
+/// blocks read it; the program stores its value into pre(variable) as soon as it is computed.
+struct PreUnknown {
+  std::uint32_t variable;
+  std::uint32_t standIn;
+};
+
 /// The initialization problem (MLS 8.6), solved once at the start time, made by the
 /// `initialization` pass.
 ///
 /// Unknowns: every variable that is not a parameter with fixed = true, an alias or a state
 /// set's selection entry: states (integrated and dummy), derivatives, algebraic, discrete
 /// and internal variables, parameters with fixed = false.
-/// Known: fixed parameters, time, and pre() of every variable, which is its start value
-/// (MLS 8.6: pre(v) = v.start for discrete v; the runtime sets pre := start before).
+/// Known: fixed parameters, time, and pre() of every variable that is no PreUnknown, which
+/// is its start value (MLS 8.6: pre(v) = v.start for discrete v; the runtime sets pre := start
+/// before). pre(v) of a discrete v that an initial equation reads is an unknown (PreUnknown):
+/// the initial equations may determine it, else pre(v) = v.start.
 ///
 /// What the program does, in initial mode after bind (parameters, then every variable at
 /// its start value, pre() := start): execute `steps` in order.
@@ -124,6 +134,8 @@ struct Initialization {
   /// initial equations or an initial algorithm determine (MLS 8.6: v = pre(v) with pre(v)
   /// unknown): the clause or the algorithm leaves them as solved.
   std::vector<std::uint32_t> solvedWhenOutputs;
+  /// pre() values that are unknowns of this problem, with the variables standing for them.
+  std::vector<PreUnknown> preUnknowns;
 };
 
 /// The causal order of a system: each step's inputs are computed by earlier steps or known
