@@ -162,6 +162,7 @@ ModelInstance::ModelInstance(const mocc_model& model)
   instance_.overridden = overridden_.data();
   instance_.mode = MOCC_MODE_CONTINUOUS;
   instance_.terminal = 0;
+  instance_.homotopy_lambda = 1.0; // homotopy() is its actual argument (MLS 3.7.4.4)
 }
 
 void ModelInstance::useOwnStateArrays() {

@@ -4,6 +4,8 @@
 // the terminal() pass. Failures throw; simulate() turns them into Outcome::Failed.
 #include "simulator.h"
 
+#include "homotopy_continuation.h"
+
 #include "event_locator.h"
 
 #include <fmt/format.h>
@@ -123,11 +125,7 @@ void Simulator::initialize() {
   instance_.copyCurrentToPre();
   instance_.setMode(MOCC_MODE_INITIAL);
   ++statistics_.eventIterations;
-  if (model_.initialize) {
-    model_.initialize(&abi);
-  } else {
-    model_.event_update(&abi);
-  }
+  solveInitialProblem();
   failOnReportedError();
   // Leave the initial instant the way every event is left before the next one: values that
   // equations define take their continuous-mode values (sample() is false there), and pre()
@@ -157,6 +155,83 @@ void Simulator::initialize() {
   }
   nextTimeEvent_ = queryNextTimeEvent();
   restartIntegrator();
+}
+
+void Simulator::solveInitialProblem() {
+  mocc_instance& abi = instance_.abi();
+  if (!model_.initialize) {
+    model_.event_update(&abi);
+  } else if (model_.uses_homotopy) {
+    followHomotopyPath();
+  } else {
+    model_.initialize(&abi);
+  }
+}
+
+// The initialization problem at homotopy parameter `lambda`, from the current values (its
+// loops warm-start from them). Asserts are the model's only at lambda = 1: on the way there,
+// the values solve another problem.
+std::optional<std::string> Simulator::solveInitialProblemAt(double lambda) {
+  mocc_instance& abi = instance_.abi();
+  abi.homotopy_lambda = lambda;
+  model_.initialize(&abi);
+  abi.homotopy_lambda = 1.0;
+  collectSolverNotes();
+  if (lambda < 1.0) reports_.takeFirstAssertError();
+  if (auto failure = services_.solver().takeFirstFailure()) return failure->message;
+  return std::nullopt;
+}
+
+// MLS 3.7.4.4: homotopy-based initialization. The continuation starts at lambda = 0 from the
+// start values and follows the solution to lambda = 1 (homotopy_continuation.h); the solution
+// of the actual problem it reaches is the one connected to the simplified problem's. When the
+// path cannot be followed, the actual problem is solved directly from the start values (as a
+// model without homotopy is), and a failure of that too names both.
+void Simulator::followHomotopyPath() {
+  struct Values {
+    std::vector<double> states, derivatives, values;
+  };
+  mocc_instance& abi = instance_.abi();
+  auto states = static_cast<std::size_t>(model_.n_states);
+  auto values = static_cast<std::size_t>(model_.n_values);
+  auto snapshot = [&] {
+    return Values{{abi.x, abi.x + states}, {abi.dx, abi.dx + states}, {abi.v, abi.v + values}};
+  };
+  auto restoreFrom = [&](const Values& saved) {
+    std::copy(saved.states.begin(), saved.states.end(), abi.x);
+    std::copy(saved.derivatives.begin(), saved.derivatives.end(), abi.dx);
+    std::copy(saved.values.begin(), saved.values.end(), abi.v);
+  };
+  const Values started = snapshot();
+  Values solved;
+  ContinuationResult path =
+      followHomotopy([this](double lambda) { return solveInitialProblemAt(lambda); },
+                     [&] { solved = snapshot(); }, [&] { restoreFrom(solved); });
+  double time = instance_.time();
+  if (path.reachedOne) {
+    notes_.push_back(SimulationNote{
+        time, fmt::format("homotopy initialization: lambda followed from 0 to 1 in {} solves "
+                          "({} rejected)",
+                          path.solves, path.rejected)});
+    return;
+  }
+  std::string cause =
+      path.simplifiedFailed
+          ? fmt::format("the simplified problem (homotopy lambda = 0) could not be solved: {}",
+                        path.failure)
+          : fmt::format("the homotopy continuation reached lambda = {} and failed at lambda = "
+                        "{}: {}",
+                        path.lambda, path.failedLambda, path.failure);
+  restoreFrom(started);
+  if (auto direct = solveInitialProblemAt(1.0))
+    throw SimulationFailure(
+        time, fmt::format("initialization failed at time {}: {}; solving the actual problem "
+                          "directly failed too: {}",
+                          time, cause, *direct));
+  notes_.push_back(SimulationNote{
+      time, fmt::format("homotopy initialization: {}; the actual problem was solved directly "
+                        "from the start values instead",
+                        cause)});
 }
 
 void Simulator::integrate() {

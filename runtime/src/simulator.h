@@ -57,6 +57,9 @@ public:
 
 private:
   void initialize();
+  void solveInitialProblem();
+  void followHomotopyPath();
+  std::optional<std::string> solveInitialProblemAt(double lambda);
   void integrate();
   AdvanceResult advance(double tOut, double tStop);
   void handleEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent);

@@ -1,8 +1,10 @@
 // Language capabilities the Modelica Standard Library relies on (issue 12), each in a small
 // model of tests/models/language/ simulated through `mocc run` and checked against its closed
 // form: redeclared components keeping their modifiers (MLS 7.3.2), record values (MLS 12.6),
-// run-time subscripts (MLS 10.5), connect-equations inside for-loops (MLS 8.3.2, 9.1) and
-// initial algorithm sections (MLS 8.6, 11.1).
+// run-time subscripts (MLS 10.5), der() of expressions (MLS 3.7.4), connect-equations inside
+// for-loops (MLS 8.3.2, 9.1), initial algorithm sections (MLS 8.6, 11.1), pre() in initial
+// equations (MLS 8.6), function calls as statements, and homotopy-based initialization
+// (MLS 3.7.4.4).
 #include "model_test_support.h"
 
 #include <algorithm>
@@ -249,4 +251,54 @@ TEST(CallStatements, FunctionsCalledForTheirAssertsLeaveTheResultsAlone) {
       table, "y", [](double t) { return 2 * t; }, 1e-15);
   expectEverywhere(
       table, "x", [](double t) { return t; }, 1e-12);
+}
+
+namespace {
+
+/// The largest of the three real roots of x^3 - x - 0.1 = 0 in closed form (Viete's
+/// trigonometric solution of t^3 + p t + q = 0, p = -1, q = -0.1); HomotopyBranch_roots.py
+/// finds the same value by Brent's method.
+double largestCubicRoot() {
+  const double p = -1, q = -0.1;
+  return 2 * std::sqrt(-p / 3) * std::cos(std::acos(3 * q / (2 * p) * std::sqrt(-3 / p)) / 3);
+}
+
+} // namespace
+
+TEST(Homotopy, InitializationFollowsThePathFromTheSimplifiedSolution) {
+  // The path from the simplified solution 1.5 ends at the largest root (HomotopyBranch.mo);
+  // Newton from the start value alone would find -0.1010. The loop's Newton stops when its
+  // step is below 1e-10 (1 + |x|), after which the error is far smaller: 1e-9. y = x (1 - e^-t)
+  // from y(0) = 0, integrated with tolerance 1e-8 by a contracting linear equation over fewer
+  // than 10^3 steps: 1e-5.
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + languageModel("HomotopyBranch.mo") +
+                               " -o " + csv.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("homotopy initialization: lambda followed from 0 to 1"),
+            std::string::npos)
+      << r.output;
+  CsvTable table = readCsv(csv.string());
+  const double root = largestCubicRoot();
+  EXPECT_NEAR(root, 1.0466805318046024, 1e-15); // HomotopyBranch_roots.py (Brent)
+  expectEverywhere(
+      table, "x", [&](double) { return root; }, 1e-9);
+  expectEverywhere(
+      table, "y", [&](double t) { return root * (1 - std::exp(-t)); }, 1e-5);
+}
+
+TEST(Homotopy, APathEndingInAFoldStopsAtTimeZeroNamingTheLambdaReached) {
+  // Solutions exist up to lambda = (1 + 2 sqrt 2) / 7 only, and the actual problem has none
+  // (HomotopyFold.mo): exit code 3, the lambda reached (at most the fold's) and the loop.
+  CommandResult r = runCommand(moccBinary() + " run " + languageModel("HomotopyFold.mo") + " -o " +
+                               (scratchDirectory() / "result.csv").string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_NE(r.output.find("initialization failed at time 0"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("HomotopyFold.mo:9:3"), std::string::npos) << r.output;
+  const std::string reached = "the homotopy continuation reached lambda = ";
+  std::size_t at = r.output.find(reached);
+  ASSERT_NE(at, std::string::npos) << r.output;
+  double lambda = std::stod(r.output.substr(at + reached.size()));
+  EXPECT_GT(lambda, 0.0) << r.output;
+  EXPECT_LE(lambda, (1 + 2 * std::sqrt(2.0)) / 7) << r.output;
 }

@@ -85,6 +85,7 @@ Code FunctionCode::fieldDeclarations() const {
       {"pre_v", "const double* const pre_v = instance->pre_v;"},
       {"initial", "const bool initial = instance->mode == MOCC_MODE_INITIAL;"},
       {"terminal", "const bool terminal = instance->terminal != 0;"},
+      {"homotopy_lambda", "const double homotopy_lambda = instance->homotopy_lambda;"},
   };
   Code code;
   for (const Field& field : kFields) {

@@ -137,6 +137,7 @@ Text ExpressionWriter::node(Id id) {
   case Op::FunctionCall: return functionCall(id);
   case Op::Local:
   case Op::LocalElement: return local(id);
+  case Op::Homotopy: return homotopy(id);
   }
   throw EmitError("expression node " + std::to_string(id.value) + " has an unknown operator");
 }
@@ -321,6 +322,28 @@ Text ExpressionWriter::ifThenElse(Id id) {
   out_->between("} else {");
   out_->append(elseCode);
   out_->line(name + " = " + elseValue.code + ";");
+  out_->close();
+  return Text{name, 0, false};
+}
+
+// MLS 3.7.4.4, as backend/llvm emits it: `actual` when lambda is 1, otherwise
+// lambda * actual + (1 - lambda) * simplified with `simplified` evaluated only then.
+Text ExpressionWriter::homotopy(Id id) {
+  requireModel("homotopy()");
+  Text actual = operand(asDouble(emit(pool().arg(id, 0))));
+  code_.use("homotopy_lambda");
+  Code blendCode;
+  Text simplified = inBranch(pool().arg(id, 1), blendCode, false);
+  std::string blended = "homotopy_lambda * " + actual.code + " + (1.0 - homotopy_lambda) * " +
+                        operandOf(simplified, 5, true);
+  if (blendCode.empty()) {
+    return Text{"homotopy_lambda == 1.0 ? " + actual.code + " : " + blended, 16, false};
+  }
+  std::string name = code_.fresh("h");
+  out_->line("double " + name + " = " + actual.code + ";");
+  out_->open("if (homotopy_lambda != 1.0)");
+  out_->append(blendCode);
+  out_->line(name + " = " + blended + ";");
   out_->close();
   return Text{name, 0, false};
 }

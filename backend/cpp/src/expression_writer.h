@@ -104,6 +104,7 @@ private:
   Text logic(expr::Id id);
   Text shortCircuit(expr::Op op, expr::Id lhs, expr::Id rhs);
   Text ifThenElse(expr::Id id);
+  Text homotopy(expr::Id id);
   Text builtin(expr::Id id);
   Text relation(expr::Id id);
   Text continuousRelation(const sim::Relation& relation, expr::Id comparison);

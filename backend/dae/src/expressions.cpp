@@ -173,6 +173,8 @@ std::optional<expr::Id> SystemBuilder::call(const flat::Expr& e) {
   }
   if (name == "noEvent") return pool.noEvent(args[0]);
   if (name == "smooth") return args[1]; // a differentiability promise; events still occur
+  // MLS 3.7.4.4: inside a function there is no homotopy path to follow: the actual value.
+  if (name == "homotopy") return function_ ? args[0] : pool.homotopy(args[0], args[1]);
   if (name == "sample") return pool.sample(args[0], args[1]);
   if (auto builtin = expr::builtinByName(name)) return pool.call(*builtin, args);
   diagnostics_.error(DiagnosticKind::Unsupported, e.range,

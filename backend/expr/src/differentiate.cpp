@@ -55,6 +55,7 @@ void Differentiator::neededChildren(Id e, std::vector<Id>& out) const {
   case Op::Pow:
   case Op::Call:
   case Op::NoEvent:
+  case Op::Homotopy:
   case Op::FunctionCall:
     for (Id a : args) {
       if (!isPiecewiseConstant(pool_, a)) out.push_back(a);
@@ -105,6 +106,8 @@ std::optional<Id> Differentiator::compute(Id e) {
   }
   case Op::If: return pool_.ifThenElse(a[0], dArg(1), dArg(2));
   case Op::NoEvent: return pool_.noEvent(dArg(0));
+  // lambda is a constant of the problem: d homotopy(a, s) = homotopy(da, ds) (MLS 3.7.4.4)
+  case Op::Homotopy: return pool_.homotopy(dArg(0), dArg(1));
   case Op::Call: return builtin(e);
   case Op::FunctionCall: return functionCall(e);
   default: failure_ = "this expression cannot be differentiated"; return std::nullopt;

@@ -79,6 +79,7 @@ private:
                              std::span<const double>(args, n.argCount));
     }
     case Op::NoEvent:
+    case Op::Homotopy: // its value outside the initialization: lambda = 1
     case Op::Relation: return at(id, 0);
     default: return std::nullopt;
     }

@@ -289,6 +289,12 @@ Id Pool::sample(Id start, Id interval) {
   return intern(Node{Op::Sample, Type::Boolean}, args);
 }
 
+Id Pool::homotopy(Id actual, Id simplified) {
+  if (actual == simplified) return actual;
+  const Id args[] = {actual, simplified};
+  return intern(Node{Op::Homotopy, Type::Real}, args);
+}
+
 Id Pool::relation(std::uint32_t index, Id comparison) {
   assert(isComparison(op(comparison)));
   const Id args[] = {comparison};
@@ -342,6 +348,7 @@ Id Pool::rebuild(const Node& like, std::span<const Id> a) {
   case Op::FunctionCall: return functionCall(like.index, like.subindex, like.type, a);
   case Op::Local: return local(like.index, like.type);
   case Op::LocalElement: return localElement(like.index, a[0], like.type);
+  case Op::Homotopy: return homotopy(a[0], a[1]);
   }
   assert(false && "unhandled op");
   return {};

@@ -99,6 +99,7 @@ private:
     case Op::Call: return call(builtinName(static_cast<Builtin>(n.index)), args);
     case Op::NoEvent: return call("noEvent", args);
     case Op::Sample: return call("sample", args);
+    case Op::Homotopy: return call("homotopy", args);
     case Op::Relation: return "$rel" + std::to_string(n.index) + "(" + print(args[0]) + ")";
     case Op::FunctionCall:
       return call(functionName(n.index), args) + "[" + std::to_string(n.subindex + 1) + "]";

@@ -90,6 +90,13 @@ private:
       if (!f) return std::nullopt;
       return LinearForm{pool_.noEvent(f->coefficient), pool_.noEvent(f->offset)};
     }
+    case Op::Homotopy: { // a convex combination of linear forms is linear
+      auto fa = build(a);
+      auto fb = fa ? build(b) : std::nullopt;
+      if (!fa || !fb) return std::nullopt;
+      return LinearForm{pool_.homotopy(fa->coefficient, fb->coefficient),
+                        pool_.homotopy(fa->offset, fb->offset)};
+    }
     default: return std::nullopt;
     }
   }

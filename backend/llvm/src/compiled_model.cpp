@@ -70,6 +70,7 @@ void CompiledModel::fillTables() {
   model_.n_dae_jacobian = count(d.daeJacobianRows.size());
   model_.dae_jacobian_rows = d.daeJacobianRows.data();
   model_.dae_jacobian_columns = d.daeJacobianColumns.data();
+  model_.uses_homotopy = d.usesHomotopy;
 }
 
 void CompiledModel::fillSystems() {

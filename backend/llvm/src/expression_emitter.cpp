@@ -77,6 +77,7 @@ llvm::Value* ExpressionEmitter::emitNode(Id id) {
   case Op::FunctionCall: return functionCall(id);
   case Op::Local:
   case Op::LocalElement: return local(id);
+  case Op::Homotopy: return homotopy(id);
   }
   throw EmitError("expression node " + std::to_string(id.value) + " has an unknown operator");
 }
@@ -207,6 +208,34 @@ llvm::Value* ExpressionEmitter::ifThenElse(Id id) {
   llvm::PHINode* phi = b.CreatePHI(module_.f64, 2, "if");
   phi->addIncoming(thenValue, thenEnd);
   phi->addIncoming(elseValue, elseEnd);
+  return phi;
+}
+
+// MLS 3.7.4.4: `actual` when lambda is 1 (always, except while the runtime follows the
+// initialization's homotopy path); otherwise lambda * actual + (1 - lambda) * simplified, with
+// `simplified` evaluated only then.
+llvm::Value* ExpressionEmitter::homotopy(Id id) {
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::Value* actual = emit(pool().arg(id, 0));
+  llvm::Value* lambda = frame_.homotopyLambda();
+  llvm::Value* atEnd = b.CreateFCmpOEQ(lambda, module_.real(1), "homotopy.at_end");
+  llvm::BasicBlock* decided = b.GetInsertBlock();
+  llvm::BasicBlock* blend = frame_.newBlock("homotopy.blend");
+  llvm::BasicBlock* merge = frame_.newBlock("homotopy.end");
+  b.CreateCondBr(atEnd, merge, blend);
+
+  frame_.enter(blend);
+  llvm::Value* simplified = emitInBranch(pool().arg(id, 1));
+  llvm::Value* blended =
+      b.CreateFAdd(b.CreateFMul(lambda, actual),
+                   b.CreateFMul(b.CreateFSub(module_.real(1), lambda), simplified));
+  llvm::BasicBlock* blendEnd = b.GetInsertBlock();
+  b.CreateBr(merge);
+
+  frame_.enter(merge);
+  llvm::PHINode* phi = b.CreatePHI(module_.f64, 2, "homotopy");
+  phi->addIncoming(actual, decided);
+  phi->addIncoming(blended, blendEnd);
   return phi;
 }
 

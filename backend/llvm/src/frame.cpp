@@ -29,6 +29,7 @@ Frame::Frame(ModuleContext& module, llvm::Function* function, Owner owner)
   llvm::Value* terminal = loadField(field(F::Terminal), module_.i32, "terminal");
   isTerminal_ =
       module_.builder.CreateICmpNE(terminal, llvm::ConstantInt::get(module_.i32, 0), "is_terminal");
+  homotopyLambda_ = loadField(field(F::HomotopyLambda), module_.f64, "homotopy_lambda");
 }
 
 llvm::Value* Frame::loadField(unsigned field, llvm::Type* type, const llvm::Twine& name) {

@@ -27,6 +27,8 @@ public:
   llvm::Value* isInitialMode() const { return modelField(isInitialMode_, "initial()"); }
   /// instance->terminal != 0 (i1).
   llvm::Value* isTerminal() const { return modelField(isTerminal_, "terminal()"); }
+  /// instance->homotopy_lambda (double), the parameter of homotopy() (MLS 3.7.4.4).
+  llvm::Value* homotopyLambda() const { return modelField(homotopyLambda_, "homotopy()"); }
 
   /// The current value of variables[variable] (double).
   llvm::Value* load(std::uint32_t variable);
@@ -77,6 +79,7 @@ private:
   llvm::Value* time_ = nullptr;
   llvm::Value* isInitialMode_ = nullptr;
   llvm::Value* isTerminal_ = nullptr;
+  llvm::Value* homotopyLambda_ = nullptr;
   llvm::Value* x_ = nullptr;
   llvm::Value* dx_ = nullptr;
   llvm::Value* v_ = nullptr;

@@ -26,6 +26,7 @@ static_assert(std::is_same_v<decltype(mocc_instance::mode), int32_t>);
 static_assert(std::is_same_v<decltype(mocc_instance::terminal), int32_t>);
 static_assert(std::is_same_v<decltype(mocc_instance::runtime), void*>);
 static_assert(std::is_pointer_v<decltype(mocc_instance::report)>);
+static_assert(std::is_same_v<decltype(mocc_instance::homotopy_lambda), double>);
 
 struct CField {
   const char* name;
@@ -46,6 +47,7 @@ constexpr CField kCFields[] = {
     {"terminal", offsetof(mocc_instance, terminal)},
     {"runtime", offsetof(mocc_instance, runtime)},
     {"report", offsetof(mocc_instance, report)},
+    {"homotopy_lambda", offsetof(mocc_instance, homotopy_lambda)},
 };
 static_assert(std::size(kCFields) == kInstanceFieldCount);
 
@@ -56,7 +58,7 @@ llvm::StructType* instanceType(llvm::LLVMContext& context) {
   llvm::Type* f64 = llvm::Type::getDoubleTy(context);
   llvm::Type* i32 = llvm::Type::getInt32Ty(context);
   llvm::Type* ptr = llvm::PointerType::get(context, 0);
-  llvm::Type* fields[] = {f64, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i32, i32, ptr, ptr};
+  llvm::Type* fields[] = {f64, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i32, i32, ptr, ptr, f64};
   static_assert(std::size(fields) == kInstanceFieldCount);
   return llvm::StructType::create(context, fields, "mocc_instance");
 }

@@ -24,8 +24,9 @@ enum class InstanceField : unsigned {
   Terminal,
   Runtime,
   Report,
+  HomotopyLambda,
 };
-inline constexpr unsigned kInstanceFieldCount = 12;
+inline constexpr unsigned kInstanceFieldCount = 13;
 
 /// The named struct type `mocc_instance` of `context`, created on first use.
 llvm::StructType* instanceType(llvm::LLVMContext& context);

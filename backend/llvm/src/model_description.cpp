@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 3;
+constexpr std::uint32_t kFormatVersion = 4;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -230,6 +230,7 @@ ModelDescription describe(const sim::Program& program) {
   }
   for (std::size_t i = 0; i < program.functions.size(); ++i)
     d.functionSymbols.push_back(userFunctionSymbol(program, i));
+  d.usesHomotopy = program.usesHomotopy ? 1 : 0;
   return d;
 }
 
@@ -280,6 +281,7 @@ void writeDescription(const ModelDescription& d, std::string& out) {
   put(out, d.daeJacobianRows);
   put(out, d.daeJacobianColumns);
   put(out, d.functionSymbols);
+  put(out, d.usesHomotopy);
 }
 
 std::optional<ModelDescription> readDescription(std::string_view& in) {
@@ -298,7 +300,8 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
       r.get(d.crossingDescriptions) && readList(r, d.systems, sizeof(std::uint64_t), readSystem) &&
       r.get(d.jacobianRows) && r.get(d.jacobianColumns) &&
       readList(r, d.stateSets, sizeof(std::int32_t), readStateSet) && r.get(d.daeUnknowns) &&
-      r.get(d.daeJacobianRows) && r.get(d.daeJacobianColumns) && r.get(d.functionSymbols);
+      r.get(d.daeJacobianRows) && r.get(d.daeJacobianColumns) && r.get(d.functionSymbols) &&
+      r.get(d.usesHomotopy);
   if (!ok || !indicesValid(d)) return std::nullopt;
   return d;
 }

@@ -59,6 +59,7 @@ struct ModelDescription {
   std::vector<std::int32_t> daeJacobianRows, daeJacobianColumns;
   /// The symbol of program.functions[i] in the object, for CompiledModel::function(i).
   std::vector<std::string> functionSymbols;
+  std::int32_t usesHomotopy = 0; // mocc_model.uses_homotopy
 };
 
 ModelDescription describe(const sim::Program& program);

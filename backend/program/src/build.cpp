@@ -19,6 +19,19 @@ ProgramBuilder::ProgramBuilder(const dae::System& system, const structure::Sched
       translator_(system.pool, program_.pool,
                   [this](expr::Id id, expr::Translator&) { return mapLeaf(id); }) {}
 
+namespace {
+
+// The program's pool holds only what its statements were translated from, and the
+// initialization contains every equation of the simulation (MLS 8.6), so a homotopy node
+// anywhere means the initialization reads lambda.
+bool containsHomotopy(const expr::Pool& pool) {
+  for (std::uint32_t i = 0; i < pool.size(); ++i)
+    if (pool.op(expr::Id{i}) == expr::Op::Homotopy) return true;
+  return false;
+}
+
+} // namespace
+
 std::optional<sim::Program> ProgramBuilder::run() {
   std::size_t errorsBefore = diagnostics_.errorCount();
   program_.modelName = system_.name;
@@ -35,6 +48,7 @@ std::optional<sim::Program> ProgramBuilder::run() {
   addStateSets();
   addCrossingRates();
   addTimeEvents();
+  program_.usesHomotopy = containsHomotopy(program_.pool);
   if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
   return std::move(program_);
 }

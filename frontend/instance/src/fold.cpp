@@ -109,6 +109,8 @@ std::optional<ConstValue> foldBuiltin(const std::string& name, const std::vector
     return a[0];
   else if (name == "smooth")
     return a[1];
+  else if (name == "homotopy")
+    return a[0]; // its value outside the initialization (MLS 3.7.4.4)
   else
     return std::nullopt;
   return number(resultType, r);

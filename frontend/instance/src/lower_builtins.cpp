@@ -217,18 +217,7 @@ std::optional<Tensor> ExpressionLowering::mathFunction(const ast::Expr& e, const
 std::optional<Tensor> ExpressionLowering::eventOperator(const ast::Expr& e, const std::string& name,
                                                         const ast::CallExpr& c) {
   Diagnostics& d = el_.diagnostics();
-  if (name == "homotopy") {
-    // MLS 3.7.4.4: a tool may use the actual expression directly.
-    const ast::Expr* actual = c.args.positional.empty() ? nullptr : c.args.positional[0].get();
-    for (const ast::NamedArgument& named : c.args.named) {
-      if (named.name == "actual") actual = named.value.get();
-    }
-    if (!actual) {
-      d.error(DiagnosticKind::WrongArguments, e.range, "homotopy needs its 'actual' argument");
-      return std::nullopt;
-    }
-    return lower(*actual);
-  }
+  if (name == "homotopy") return homotopy(e, c);
   if (!c.args.named.empty()) {
     d.error(DiagnosticKind::WrongArguments, c.args.named.front().range,
             "'" + name + "' takes no named arguments");
@@ -298,6 +287,82 @@ std::optional<Tensor> ExpressionLowering::eventOperator(const ast::Expr& e, cons
     x = make::call(name, type, {x}, e.range);
   }
   return value;
+}
+
+namespace {
+
+/// The `actual` and `simplified` arguments of homotopy(), given by position or by name.
+struct HomotopyArguments {
+  const ast::Expr* actual = nullptr;
+  const ast::Expr* simplified = nullptr;
+};
+
+std::optional<HomotopyArguments> homotopyArguments(Diagnostics& d, const ast::Expr& e,
+                                                   const ast::CallExpr& c) {
+  HomotopyArguments found;
+  const ast::Expr** slots[] = {&found.actual, &found.simplified};
+  if (c.args.positional.size() > 2) {
+    d.error(DiagnosticKind::WrongArguments, e.range,
+            "homotopy takes two arguments, 'actual' and 'simplified'");
+    return std::nullopt;
+  }
+  for (std::size_t i = 0; i < c.args.positional.size(); ++i)
+    *slots[i] = c.args.positional[i].get();
+  for (const ast::NamedArgument& named : c.args.named) {
+    const ast::Expr** slot = named.name == "actual"       ? slots[0]
+                             : named.name == "simplified" ? slots[1]
+                                                          : nullptr;
+    if (!slot || *slot) {
+      d.error(DiagnosticKind::WrongArguments, named.range,
+              slot ? "homotopy argument '" + named.name + "' is given twice"
+                   : "homotopy has no argument '" + named.name +
+                         "'; its arguments are 'actual' and 'simplified'");
+      return std::nullopt;
+    }
+    *slot = named.value.get();
+  }
+  if (!found.actual || !found.simplified) {
+    d.error(DiagnosticKind::WrongArguments, e.range,
+            std::string("homotopy needs its '") + (found.actual ? "simplified" : "actual") +
+                "' argument");
+    return std::nullopt;
+  }
+  return found;
+}
+
+} // namespace
+
+// MLS 3.7.4.4: homotopy(actual, simplified) is `actual` during simulation; the initialization
+// may replace it by lambda * actual + (1 - lambda) * simplified and move lambda from 0 to 1.
+// It stays an operator (element-wise on arrays) so that the runtime can do that.
+std::optional<Tensor> ExpressionLowering::homotopy(const ast::Expr& e, const ast::CallExpr& c) {
+  Diagnostics& d = el_.diagnostics();
+  auto arguments = homotopyArguments(d, e, c);
+  if (!arguments) return std::nullopt;
+  auto actual = lower(*arguments->actual);
+  auto simplified = actual ? lower(*arguments->simplified) : std::nullopt;
+  if (!actual || !simplified) return std::nullopt;
+  if (!simplified->isScalar() && simplified->dims != actual->dims) {
+    d.error(DiagnosticKind::TypeMismatch, e.range,
+            "the 'actual' and 'simplified' arguments of homotopy must have the same size");
+    return std::nullopt;
+  }
+  Tensor result;
+  result.dims = actual->dims;
+  for (std::size_t k = 0; k < actual->size(); ++k) {
+    const Expr& a = actual->elements[k];
+    const Expr& s = simplified->isScalar() ? simplified->elements[0] : simplified->elements[k];
+    for (const Expr* x : {&a, &s}) {
+      if (!make::isNumeric(x->type)) {
+        d.error(DiagnosticKind::TypeMismatch, x->range.valid() ? x->range : e.range,
+                std::string("the arguments of homotopy must be Real, but this is ") +
+                    flat::spelling(x->type));
+        return std::nullopt;
+      }
+    }
+    result.elements.push_back(make::call("homotopy", Type::Real, {a, s}, e.range));
+  }
+  return result;
 }
 
 // MLS 3.7.4: semiLinear(x, k+, k-) is smooth(0, if x >= 0 then k+ * x else k- * x),

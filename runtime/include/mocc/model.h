@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 5
+#define MOCC_ABI_VERSION 6
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -152,6 +152,11 @@ struct mocc_instance {
    * is null when the message has none. */
   void (*report)(mocc_instance* instance, int32_t kind, int32_t message, double value,
                  const double* values);
+  /* The homotopy parameter lambda (MLS 3.6 section 3.7.4.4, ABI version 6): generated code
+   * evaluates homotopy(actual, simplified) as `actual` when it is 1 and as
+   * lambda * actual + (1 - lambda) * simplified otherwise. The runtime keeps it at 1 except
+   * while `initialize` follows the homotopy path from 0 to 1 (mocc_model.uses_homotopy). */
+  double homotopy_lambda;
 };
 
 typedef struct mocc_model {
@@ -251,6 +256,11 @@ typedef struct mocc_model {
   int32_t n_dae_jacobian;
   const int32_t* dae_jacobian_rows;
   const int32_t* dae_jacobian_columns;
+
+  /* Nonzero when the initialization problem (`initialize` and the loops it solves) reads
+   * homotopy_lambda: the runtime then solves it at lambda = 0 first and follows the solution
+   * to lambda = 1 (ABI version 6). */
+  int32_t uses_homotopy;
 } mocc_model;
 
 /* A service of the runtime library that generated code calls: solves algebraic loop

@@ -174,6 +174,7 @@ public:
     raw.pre_v = preV.data();
     raw.crossing_direction = direction.data();
     raw.overridden = overridden.data();
+    raw.homotopy_lambda = 1.0;
     raw.mode = MOCC_MODE_CONTINUOUS;
     services.attach(raw);
     services.onReport(

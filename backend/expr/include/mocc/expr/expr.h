@@ -47,6 +47,10 @@ enum class Op : std::uint8_t {
   Local,        // inside a function: index is a frame slot (a scalar)
   LocalElement, // inside a function: index is the first frame slot of an array; arg: the
                 // 0-based row-major element offset (an Integer expression)
+  Homotopy,     // args: actual, simplified (MLS 3.7.4.4). Evaluates to
+                // lambda * actual + (1 - lambda) * simplified with lambda the runtime's
+                // homotopy parameter (mocc_instance.homotopy_lambda), which is 1 except while
+                // the initialization follows the homotopy path; at 1 it is exactly `actual`.
 };
 
 /// Built-in functions with a direct numeric meaning (MLS 3.7.1, 3.7.2).
@@ -143,6 +147,8 @@ public:
   Id call(Builtin fn, std::span<const Id> args);
   Id noEvent(Id a);
   Id sample(Id start, Id interval);
+  /// homotopy(actual, simplified); just `actual` when both are the same node.
+  Id homotopy(Id actual, Id simplified);
   Id relation(std::uint32_t index, Id comparison);
   Id functionCall(std::uint32_t function, std::uint32_t output, Type type,
                   std::span<const Id> args);

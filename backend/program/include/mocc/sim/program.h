@@ -398,6 +398,9 @@ struct Program {
   /// and themselves.
   std::vector<Function> functions;
   Experiment experiment;
+  /// Some expression is a homotopy() (expr::Op::Homotopy, MLS 3.7.4.4): the runtime then
+  /// follows the initialization from the simplified problem (mocc_model.uses_homotopy).
+  bool usesHomotopy = false;
 };
 
 /// Human-readable listing of a program (the printer of this stage boundary).
