@@ -201,15 +201,11 @@ std::optional<expr::Id> SystemBuilder::callForEffects(const flat::Expr& e, Sourc
                        "a call statement must call a function with its inputs");
     return std::nullopt;
   }
-  std::vector<expr::Id> args;
-  for (const flat::Expr& arg : e.args) {
-    auto translated = translate(arg);
-    if (!translated) return std::nullopt;
-    args.push_back(*translated);
-  }
+  auto args = translateAll(e.args);
+  if (!args) return std::nullopt;
   const Signature& signature = signatures_[e.variable];
   expr::Type type = signature.outputs.empty() ? expr::Type::Real : signature.outputs[0];
-  return system_.pool.functionCall(e.variable, 0, type, args);
+  return system_.pool.functionCall(e.variable, 0, type, *args);
 }
 
 bool SystemBuilder::appendCall(const flat::CallStatement& c, SourceRange range,

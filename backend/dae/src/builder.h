@@ -34,6 +34,8 @@ private:
   std::optional<expr::Id> unary(const flat::Expr& e);
   std::optional<expr::Id> binary(const flat::Expr& e);
   std::optional<expr::Id> ifExpression(const flat::Expr& e);
+  /// Every expression translated, in order; nullopt when one cannot be.
+  std::optional<std::vector<expr::Id>> translateAll(const std::vector<flat::Expr>& exprs);
   std::optional<expr::Id> derivative(const flat::Expr& argument);
   std::optional<expr::Id> derivativeOfExpression(const flat::Expr& argument);
   expr::Id derivativeVariable(std::uint32_t index, SourceRange range);

@@ -88,6 +88,18 @@ std::optional<std::uint32_t> SystemBuilder::variableIndex(const flat::Expr& e) {
   return daeIndex_[e.variable];
 }
 
+std::optional<std::vector<expr::Id>>
+SystemBuilder::translateAll(const std::vector<flat::Expr>& exprs) {
+  std::vector<expr::Id> ids;
+  ids.reserve(exprs.size());
+  for (const flat::Expr& e : exprs) {
+    auto translated = translate(e);
+    if (!translated) return std::nullopt;
+    ids.push_back(*translated);
+  }
+  return ids;
+}
+
 std::optional<expr::Id> SystemBuilder::derivative(const flat::Expr& argument) {
   if (argument.kind != flat::Expr::Kind::Variable) return derivativeOfExpression(argument);
   auto state = variableIndex(argument);

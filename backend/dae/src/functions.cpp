@@ -379,13 +379,9 @@ std::optional<expr::Id> SystemBuilder::functionCall(const flat::Expr& e) {
                                    signature.outputs.size()));
     return std::nullopt;
   }
-  std::vector<expr::Id> args;
-  for (const flat::Expr& arg : e.args) {
-    auto translated = translate(arg);
-    if (!translated) return std::nullopt;
-    args.push_back(*translated);
-  }
-  return system_.pool.functionCall(e.variable, e.output, signature.outputs[e.output], args);
+  auto args = translateAll(e.args);
+  if (!args) return std::nullopt;
+  return system_.pool.functionCall(e.variable, e.output, signature.outputs[e.output], *args);
 }
 
 std::optional<expr::Id> SystemBuilder::local(const flat::Expr& e) {
