@@ -59,6 +59,18 @@ inline flat::Expr call(std::string name, flat::Type type, std::vector<flat::Expr
   return e;
 }
 
+/// A call of model function `function` as a whole (a call statement's call): its outputs are
+/// taken by the statement, so the expression itself names none.
+inline flat::Expr functionCall(std::uint32_t function, std::vector<flat::Expr> args,
+                               SourceRange range = {}) {
+  flat::Expr e;
+  e.kind = flat::Expr::Kind::FunctionCall;
+  e.variable = function;
+  e.args = std::move(args);
+  e.range = range;
+  return e;
+}
+
 /// if c then a else b
 inline flat::Expr ifThenElse(flat::Expr condition, flat::Expr thenValue, flat::Expr elseValue,
                              flat::Type type, SourceRange range = {}) {

@@ -137,12 +137,7 @@ void FunctionBuilder::tupleAssignment(const ast::Statement& s, const ast::TupleA
     return;
   }
   flat::CallStatement statement;
-  Expr callExpr;
-  callExpr.kind = Expr::Kind::FunctionCall;
-  callExpr.variable = result->function;
-  callExpr.args = result->args;
-  callExpr.range = s.range;
-  statement.call = callExpr;
+  statement.call = make::functionCall(result->function, result->args, s.range);
   for (std::size_t i = 0; i < result->outputs.size(); ++i) {
     const Tensor& output = result->outputs[i];
     const ast::Expr* target = i < t.targets.size() ? t.targets[i].get() : nullptr;
@@ -277,12 +272,9 @@ void FunctionBuilder::statement(const ast::Statement& s, const LowerContext& con
     auto result =
         ExpressionLowering(el_, context).functionCallOf(where, call->function, call->args);
     if (!result) return;
-    Expr callExpr;
-    callExpr.kind = Expr::Kind::FunctionCall;
-    callExpr.variable = result->function;
-    callExpr.args = result->args;
-    callExpr.range = s.range;
-    out.push_back(flat::Statement{flat::CallStatement{callExpr, {}}, s.range});
+    out.push_back(flat::Statement{
+        flat::CallStatement{make::functionCall(result->function, result->args, s.range), {}},
+        s.range});
   } else if (std::holds_alternative<ast::WhenStatement>(s.node)) {
     d.error(DiagnosticKind::InvalidOperator, s.range,
             "when-statements cannot be used in functions (MLS 12.2)");

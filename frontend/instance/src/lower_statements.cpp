@@ -16,7 +16,8 @@ void EquationLowering::lowerAlgorithm(const ast::AlgorithmSection& section, cons
   flat::Algorithm algorithm;
   algorithm.initial = section.initial;
   algorithm.range = section.range;
-  for (const ast::Statement& s : section.statements) statement(s, context, false, algorithm.statements);
+  for (const ast::Statement& s : section.statements)
+    statement(s, context, false, algorithm.statements);
   algorithms_.push_back(std::move(algorithm));
 }
 
@@ -36,12 +37,9 @@ void EquationLowering::callStatement(const ast::Statement& s, const ast::CallSta
   where.range = s.range;
   auto result = ExpressionLowering(el_, context).functionCallOf(where, call.function, call.args);
   if (!result) return;
-  Expr callExpr;
-  callExpr.kind = Expr::Kind::FunctionCall;
-  callExpr.variable = result->function;
-  callExpr.args = result->args;
-  callExpr.range = s.range;
-  out.push_back(flat::Statement{flat::CallStatement{std::move(callExpr), {}}, s.range});
+  out.push_back(flat::Statement{
+      flat::CallStatement{make::functionCall(result->function, result->args, s.range), {}},
+      s.range});
 }
 
 void EquationLowering::assignment(const ast::Statement& s, const ast::AssignStatement& assign,
@@ -73,7 +71,8 @@ void EquationLowering::assignment(const ast::Statement& s, const ast::AssignStat
                                   flat::spelling(t.type) + " variable");
       return;
     }
-    out.push_back(flat::Statement{flat::AssignStatement{flat::LValue{t.variable, {}}, std::move(v)}, s.range});
+    out.push_back(flat::Statement{flat::AssignStatement{flat::LValue{t.variable, {}}, std::move(v)},
+                                  s.range});
   }
 }
 
@@ -111,11 +110,13 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
     if (!branches) return;
     flat::IfStatement result;
     result.branches = std::move(*branches);
-    for (const ast::Statement& inner : i->elseBody) statement(inner, context, insideWhen, result.elseBody);
+    for (const ast::Statement& inner : i->elseBody)
+      statement(inner, context, insideWhen, result.elseBody);
     out.push_back(flat::Statement{std::move(result), s.range});
   } else if (auto* w = std::get_if<ast::WhenStatement>(&s.node)) {
     if (insideWhen) {
-      d.error(DiagnosticKind::InvalidWhen, s.range, "when-statements cannot be nested (MLS 11.2.7)");
+      d.error(DiagnosticKind::InvalidWhen, s.range,
+              "when-statements cannot be nested (MLS 11.2.7)");
       return;
     }
     auto branches = statementBranches(w->branches, context, insideWhen, true);
@@ -136,9 +137,9 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
         }
         return;
       }
-      forEachIteration(el_, loop->iterators[k], inner,
-                       [&](const LowerContext& next) { nest(k + 1, next); },
-                       iteratorUses(loop->iterators[k].name, loop->body));
+      forEachIteration(
+          el_, loop->iterators[k], inner, [&](const LowerContext& next) { nest(k + 1, next); },
+          iteratorUses(loop->iterators[k].name, loop->body));
     };
     nest(0, context);
   } else if (auto* loop = std::get_if<ast::WhileStatement>(&s.node)) {
@@ -146,7 +147,8 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
     if (!condition) return;
     flat::WhileStatement result;
     result.condition = std::move(*condition);
-    for (const ast::Statement& inner : loop->body) statement(inner, context, insideWhen, result.body);
+    for (const ast::Statement& inner : loop->body)
+      statement(inner, context, insideWhen, result.body);
     out.push_back(flat::Statement{std::move(result), s.range});
   } else if (auto* call = std::get_if<ast::CallStatement>(&s.node)) {
     if (!isBuiltinCallStatement(call->function)) {
@@ -160,21 +162,25 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
       if (auto* r = std::get_if<flat::Reinit>(&e.node)) {
         out.push_back({flat::ReinitStatement{std::move(r->state), std::move(r->value)}, s.range});
       } else if (auto* a = std::get_if<flat::AssertEquation>(&e.node)) {
-        out.push_back({flat::AssertStatement{std::move(a->condition), std::move(a->message), a->level},
-                       s.range});
+        out.push_back(
+            {flat::AssertStatement{std::move(a->condition), std::move(a->message), a->level},
+             s.range});
       } else if (auto* t = std::get_if<flat::Terminate>(&e.node)) {
         out.push_back({flat::TerminateStatement{std::move(t->message)}, s.range});
       }
     }
   } else if (std::holds_alternative<ast::ReturnStatement>(s.node)) {
-    d.error(DiagnosticKind::InvalidOperator, s.range, "return is only allowed in functions (MLS 11.2.3)");
+    d.error(DiagnosticKind::InvalidOperator, s.range,
+            "return is only allowed in functions (MLS 11.2.3)");
   } else if (std::holds_alternative<ast::BreakStatement>(s.node)) {
-    d.error(DiagnosticKind::InvalidOperator, s.range, "break is only allowed inside a loop (MLS 11.2.4)");
+    d.error(DiagnosticKind::InvalidOperator, s.range,
+            "break is only allowed inside a loop (MLS 11.2.4)");
   } else if (auto* tuple = std::get_if<ast::TupleAssignStatement>(&s.node)) {
     // (a, b) := f(x): one call, all outputs assigned together (MLS 11.2.1.1).
     ast::Expr where;
     where.range = s.range;
-    auto result = ExpressionLowering(el_, context).functionCallOf(where, tuple->function, tuple->args);
+    auto result =
+        ExpressionLowering(el_, context).functionCallOf(where, tuple->function, tuple->args);
     if (!result) return;
     if (tuple->targets.size() > result->outputs.size()) {
       d.error(DiagnosticKind::WrongArguments, s.range,
@@ -183,15 +189,13 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
       return;
     }
     flat::CallStatement call;
-    call.call.kind = Expr::Kind::FunctionCall;
-    call.call.variable = result->function;
-    call.call.args = result->args;
-    call.call.range = s.range;
+    call.call = make::functionCall(result->function, result->args, s.range);
     for (std::size_t i = 0; i < result->outputs.size(); ++i) {
       std::vector<Expr> leaves = result->outputs[i].leaves();
       const ast::Expr* target = i < tuple->targets.size() ? tuple->targets[i].get() : nullptr;
       if (!target) {
-        for (std::size_t k = 0; k < leaves.size(); ++k) call.outputs.push_back(std::nullopt);
+        for (std::size_t k = 0; k < leaves.size(); ++k)
+          call.outputs.push_back(std::nullopt);
         continue;
       }
       auto* ref = std::get_if<ast::RefExpr>(&target->node);
