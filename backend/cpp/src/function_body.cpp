@@ -157,6 +157,10 @@ private:
     }
   }
 
+  void statement(const sim::FunctionExternalCall& s) {
+    throw EmitError("external call of '" + s.symbol + "' cannot be written yet");
+  }
+
   Context& context_;
   const sim::Function& function_;
   FunctionCode code_;

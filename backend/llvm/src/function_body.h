@@ -24,6 +24,7 @@ private:
   void statement(const sim::FunctionReturn& s);
   void statement(const sim::FunctionAssert& s);
   void statement(const sim::FunctionCallOutputs& s);
+  void statement(const sim::FunctionExternalCall& s);
   /// frame[slot] := value, or frame[slot + offset] := value.
   void store(std::uint32_t slot, expr::Id offset, llvm::Value* value);
   /// The for-loop condition (i1): step > 0 and value <= stop, or step < 0 and value >= stop.

@@ -102,6 +102,13 @@ private:
       offset(t.offset);
   }
 
+  // External code is opaque to LLVM: it may read and write any memory.
+  void statement(const sim::FunctionExternalCall& s) {
+    facts_.reportsItself = true;
+    for (const sim::ExternalArgument& a : s.arguments)
+      expression(a.value);
+  }
+
   const expr::Pool& pool_;
   BodyFacts facts_;
   std::unordered_set<std::uint32_t> seen_;

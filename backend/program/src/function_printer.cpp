@@ -104,6 +104,8 @@ private:
             out_ += fmt::format("{}assert({}, {}{})\n", pad, e(node.condition),
                                 message(node.message, node.values),
                                 node.level == AssertLevel::Warning ? ", warning" : "");
+          } else if constexpr (std::is_same_v<T, FunctionExternalCall>) {
+            externalCall(node, pad);
           } else {
             callOutputs(node, pad);
           }
@@ -123,6 +125,37 @@ private:
       statements(node.elseBody, indent + 2);
     }
     out_ += pad + "end if\n";
+  }
+
+  static const char* spelling(CType type) {
+    switch (type) {
+    case CType::Double: return "double";
+    case CType::Int: return "int";
+    case CType::String: return "const char*";
+    case CType::Pointer: return "void*";
+    }
+    return "?";
+  }
+
+  // y := external "C" f(double x, int* &n[3], out double* &a[4]): each argument with its C
+  // type; by-address arguments as the frame slots they are copied from (and back, `out`).
+  void externalCall(const FunctionExternalCall& node, const std::string& pad) {
+    std::string args;
+    for (const ExternalArgument& a : node.arguments) {
+      std::string arg = std::string(a.output ? "out " : "") + spelling(a.type);
+      if (a.byAddress) {
+        arg += fmt::format("* &{}[{}]", names_.local(a.slot), a.size);
+      } else if (a.type == CType::String) {
+        arg += " \"" + a.text + "\"";
+      } else {
+        arg += " " + e(a.value);
+      }
+      args += (args.empty() ? "" : ", ") + arg;
+    }
+    std::string result = node.hasResult ? fmt::format("{} := ({}) ", names_.local(node.resultSlot),
+                                                      spelling(node.resultType))
+                                        : "";
+    out_ += fmt::format("{}{}external \"C\" {}({})\n", pad, result, node.symbol, args);
   }
 
   // (a <- [1], b[i] <- [2]) := f(x): each target with the output element it receives. The

@@ -70,6 +70,13 @@ private:
     return out;
   }
 
+  decltype(sim::FunctionStatement::node) copy(const sim::FunctionExternalCall& s) {
+    sim::FunctionExternalCall out = s;
+    for (sim::ExternalArgument& a : out.arguments)
+      a.value = e(a.value);
+    return out;
+  }
+
   expr::Translator& translate_;
   const std::vector<std::uint32_t>& messageOf_;
 };

@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 6
+#define MOCC_ABI_VERSION 7
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -261,6 +261,11 @@ typedef struct mocc_model {
    * homotopy_lambda: the runtime then solves it at lambda = 0 first and follows the solution
    * to lambda = 1 (ABI version 6). */
   int32_t uses_homotopy;
+  /* ExternalObjects (MLS 3.6 section 12.9.7, ABI version 7): bind() constructs them (in
+   * dependency order); this calls the destructor of every one that is constructed, in the
+   * reverse order, and marks it destroyed, so a second call does nothing. The runtime calls
+   * it once when a run ends, also when the run fails. Null when the model has none. */
+  void (*destroy_external_objects)(mocc_instance* instance);
 } mocc_model;
 
 /* A service of the runtime library that generated code calls: solves algebraic loop

@@ -222,9 +222,39 @@ struct FunctionCallOutputs {
   std::vector<Target> targets;
 };
 
+/// The C type an external function sees for a Modelica value (MLS 12.9.1.1): Real is double;
+/// Integer, Boolean and enumerations are int; String is const char*; an ExternalObject is
+/// the constructor's void* (stored in the frame as the address converted to a double, which
+/// is exact below 2^53).
+enum class CType : std::uint8_t { Double, Int, String, Pointer };
+
+/// One argument of an external call. By value: `value`, a scalar expression over the frame
+/// (a String is `text`). By address (arrays, and scalar outputs): frame slots [slot, slot +
+/// size) are converted into a temporary of the C type whose address is passed; an `output`
+/// is converted back into those slots after the call (MLS 12.9.1.1: arrays row-major).
+struct ExternalArgument {
+  CType type = CType::Double;
+  Id value;
+  std::string text;
+  bool byAddress = false;
+  bool output = false;
+  std::uint32_t slot = 0;
+  std::uint32_t size = 0;
+};
+/// `external "C" result = symbol(arguments)` (MLS 12.9): the whole body of an external
+/// function. The C function is declared from the arguments' C types, returning `resultType`
+/// into frame slot `resultSlot` when `hasResult`, else void.
+struct FunctionExternalCall {
+  std::string symbol;
+  std::vector<ExternalArgument> arguments;
+  bool hasResult = false;
+  CType resultType = CType::Double;
+  std::uint32_t resultSlot = 0;
+};
+
 struct FunctionStatement {
   std::variant<LocalAssign, FunctionIf, FunctionFor, FunctionWhile, FunctionBreak, FunctionReturn,
-               FunctionAssert, FunctionCallOutputs>
+               FunctionAssert, FunctionCallOutputs, FunctionExternalCall>
       node;
 };
 
@@ -345,6 +375,26 @@ struct StateSet {
   std::uint32_t constraintCount = 0;
 };
 
+/// The native code that external functions need (MLS 12.9.4 annotations, gathered over the
+/// program's functions, each entry once, in order of first use): C code of `Include`
+/// annotations, and `Library` names with the directories to find them in. Directories are
+/// absolute paths (modelica:// URIs are resolved by the frontend).
+struct ExternalLibraries {
+  std::vector<std::string> includes;
+  std::vector<std::string> includeDirectories;
+  std::vector<std::string> libraries;
+  std::vector<std::string> libraryDirectories;
+
+  bool empty() const { return includes.empty() && libraries.empty(); }
+};
+
+/// A variable holding an ExternalObject (MLS 12.9.7): `destructor` (a function taking the
+/// handle) releases it when the run ends.
+struct ExternalObject {
+  std::uint32_t variable;
+  std::uint32_t destructor;
+};
+
 struct Program {
   std::string modelName;
   expr::Pool pool;
@@ -397,6 +447,9 @@ struct Program {
   /// Functions called by FunctionCall nodes (index = position); they may call each other
   /// and themselves.
   std::vector<Function> functions;
+  ExternalLibraries externalLibraries;
+  /// In the order bind() constructs them; destroyed in the reverse order.
+  std::vector<ExternalObject> externalObjects;
   Experiment experiment;
   /// Some expression is a homotopy() (expr::Op::Homotopy, MLS 3.7.4.4): the runtime then
   /// follows the initialization from the simplified problem (mocc_model.uses_homotopy).
