@@ -6,9 +6,12 @@
 
 #include "expression_writer.h"
 
+#include <set>
 #include <variant>
 
 namespace mocc::backend::cpp {
+
+const char* externalCType(sim::CType type);
 
 namespace {
 
@@ -157,8 +160,87 @@ private:
     }
   }
 
+  // MLS 12.9: the frame's doubles converted to the C types, as the JIT converts them (casts
+  // are fptosi/fptoui, and back sitofp/uitofp); arrays of doubles are passed in place, other
+  // arrays and scalar outputs through temporaries, which outputs are copied back from.
   void statement(const sim::FunctionExternalCall& s) {
-    throw EmitError("external call of '" + s.symbol + "' cannot be written yet");
+    std::vector<expr::Id> roots;
+    for (const sim::ExternalArgument& a : s.arguments)
+      if (!a.byAddress && a.value.valid()) roots.push_back(a.value);
+    expressions_.countUses(roots);
+    out().open("");
+    std::vector<std::string> args, temporaries;
+    for (const sim::ExternalArgument& a : s.arguments) {
+      temporaries.push_back(a.byAddress && a.type != sim::CType::Double ? code_.fresh("ext") : "");
+      args.push_back(argument(a, temporaries.back()));
+    }
+    std::string call = s.symbol + "(" + join(args) + ")";
+    if (s.hasResult) {
+      out().line(expressions_.slot(s.resultSlot) + " = " +
+                 toDouble(call, s.resultType, s.resultSlot) + ";");
+    } else {
+      out().line(call + ";");
+    }
+    for (std::size_t i = 0; i < s.arguments.size(); ++i) {
+      const sim::ExternalArgument& a = s.arguments[i];
+      if (!a.output || temporaries[i].empty()) continue;
+      out().line("for (std::size_t i = 0; i < " + std::to_string(a.size) + "; ++i) " +
+                 element(a.slot) + " = " + toDouble(temporaries[i] + "[i]", a.type, a.slot) + ";");
+    }
+    out().close();
+  }
+
+  /// Element i of the array at `slot` (in the copy loops).
+  std::string element(std::uint32_t slot) { return "(&" + expressions_.slot(slot) + ")[i]"; }
+
+  static std::string join(const std::vector<std::string>& parts) {
+    std::string out;
+    for (const std::string& part : parts)
+      out += (out.empty() ? "" : ", ") + part;
+    return out;
+  }
+
+  std::string argument(const sim::ExternalArgument& a, const std::string& temporary) {
+    if (!a.byAddress) {
+      if (a.type == sim::CType::String) return stringLiteral(a.text);
+      return fromDouble(expressions_.value(a.value), a.type);
+    }
+    if (a.type == sim::CType::Double) return "&" + expressions_.slot(a.slot);
+    if (a.type == sim::CType::String)
+      throw EmitError("String arrays and String outputs of external functions are not supported");
+    std::string size = std::to_string(a.size);
+    out().line(std::string(externalCType(a.type)) + " " + temporary + "[" +
+               std::to_string(std::max<std::uint32_t>(a.size, 1)) + "];");
+    out().line("for (std::size_t i = 0; i < " + size + "; ++i) " + temporary +
+               "[i] = " + fromDouble(element(a.slot), a.type) + ";");
+    return temporary;
+  }
+
+  static std::string fromDouble(const std::string& value, sim::CType type) {
+    switch (type) {
+    case sim::CType::Int: return "static_cast<int>(" + value + ")";
+    case sim::CType::Size: return "static_cast<std::size_t>(" + value + ")";
+    case sim::CType::Pointer:
+      return "reinterpret_cast<void*>(static_cast<std::uintptr_t>(" + value + "))";
+    default: return value;
+    }
+  }
+
+  // MLS 12.9.1.1: a Boolean is true when C returns anything but 0.
+  std::string toDouble(const std::string& value, sim::CType type, std::uint32_t slot) {
+    switch (type) {
+    case sim::CType::Int: {
+      const sim::FunctionLocal* local = sim::localAt(function_, slot);
+      if (local && local->type == expr::Type::Boolean) return "(" + value + " != 0 ? 1.0 : 0.0)";
+      return "static_cast<double>(" + value + ")";
+    }
+    case sim::CType::Size: return "static_cast<double>(" + value + ")";
+    case sim::CType::Pointer:
+      return "static_cast<double>(reinterpret_cast<std::uintptr_t>(" + value + "))";
+    case sim::CType::String:
+      throw EmitError("a String result of an external function cannot be stored yet");
+    default: return value;
+    }
   }
 
   Context& context_;
@@ -198,8 +280,40 @@ void describeLocals(Code& code, const sim::Function& function) {
 
 } // namespace
 
-Code userFunctionDeclarations(Context& context) {
+const char* externalCType(sim::CType type) {
+  switch (type) {
+  case sim::CType::Double: return "double";
+  case sim::CType::Int: return "int";
+  case sim::CType::Size: return "std::size_t";
+  case sim::CType::String: return "const char*";
+  case sim::CType::Pointer: return "void*";
+  }
+  return "void";
+}
+
+/// `extern "C" double f(double, int*);` for every C function the external calls name, once,
+/// with the types the calls pass (the Include code is compiled apart, MLS 12.9.4).
+Code externalPrototypes(const sim::Program& program) {
   Code code;
+  std::set<std::string> declared;
+  for (const sim::Function& function : program.functions) {
+    for (const sim::FunctionStatement& s : function.body) {
+      auto* call = std::get_if<sim::FunctionExternalCall>(&s.node);
+      if (!call || !declared.insert(call->symbol).second) continue;
+      std::string parameters;
+      for (const sim::ExternalArgument& a : call->arguments)
+        parameters += std::string(parameters.empty() ? "" : ", ") + externalCType(a.type) +
+                      (a.byAddress ? "*" : "");
+      code.line(std::string("extern \"C\" ") +
+                (call->hasResult ? externalCType(call->resultType) : "void") + " " + call->symbol +
+                "(" + parameters + ");");
+    }
+  }
+  return code;
+}
+
+Code userFunctionDeclarations(Context& context) {
+  Code code = externalPrototypes(context.program);
   for (std::size_t i = 0; i < context.program.functions.size(); ++i)
     code.line(signature(context, i) + ";");
   return code;

@@ -42,11 +42,24 @@ void SystemBuilder::addFunctions() {
     signatures_.push_back(std::move(signature));
   }
   for (const flat::Function& f : model_.functions) {
+    if (f.external) addExternalLibraries(f.externalLibraries);
     auto translated = translateFunction(f);
     // A placeholder keeps the numbering of later functions; the errors stop the pipeline.
     system_.functions.push_back(translated ? std::move(*translated) : Function{});
   }
   resolveDerivativeAnnotations();
+}
+
+void SystemBuilder::addExternalLibraries(const flat::ExternalLibraries& libraries) {
+  sim::ExternalLibraries& all = system_.externalLibraries;
+  auto merge = [](std::vector<std::string>& into, const std::vector<std::string>& from) {
+    for (const std::string& item : from)
+      if (std::find(into.begin(), into.end(), item) == into.end()) into.push_back(item);
+  };
+  merge(all.includes, libraries.includes);
+  merge(all.includeDirectories, libraries.includeDirectories);
+  merge(all.libraries, libraries.libraries);
+  merge(all.libraryDirectories, libraries.libraryDirectories);
 }
 
 // `annotation(derivative = f_der)` names a function as written in f's scope: look for it
@@ -88,9 +101,65 @@ std::optional<Function> SystemBuilder::translateFunction(const flat::Function& f
   function_ = &scope;
   layOutFrame(scope);
   auto body = functionStatements(f.body);
+  if (body && f.external) {
+    if (auto call = externalCall(*f.external)) {
+      body->push_back({std::move(*call)});
+    } else {
+      body.reset();
+    }
+  }
   function_ = nullptr;
   if (!body) return std::nullopt;
   out.code.body = std::move(*body);
+  return out;
+}
+
+namespace {
+
+sim::CType cType(flat::Type type) {
+  switch (type) {
+  case flat::Type::Real: return sim::CType::Double;
+  case flat::Type::String: return sim::CType::String;
+  default: return sim::CType::Int; // Integer, Boolean, enumerations (MLS 12.9.1.1)
+  }
+}
+
+} // namespace
+
+// MLS 12.9.1.1: scalar inputs and constants by value; arrays, outputs and protected variables
+// by address (the emitters convert the frame's doubles to the C type and back).
+std::optional<sim::FunctionExternalCall>
+SystemBuilder::externalCall(const flat::ExternalCall& call) {
+  const flat::Function& f = *function_->function;
+  sim::FunctionExternalCall out;
+  out.symbol = call.symbol;
+  for (const flat::ExternalArgument& a : call.arguments) {
+    sim::ExternalArgument arg;
+    if (!a.variable) {
+      arg.type = a.isSize ? sim::CType::Size : cType(a.value.type);
+      if (arg.type == sim::CType::String) {
+        arg.text = a.value.text;
+      } else {
+        arg.value = system_.pool.constant(a.isSize ? expr::Type::Integer : exprType(a.value.type),
+                                          a.value.number);
+      }
+      out.arguments.push_back(std::move(arg));
+      continue;
+    }
+    const flat::FunctionVariable& v = f.variables[*a.variable];
+    arg.type = cType(v.type);
+    arg.slot = function_->slot[*a.variable];
+    arg.size = elementCount(v);
+    arg.output = v.role != flat::FunctionVariable::Role::Input;
+    arg.byAddress = arg.output || !v.dims.empty();
+    if (!arg.byAddress) arg.value = system_.pool.local(arg.slot, exprType(v.type));
+    out.arguments.push_back(std::move(arg));
+  }
+  if (call.result) {
+    out.hasResult = true;
+    out.resultType = cType(f.variables[*call.result].type);
+    out.resultSlot = function_->slot[*call.result];
+  }
   return out;
 }
 

@@ -169,9 +169,14 @@ llvm::AllocaInst* Frame::entryVariable(llvm::Constant* initial, const llvm::Twin
 }
 
 llvm::AllocaInst* Frame::entryArray(std::uint32_t count, const llvm::Twine& name) {
+  return entryArray(module_.f64, count, name);
+}
+
+llvm::AllocaInst* Frame::entryArray(llvm::Type* element, std::uint32_t count,
+                                    const llvm::Twine& name) {
   llvm::BasicBlock& entry = function_->getEntryBlock();
   llvm::IRBuilder<> entryBuilder(&entry, entry.begin());
-  auto* type = llvm::ArrayType::get(module_.f64, count);
+  auto* type = llvm::ArrayType::get(element, count);
   llvm::AllocaInst* slot = entryBuilder.CreateAlloca(type, nullptr, name);
   slot->setAlignment(llvm::Align(8));
   return slot;

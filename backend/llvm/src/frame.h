@@ -52,6 +52,8 @@ public:
   llvm::AllocaInst* entryVariable(llvm::Constant* initial, const llvm::Twine& name);
   /// `count` doubles allocated at the start of the entry block, uninitialised.
   llvm::AllocaInst* entryArray(std::uint32_t count, const llvm::Twine& name);
+  /// `count` values of `element` type, the same way.
+  llvm::AllocaInst* entryArray(llvm::Type* element, std::uint32_t count, const llvm::Twine& name);
   /// A new basic block, not yet placed in the function (see enter()).
   llvm::BasicBlock* newBlock(const llvm::Twine& name);
   /// Appends `block` to the function and positions the builder at its end. Placing blocks

@@ -171,8 +171,4 @@ void FunctionBodyEmitter::statement(const sim::FunctionCallOutputs& s) {
   }
 }
 
-void FunctionBodyEmitter::statement(const sim::FunctionExternalCall& s) {
-  throw EmitError("external call of '" + s.symbol + "' cannot be compiled yet");
-}
-
 } // namespace mocc::backend::jit

@@ -20,6 +20,8 @@ public:
   const sim::Function& function() const { return function_; }
 
   llvm::Value* load(std::uint32_t slot);
+  /// The address of frame slot `slot` (external calls pass arrays of doubles in place).
+  llvm::Value* address(std::uint32_t slot) { return slotAddress(slot); }
   void store(std::uint32_t slot, llvm::Value* value);
   /// The address of element `offset` (a double holding an Integer, 0-based) of the array
   /// whose first slot is `base`. A constant offset is checked here; any other is checked at

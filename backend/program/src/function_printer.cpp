@@ -133,6 +133,7 @@ private:
     case CType::Int: return "int";
     case CType::String: return "const char*";
     case CType::Pointer: return "void*";
+    case CType::Size: return "size_t";
     }
     return "?";
   }

@@ -18,6 +18,7 @@ void ProgramBuilder::addFunctions() {
     out.body = functionStatements(f.code.body, messageOf);
     program_.functions.push_back(std::move(out));
   }
+  program_.externalLibraries = system_.externalLibraries;
 }
 
 namespace {

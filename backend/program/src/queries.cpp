@@ -68,4 +68,10 @@ StatementCount countStatements(const std::vector<Statement>& statements) {
   return count;
 }
 
+const FunctionLocal* localAt(const Function& function, std::uint32_t slot) {
+  for (const FunctionLocal& local : function.locals)
+    if (slot >= local.slot && slot < local.slot + local.size) return &local;
+  return nullptr;
+}
+
 } // namespace mocc::sim

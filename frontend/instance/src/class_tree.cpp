@@ -41,8 +41,9 @@ void ClassTree::addPredefinedTypes() {
     entry->parent = root_;
     root_->members_[name] = entry;
   }
-  loadText("<predefined>", "type StateSelect = enumeration(never, avoid, default, prefer, always);\n"
-                           "type AssertionLevel = enumeration(error, warning);\n");
+  loadText("<predefined>",
+           "type StateSelect = enumeration(never, avoid, default, prefer, always);\n"
+           "type AssertionLevel = enumeration(error, warning);\n");
 }
 
 ClassTree::~ClassTree() = default;
@@ -168,7 +169,8 @@ ClassEntry* ClassTree::loadPackageFile(const fs::path& file, ClassEntry& parent,
     return entry;
   }
   diagnostics_.error(DiagnosticKind::ClassNotFound, {},
-                     "'" + file.string() + "' does not define the class '" + name + "' (MLS 13.2.2)");
+                     "'" + file.string() + "' does not define the class '" + name +
+                         "' (MLS 13.2.2)");
   return nullptr;
 }
 
@@ -215,7 +217,8 @@ std::vector<std::string> ClassTree::packageOrder(const fs::path& directory) {
   std::ifstream in(directory / "package.order");
   std::string line;
   while (std::getline(in, line)) {
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
+      line.pop_back();
     if (!line.empty()) names.push_back(line);
   }
   std::vector<std::string> rest;
@@ -235,7 +238,8 @@ std::vector<std::string> ClassTree::packageOrder(const fs::path& directory) {
 const std::vector<ClassEntry*>& ClassTree::members(ClassEntry& parent) {
   indexNested(parent);
   if (!parent.membersComplete_ && !parent.directory.empty()) {
-    for (const std::string& name : packageOrder(parent.directory)) member(parent, name);
+    for (const std::string& name : packageOrder(parent.directory))
+      member(parent, name);
   }
   parent.membersComplete_ = true;
   return parent.order_;

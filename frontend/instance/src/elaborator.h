@@ -162,8 +162,10 @@ public:
                                           std::vector<std::optional<ConstValue>> inputValues,
                                           SourceRange use);
   /// For each input of function `cls` in order: whether the sizes of its variables may depend
-  /// on the input's value (read in a size, directly or through a protected variable's binding).
+  /// on the input's value (read in a size, directly or through a protected variable's binding),
+  /// or it is a String (isStringScalar): the call then passes a value known in translation.
   const std::vector<bool>& sizeInputs(const ClassEntry& cls);
+  bool isStringScalar(ComponentInstance& component);
 
   // function_evaluation.cpp -------------------------------------------------------------
   /// Runs function `index` of the model on constant inputs (flattened in declaration order):

@@ -134,9 +134,18 @@ void collectAssigned(const std::vector<ast::Statement>& statements, std::set<std
 
 } // namespace
 
+// A scalar String component: mocc knows Strings during translation only, so a function is
+// specialised for the values of its String inputs like for the inputs its sizes read.
+bool Elaborator::isStringScalar(ComponentInstance& component) {
+  InstanceNode* type = typeInstance(component);
+  const auto* sizes = dims(component);
+  return type && type->predefined == Predefined::String && sizes && sizes->empty();
+}
+
 // MLS 12.4.4: the sizes of a function's variables are evaluated on entry, from the inputs;
 // the inputs whose values (not only sizes) they read are found in the declarations' sizes and
-// in the bindings of the non-input variables those sizes read.
+// in the bindings of the non-input variables those sizes read. String inputs are added (see
+// isStringScalar).
 const std::vector<bool>& Elaborator::sizeInputs(const ClassEntry& cls) {
   if (auto found = sizeInputs_.find(&cls); found != sizeInputs_.end()) return found->second;
   InstanceNode* signature = packageInstance(cls);
@@ -165,7 +174,7 @@ const std::vector<bool>& Elaborator::sizeInputs(const ClassEntry& cls) {
   std::vector<bool> result;
   for (ComponentInstance& component : signature->components) {
     if (causalityOf(component) == ast::Causality::Input)
-      result.push_back(read.count(component.name) > 0);
+      result.push_back(read.count(component.name) > 0 || isStringScalar(component));
   }
   return sizeInputs_[&cls] = std::move(result);
 }
@@ -215,14 +224,10 @@ bool FunctionBuilder::build() {
   out_.name = el_.model().functions[index_].name;
   out_.range = class_.definition->nameRange;
   instance_ = el_.instantiate(class_, {}, definitionScope_, nullptr, class_.qualifiedName());
-  if (instance_->external) {
-    el_.diagnostics().error(DiagnosticKind::Unsupported, instance_->external->range,
-                            "external functions are not supported yet");
-    return false;
-  }
   if (!declareVariables()) return false;
   el_.model().functions[index_].variables = out_.variables; // for recursive calls
   lowerBindings();
+  if (instance_->external) buildExternalCall(*instance_->external);
   if (instance_->partial) {
     el_.diagnostics().error(DiagnosticKind::InvalidOperator, class_.definition->nameRange,
                             "'" + class_.qualifiedName() +
@@ -244,6 +249,11 @@ bool FunctionBuilder::build() {
       auto& d = el_.diagnostics().error(DiagnosticKind::InvalidOperator, section.algorithm->range,
                                         "a function has at most one algorithm section (MLS 12.2)");
       d.notes.push_back({algorithm->range, "the first one"});
+      continue;
+    }
+    if (instance_->external) {
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, section.algorithm->range,
+                              "an external function cannot have an algorithm (MLS 12.9)");
       continue;
     }
     algorithm = section.algorithm;
@@ -285,11 +295,29 @@ bool FunctionBuilder::declare(ComponentInstance& component, FunctionVariable::Ro
       role == FunctionVariable::Role::Input && nextInput < inputDims_.size()
           ? &inputDims_[nextInput]
           : nullptr;
-  if (role == FunctionVariable::Role::Input) inputPositions_[component.name] = nextInput++;
+  if (role == FunctionVariable::Role::Input) {
+    std::size_t position = nextInput++;
+    inputPositions_[component.name] = position;
+    if (el_.isStringScalar(component)) return declareStringInput(component, position);
+  }
   if (!type->isPredefined() && !type->isEnumeration()) {
     return declareRecord(component, component.name, role);
   }
   return declareScalar(component, component.name, role, actual);
+}
+
+// The call folded the argument (sizeInputs); the input is that literal in the body.
+bool FunctionBuilder::declareStringInput(ComponentInstance& component, std::size_t position) {
+  if (position >= inputValues_.size() || !inputValues_[position]) {
+    el_.diagnostics().error(DiagnosticKind::Unsupported, component.declaration->range,
+                            "String input '" + component.name +
+                                "' has no value known during translation (Strings computed "
+                                "during simulation are not supported yet)");
+    return false;
+  }
+  stringInputs_[component.name] =
+      Expr::string(inputValues_[position]->text, component.declaration->range);
+  return true;
 }
 
 // A record variable becomes one variable per field, named "r.a" (MLS 12.6).
@@ -388,6 +416,8 @@ std::optional<Tensor> FunctionBuilder::variable(const std::string& name) const {
     }
     return value;
   }
+  if (auto text = stringInputs_.find(name); text != stringInputs_.end())
+    return Tensor::scalar(text->second);
   auto i = index(name);
   if (!i) return std::nullopt;
   const FunctionVariable& v = out_.variables[*i];

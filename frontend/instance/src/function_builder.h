@@ -5,6 +5,7 @@
 
 #include "elaborator.h"
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -32,7 +33,9 @@ public:
   /// The variable index of `name` ("x", or "r.a" for a field of record r), or nullopt.
   std::optional<std::uint32_t> index(const std::string& name) const;
   /// `name` is a variable or a record variable of the function.
-  bool declares(const std::string& name) const { return index(name) || records_.count(name); }
+  bool declares(const std::string& name) const {
+    return index(name) || records_.count(name) || stringInputs_.count(name);
+  }
   /// Adds a protected Integer/Real scalar (for-loop iterators).
   std::uint32_t addLocal(const std::string& name, flat::Type type);
 
@@ -48,6 +51,7 @@ private:
   bool declareVariables();
   bool declare(ComponentInstance& component, flat::FunctionVariable::Role role,
                std::size_t& nextInput);
+  bool declareStringInput(ComponentInstance& component, std::size_t position);
   bool declareRecord(ComponentInstance& component, const std::string& name,
                      flat::FunctionVariable::Role role);
   bool declareScalar(ComponentInstance& component, const std::string& name,
@@ -70,6 +74,13 @@ private:
   std::optional<std::vector<ConstValue>> constantElements(std::uint32_t variable);
   std::optional<std::vector<ConstValue>> bindingElements(const std::string& name);
   void readAnnotations();
+  // external_call.cpp (MLS 12.9)
+  void buildExternalCall(const ast::ExternalClause& clause);
+  std::optional<flat::ExternalArgument> externalArgument(const ast::Expr& arg);
+  void defaultExternalArguments(flat::ExternalCall& call);
+  void readExternalAnnotations(const ast::ExternalClause& clause);
+  std::filesystem::path classDirectory(const ClassEntry& entry) const;
+  std::optional<std::string> resourcePath(const std::string& uri, SourceRange where);
   /// The flat name of the function a `derivative` annotation names.
   std::string derivativeFunction(const ast::ComponentRef& written);
 
@@ -89,7 +100,10 @@ private:
     std::vector<std::string> fields;
   };
   std::map<std::string, RecordLayout> records_; // record variables by name
-  flat::Function out_;                          // moved into the model when complete
+  /// String inputs: the specialisation is made for their values (Strings are translation-time
+  /// values), so they are literals in the body, not frame variables.
+  std::map<std::string, flat::Expr> stringInputs_;
+  flat::Function out_; // moved into the model when complete
 };
 
 } // namespace mocc::frontend

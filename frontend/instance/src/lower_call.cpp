@@ -200,11 +200,17 @@ std::optional<ExpressionLowering::CallResult> ExpressionLowering::specialisedCal
       SourceRange where = arg.range.valid() ? arg.range : e.range;
       auto key = std::make_tuple(where.begin.file, where.begin.line, where.begin.column);
       if (!el_.reportedSizeArguments_.insert(key).second) return std::nullopt;
-      el_.diagnostics().error(DiagnosticKind::NotConstant, where,
-                              "the sizes of the variables of '" + cls.qualifiedName() +
-                                  "' depend on its input '" + inputs[i]->name +
-                                  "', so its argument must be a constant or parameter "
-                                  "expression (MLS 12.4.4)");
+      el_.diagnostics().error(
+          DiagnosticKind::NotConstant, where,
+          el_.isStringScalar(*inputs[i])
+              ? "the String argument for input '" + inputs[i]->name + "' of '" +
+                    cls.qualifiedName() +
+                    "' must be a constant or parameter expression (Strings computed during "
+                    "simulation are not supported yet)"
+              : "the sizes of the variables of '" + cls.qualifiedName() +
+                    "' depend on its input '" + inputs[i]->name +
+                    "', so its argument must be a constant or parameter expression (MLS "
+                    "12.4.4)");
       return std::nullopt;
     }
   }
@@ -227,6 +233,7 @@ std::optional<ExpressionLowering::CallResult> ExpressionLowering::specialisedCal
     }
   }
   for (std::size_t i = 0; i < args.size(); ++i) {
+    if (i < inputs.size() && el_.isStringScalar(*inputs[i])) continue; // a literal in the body
     for (const Expr& x : args[i].leaves()) {
       const flat::FunctionVariable* input =
           result.args.size() < elementTypes.size() ? elementTypes[result.args.size()] : nullptr;

@@ -356,9 +356,39 @@ private:
       if (!dims.empty()) dims += "]";
       out_ += std::string("  ") + role + spelling(v.type) + " " + v.name + dims + ";\n";
     }
-    out_ += "algorithm\n";
+    if (!f.body.empty() || !f.external) out_ += "algorithm\n";
     StatementPrinter(printer, model_, &f).print(f.body, 1, out_);
+    if (f.external) externalCall(*f.external, f, printer);
     out_ += "end " + f.name + ";\n\n";
+  }
+
+  static std::string escaped(const std::string& text) {
+    std::string out;
+    for (char c : text)
+      out += c == '"' ? std::string("\\\"") : c == '\n' ? std::string("\\n") : std::string(1, c);
+    return out;
+  }
+
+  // external "C" y = f(x, size(a, 1)) annotation(Library = {...}): arguments as resolved.
+  void externalCall(const ExternalCall& call, const Function& f, ExprPrinter& printer) {
+    std::string args;
+    for (const ExternalArgument& a : call.arguments) {
+      std::string arg = a.variable ? f.variables[*a.variable].name : printer.print(a.value);
+      args += (args.empty() ? "" : ", ") + arg;
+    }
+    std::string result = call.result ? f.variables[*call.result].name + " = " : "";
+    out_ += "external \"" + call.language + "\" " + result + call.symbol + "(" + args + ")";
+    std::string annotations;
+    auto list = [&](const char* name, const std::vector<std::string>& values) {
+      if (values.empty()) return;
+      std::string joined;
+      for (const std::string& v : values)
+        joined += (joined.empty() ? "\"" : ", \"") + escaped(v) + "\"";
+      annotations += (annotations.empty() ? "" : ", ") + std::string(name) + " = {" + joined + "}";
+    };
+    list("Include", f.externalLibraries.includes);
+    list("Library", f.externalLibraries.libraries);
+    out_ += annotations.empty() ? ";\n" : " annotation(" + annotations + ");\n";
   }
 
   void variable(const Variable& v) {

@@ -63,12 +63,14 @@ struct Tensor {
 /// Product of the sizes; 1 for a scalar.
 inline std::size_t elementCount(const std::vector<std::size_t>& dims) {
   std::size_t n = 1;
-  for (std::size_t d : dims) n *= d;
+  for (std::size_t d : dims)
+    n *= d;
   return n;
 }
 
 /// Row-major 1-based subscripts of element `linear` of an array with `dims`.
-inline std::vector<std::size_t> subscriptsOf(std::size_t linear, const std::vector<std::size_t>& dims) {
+inline std::vector<std::size_t> subscriptsOf(std::size_t linear,
+                                             const std::vector<std::size_t>& dims) {
   std::vector<std::size_t> subscripts(dims.size());
   for (std::size_t i = dims.size(); i-- > 0;) {
     subscripts[i] = linear % dims[i] + 1;

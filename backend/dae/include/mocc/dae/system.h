@@ -296,6 +296,8 @@ struct System {
   std::vector<Algorithm> initialAlgorithms;
   /// Index = the number in expr::Op::FunctionCall nodes (the flat model's order).
   std::vector<Function> functions;
+  /// What the external functions among them need (MLS 12.9.4), gathered once.
+  sim::ExternalLibraries externalLibraries;
   std::vector<Relation> relations;
   /// Initial equation sections (MLS 8.6); the initialization problem adds them to the
   /// equations. A parameter with fixed = false and a binding contributes `p = binding` here

@@ -225,8 +225,8 @@ struct FunctionCallOutputs {
 /// The C type an external function sees for a Modelica value (MLS 12.9.1.1): Real is double;
 /// Integer, Boolean and enumerations are int; String is const char*; an ExternalObject is
 /// the constructor's void* (stored in the frame as the address converted to a double, which
-/// is exact below 2^53).
-enum class CType : std::uint8_t { Double, Int, String, Pointer };
+/// is exact below 2^53); `size(a, k)` is size_t.
+enum class CType : std::uint8_t { Double, Int, String, Pointer, Size };
 
 /// One argument of an external call. By value: `value`, a scalar expression over the frame
 /// (a String is `text`). By address (arrays, and scalar outputs): frame slots [slot, slot +
@@ -488,6 +488,9 @@ StatementCount countStatements(const std::vector<Statement>& statements);
 std::string print(const expr::Pool& pool, const Function& function,
                   const std::vector<Message>& messages, const expr::VariableNamer& functionName,
                   int indent = 2);
+
+/// The declared variable of `function` whose slots hold `slot`, or null.
+const FunctionLocal* localAt(const Function& function, std::uint32_t slot);
 
 /// Names frame slots for expr::print: the local whose first slot is `slot`.
 expr::VariableNamer localNamer(const Function& function);

@@ -221,6 +221,33 @@ struct FunctionVariable {
   std::size_t elementCount() const;
 };
 
+/// One argument of an external call (MLS 12.9.1): a function variable passed whole (a scalar
+/// input by value; arrays, outputs and protected variables by address), or a scalar value
+/// (a constant, or `size(a, k)`, which the specialisation has made a constant; C size_t).
+struct ExternalArgument {
+  std::optional<std::uint32_t> variable;
+  Expr value;
+  bool isSize = false;
+};
+
+/// The external clause of a function (MLS 12.9): its whole body.
+struct ExternalCall {
+  std::string language; // "C", "builtin", ...
+  std::string symbol;
+  std::optional<std::uint32_t> result; // the output receiving the C function's value
+  std::vector<ExternalArgument> arguments;
+  SourceRange range;
+};
+
+/// Include, Library, IncludeDirectory and LibraryDirectory annotations of an external clause
+/// (MLS 12.9.4); directories resolved to absolute paths.
+struct ExternalLibraries {
+  std::vector<std::string> includes;
+  std::vector<std::string> includeDirectories;
+  std::vector<std::string> libraries;
+  std::vector<std::string> libraryDirectories;
+};
+
 /// A function specialised for the sizes of its arguments (MLS 12). Its body starts with the
 /// assignments of the bindings of its outputs and protected variables.
 struct Function {
@@ -229,6 +256,8 @@ struct Function {
   std::vector<Statement> body;
   bool inlineAnnotation = false;
   std::vector<std::string> derivatives; // `derivative` annotations, as written
+  std::optional<ExternalCall> external;    // the body of an external function
+  ExternalLibraries externalLibraries;
   SourceRange range;
 
   std::size_t inputElements() const;  // flattened size of the inputs, in declaration order
