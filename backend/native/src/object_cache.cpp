@@ -7,8 +7,10 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <sstream>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -56,6 +58,33 @@ void removeStaleScratch(const fs::path& cacheDirectory) {
       fs::remove_all(entry.path(), error);
   }
 }
+
+// An exclusive lock on <target>.lock while a process builds the target: another process that
+// needs it meanwhile waits and then finds it, instead of compiling it a second time (the MSL
+// takes seconds). flock belongs to the open file, so a killed builder never blocks the
+// others; where locks are unavailable builds run side by side, which the rename keeps safe.
+// The file is removed when the build ends: whoever holds it next (a waiter, or a process that
+// made a new one) checks for the target again, so at worst a failed build is repeated.
+class BuildLock {
+public:
+  explicit BuildLock(const fs::path& target)
+      : path_(target.string() + ".lock"),
+        fd_(open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
+    while (fd_ >= 0 && flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
+    }
+  }
+  BuildLock(const BuildLock&) = delete;
+  BuildLock& operator=(const BuildLock&) = delete;
+  ~BuildLock() {
+    if (fd_ < 0) return;
+    unlink(path_.c_str());
+    close(fd_);
+  }
+
+private:
+  std::string path_;
+  int fd_;
+};
 
 } // namespace
 
@@ -151,6 +180,9 @@ bool cachedBuild(const fs::path& target, const BuildFunction& build, bool& built
   built = false;
   std::error_code code;
   if (fs::is_regular_file(target, code)) return true;
+  fs::create_directories(target.parent_path(), code);
+  BuildLock lock(target);
+  if (fs::is_regular_file(target, code)) return true; // built by the process we waited for
   std::optional<Scratch> scratch = Scratch::create(target.parent_path(), error);
   if (!scratch) return false;
   fs::path output = scratch->path() / target.filename();

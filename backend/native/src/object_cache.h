@@ -64,8 +64,9 @@ using BuildFunction = std::function<bool(const Scratch& scratch,
 
 /// `target` in the cache, built by `build` when it does not exist yet. The build writes
 /// `output` in a scratch directory of the same file system, which is then renamed to `target`:
-/// rename is atomic, so two processes building the same object at once both succeed and a
-/// loader never sees a partial object. `built` tells whether this call compiled.
+/// rename is atomic, so a loader never sees a partial object. A process that finds another
+/// building the same target waits for it (a lock file beside the target) and uses its
+/// object. `built` tells whether this call compiled.
 bool cachedBuild(const std::filesystem::path& target, const BuildFunction& build, bool& built,
                  std::string& error);
 
