@@ -10,6 +10,7 @@ packages=(
   llvm-16-dev llvm-16-tools libzstd-dev # ORC JIT; FileCheck; LLVM's CMake config needs zstd
   libsundials-dev libsuitesparse-dev    # CVODE/IDA/ARKODE/KINSOL and KLU
   libeigen3-dev libcli11-dev libfmt-dev
+  zlib1g-dev                            # libz for the MSL's C-Sources (MATLAB v7 table files)
   googletest libgtest-dev libbenchmark-dev
   gnuplot-nox python3-scipy
 )
