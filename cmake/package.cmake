@@ -40,7 +40,7 @@ export(EXPORT moccTargets NAMESPACE mocc::
 # The mocc command with the compiler's libraries beside the runtime (bin/, lib/), so that an
 # installed `mocc build` finds the installed runtime around itself (tools/mocc/cpp_toolchain.cpp).
 set(mocc_compiler_libraries mocc_support mocc_syntax mocc_frontend mocc_expr mocc_program
-                            mocc_backend mocc_llvm mocc_cpp)
+                            mocc_backend mocc_llvm mocc_cpp mocc_native)
 set_target_properties(${mocc_compiler_libraries} PROPERTIES INSTALL_RPATH "$ORIGIN")
 set_target_properties(mocc PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
 install(TARGETS mocc RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -18,8 +18,8 @@ namespace {
 /// The models whose results both code generators must agree on, sorted for stable test names.
 std::vector<fs::path> equivalenceModels() {
   std::vector<fs::path> models;
-  for (const char* directory :
-       {"examples", "tests/models/events", "tests/models/dae", "tests/models/language"}) {
+  for (const char* directory : {"examples", "tests/models/events", "tests/models/dae",
+                                "tests/models/language", "tests/models/external"}) {
     fs::path root = fs::path(MOCC_SOURCE_DIR) / directory;
     if (!fs::is_directory(root)) continue;
     for (const fs::directory_entry& entry : fs::directory_iterator(root))

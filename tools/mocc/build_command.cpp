@@ -68,7 +68,8 @@ std::optional<BuiltSimulator> buildSimulator(const ModelSelection& selection,
   }
   fs::path cpp = *directory / (source->stem + ".cpp");
   std::ofstream(cpp, std::ios::binary) << source->text;
-  CompilerRun run = compileSimulator(compiler, cpp, executable, optLevel, *runtime);
+  CompilerRun run =
+      compileSimulator(compiler, cpp, executable, optLevel, *runtime, source->nativeObjects);
   std::error_code ignored;
   fs::remove_all(*directory, ignored);
   if (run.exitCode != 0) {

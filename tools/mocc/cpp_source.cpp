@@ -2,6 +2,7 @@
 #include "cpp_source.h"
 
 #include "driver.h"
+#include "native_loading.h"
 
 #include "mocc/cpp/emit.h"
 
@@ -16,7 +17,10 @@ std::optional<CppSource> compileToCpp(const ModelSelection& selection) {
   auto program = compileFile(compilation, selection.model, selection.className);
   printDiagnostics(compilation, std::cerr);
   if (!program) return std::nullopt;
-  CppSource source{program->modelName, backend::cpp::fileStem(program->modelName), {}};
+  CppSource source{program->modelName, backend::cpp::fileStem(program->modelName), {}, {}};
+  auto native = prepareNativeCode(program->externalLibraries);
+  if (!native) return std::nullopt;
+  source.nativeObjects = native->sharedObjects;
   try {
     backend::cpp::EmitOptions options;
     options.source = std::filesystem::path(selection.model).filename().string();

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mocc::tool {
 
@@ -14,6 +15,8 @@ struct CppSource {
   std::string modelName;
   std::string stem; // file and target name
   std::string text; // the C++ source
+  /// The shared objects its external functions need (native_loading.h), to link.
+  std::vector<std::filesystem::path> nativeObjects;
 };
 
 /// Compiles the selected model and emits its C++ source. On failure prints the diagnostics or

@@ -91,7 +91,8 @@ std::optional<RuntimeLocation> findRuntime(std::string& error) {
 
 CompilerRun compileSimulator(const std::string& compiler, const fs::path& source,
                              const fs::path& executable, int optLevel,
-                             const RuntimeLocation& runtime) {
+                             const RuntimeLocation& runtime,
+                             const std::vector<fs::path>& nativeObjects) {
   CompilerRun run;
   run.command = {compiler};
   for (const std::string& flag : backend::cpp::requiredCompilerFlags())
@@ -104,6 +105,11 @@ CompilerRun compileSimulator(const std::string& compiler, const fs::path& source
   run.command.push_back(executable.string());
   run.command.push_back("-L" + runtime.libraryDirectory.string());
   run.command.push_back("-Wl,-rpath," + runtime.libraryDirectory.string());
+  // The external functions' objects by path, found again at run time where they were built.
+  for (const fs::path& object : nativeObjects) {
+    run.command.push_back(object.string());
+    run.command.push_back("-Wl,-rpath," + object.parent_path().string());
+  }
   run.command.push_back("-lmocc_simulator_cli");
   run.command.push_back("-lmocc_runtime");
   runProcess(run);

@@ -34,6 +34,7 @@ void runProcess(CompilerRun& run);
 /// `optLevel`, linked to the runtime's simulator library (with an rpath to it).
 CompilerRun compileSimulator(const std::string& compiler, const std::filesystem::path& source,
                              const std::filesystem::path& executable, int optLevel,
-                             const RuntimeLocation& runtime);
+                             const RuntimeLocation& runtime,
+                             const std::vector<std::filesystem::path>& nativeObjects = {});
 
 } // namespace mocc::tool

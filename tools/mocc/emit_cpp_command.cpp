@@ -48,6 +48,11 @@ int emitCpp(const EmitCppOptions& o) {
              "target_compile_options(" + source->stem + " PRIVATE -O" +
              std::to_string(*o.optLevel) + ")\n";
   }
+  if (!source->nativeObjects.empty()) {
+    lists += "# The C code of the model's external functions, as mocc built it (MLS 12.9.4)\n";
+    for (const std::filesystem::path& object : source->nativeObjects)
+      lists += "target_link_libraries(" + source->stem + " PRIVATE \"" + object.string() + "\")\n";
+  }
   if (!writeFile(cpp, source->text) || !writeFile(cmake, lists)) return kUsageError;
   std::cout << source->modelName << ": wrote " << cpp.string() << " and " << cmake.string() << "\n";
   return kSuccess;

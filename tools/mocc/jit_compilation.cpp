@@ -3,6 +3,10 @@
 // skipped.
 #include "jit_compilation.h"
 
+#include "native_loading.h"
+
+#include "mocc/dae/build.h"
+
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -77,6 +81,7 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compile() {
     printDiagnostics(compilation_, std::cerr);
     return nullptr;
   }
+  if (!loadExternalCode(*model)) return nullptr;
   cache_ = openCache(o_);
   auto compiled = loadCached(*model);
   if (compiled) {
@@ -87,6 +92,18 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compile() {
   if (compiled && cache_) store(*compiled); // a model that failed to compile leaves nothing
   phases_.push_back({"cache", cacheSeconds_, cache_ ? "miss" : "off"});
   return compiled;
+}
+
+// Before the JIT looks up symbols, also those of a cached model.
+bool JitCompilation::loadExternalCode(const flat::Model& model) {
+  auto begin = std::chrono::steady_clock::now();
+  auto code = prepareNativeCode(dae::externalLibraries(model), o_.cacheDirectory);
+  bool loaded = code && loadNativeCode(*code);
+  if (code && !code->sharedObjects.empty())
+    phases_.push_back({"external C code", secondsSince(begin),
+                       code->compiledObjects ? "built" : "cached"});
+  if (!loaded) printDiagnostics(compilation_, std::cerr);
+  return loaded;
 }
 
 // --print-after needs the backend to run, so it never takes a cached model.

@@ -46,6 +46,7 @@ public:
   double compileSeconds() const;
 
 private:
+  bool loadExternalCode(const flat::Model& model);
   std::unique_ptr<backend::jit::CompiledModel> loadCached(const flat::Model& model);
   std::unique_ptr<backend::jit::CompiledModel> compileFlat(const flat::Model& model);
   void store(const backend::jit::CompiledModel& compiled);

@@ -184,7 +184,7 @@ private:
     for (std::size_t i = 0; i < s.arguments.size(); ++i) {
       const sim::ExternalArgument& a = s.arguments[i];
       if (!a.output || temporaries[i].empty()) continue;
-      out().line("for (std::size_t i = 0; i < " + std::to_string(a.size) + "; ++i) " +
+      out().line("for (uint32_t i = 0; i < " + std::to_string(a.size) + "; ++i) " +
                  element(a.slot) + " = " + toDouble(temporaries[i] + "[i]", a.type, a.slot) + ";");
     }
     out().close();
@@ -211,7 +211,7 @@ private:
     std::string size = std::to_string(a.size);
     out().line(std::string(externalCType(a.type)) + " " + temporary + "[" +
                std::to_string(std::max<std::uint32_t>(a.size, 1)) + "];");
-    out().line("for (std::size_t i = 0; i < " + size + "; ++i) " + temporary +
+    out().line("for (uint32_t i = 0; i < " + size + "; ++i) " + temporary +
                "[i] = " + fromDouble(element(a.slot), a.type) + ";");
     return temporary;
   }
@@ -219,9 +219,9 @@ private:
   static std::string fromDouble(const std::string& value, sim::CType type) {
     switch (type) {
     case sim::CType::Int: return "static_cast<int>(" + value + ")";
-    case sim::CType::Size: return "static_cast<std::size_t>(" + value + ")";
+    case sim::CType::Size: return "static_cast<size_t>(" + value + ")";
     case sim::CType::Pointer:
-      return "reinterpret_cast<void*>(static_cast<std::uintptr_t>(" + value + "))";
+      return "reinterpret_cast<void*>(static_cast<uintptr_t>(" + value + "))";
     default: return value;
     }
   }
@@ -236,7 +236,7 @@ private:
     }
     case sim::CType::Size: return "static_cast<double>(" + value + ")";
     case sim::CType::Pointer:
-      return "static_cast<double>(reinterpret_cast<std::uintptr_t>(" + value + "))";
+      return "static_cast<double>(reinterpret_cast<uintptr_t>(" + value + "))";
     case sim::CType::String:
       throw EmitError("a String result of an external function cannot be stored yet");
     default: return value;
@@ -284,7 +284,7 @@ const char* externalCType(sim::CType type) {
   switch (type) {
   case sim::CType::Double: return "double";
   case sim::CType::Int: return "int";
-  case sim::CType::Size: return "std::size_t";
+  case sim::CType::Size: return "size_t";
   case sim::CType::String: return "const char*";
   case sim::CType::Pointer: return "void*";
   }
@@ -314,7 +314,7 @@ Code externalPrototypes(const sim::Program& program) {
 
 Code userFunctionDeclarations(Context& context) {
   Code code = externalPrototypes(context.program);
-  for (std::size_t i = 0; i < context.program.functions.size(); ++i)
+  for (uint32_t i = 0; i < context.program.functions.size(); ++i)
     code.line(signature(context, i) + ";");
   return code;
 }

@@ -127,6 +127,7 @@ Code prelude(const std::string& modelName, const std::string& fileName, const st
                "then bitwise identical to the LLVM JIT's at any optimisation level.");
   code.line("#include \"mocc/model.h\"");
   code.blank();
+  code.line("#include <stddef.h>");
   code.line("#include <stdint.h>");
   code.blank();
   for (const std::string& part : {std::string(kLibm), std::string(kSupport)}) {

@@ -68,7 +68,6 @@ private:
   void addFunctions();
   void resolveDerivativeAnnotations();
   std::optional<sim::FunctionExternalCall> externalCall(const flat::ExternalCall& call);
-  void addExternalLibraries(const flat::ExternalLibraries& libraries);
   std::optional<Function> translateFunction(const flat::Function& f);
   void layOutFrame(FunctionScope& scope);
   std::optional<std::vector<sim::FunctionStatement>>

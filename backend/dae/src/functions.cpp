@@ -8,6 +8,22 @@
 
 namespace mocc::dae {
 
+sim::ExternalLibraries externalLibraries(const flat::Model& model) {
+  sim::ExternalLibraries all;
+  auto merge = [](std::vector<std::string>& into, const std::vector<std::string>& from) {
+    for (const std::string& item : from)
+      if (std::find(into.begin(), into.end(), item) == into.end()) into.push_back(item);
+  };
+  for (const flat::Function& f : model.functions) {
+    if (!f.external) continue;
+    merge(all.includes, f.externalLibraries.includes);
+    merge(all.includeDirectories, f.externalLibraries.includeDirectories);
+    merge(all.libraries, f.externalLibraries.libraries);
+    merge(all.libraryDirectories, f.externalLibraries.libraryDirectories);
+  }
+  return all;
+}
+
 namespace {
 
 std::uint32_t elementCount(const flat::FunctionVariable& v) {
@@ -42,24 +58,12 @@ void SystemBuilder::addFunctions() {
     signatures_.push_back(std::move(signature));
   }
   for (const flat::Function& f : model_.functions) {
-    if (f.external) addExternalLibraries(f.externalLibraries);
     auto translated = translateFunction(f);
     // A placeholder keeps the numbering of later functions; the errors stop the pipeline.
     system_.functions.push_back(translated ? std::move(*translated) : Function{});
   }
   resolveDerivativeAnnotations();
-}
-
-void SystemBuilder::addExternalLibraries(const flat::ExternalLibraries& libraries) {
-  sim::ExternalLibraries& all = system_.externalLibraries;
-  auto merge = [](std::vector<std::string>& into, const std::vector<std::string>& from) {
-    for (const std::string& item : from)
-      if (std::find(into.begin(), into.end(), item) == into.end()) into.push_back(item);
-  };
-  merge(all.includes, libraries.includes);
-  merge(all.includeDirectories, libraries.includeDirectories);
-  merge(all.libraries, libraries.libraries);
-  merge(all.libraryDirectories, libraries.libraryDirectories);
+  system_.externalLibraries = externalLibraries(model_);
 }
 
 // `annotation(derivative = f_der)` names a function as written in f's scope: look for it

@@ -138,8 +138,8 @@ void collectAssigned(const std::vector<ast::Statement>& statements, std::set<std
 // specialised for the values of its String inputs like for the inputs its sizes read.
 bool Elaborator::isStringScalar(ComponentInstance& component) {
   InstanceNode* type = typeInstance(component);
-  const auto* sizes = dims(component);
-  return type && type->predefined == Predefined::String && sizes && sizes->empty();
+  return type && type->predefined == Predefined::String && type->typeDims.empty() &&
+         component.declaration->subscripts.empty() && component.clause->typeSubscripts.empty();
 }
 
 // MLS 12.4.4: the sizes of a function's variables are evaluated on entry, from the inputs;
@@ -592,8 +592,8 @@ std::string FunctionBuilder::derivativeFunction(const ast::ComponentRef& written
   if (!derivative || !derivative->definition ||
       derivative->definition->kind != ast::ClassKind::Function)
     return written.str();
-  // An external derivative (not supported yet) would make every model calling f an error;
-  // f is still differentiated numerically then.
+  // An external derivative is left out: symbolic Jacobians would then need its C code,
+  // which a model that only calls f must not; f is differentiated numerically instead.
   if (el_.packageInstance(*derivative)->external) return written.str();
   std::vector<std::optional<ConstValue>> values = inputValues_;
   values.resize(dims.size());

@@ -462,8 +462,8 @@ TEST(OdeJacobian, ADerivativeAnnotationIsFollowedWhenTheModelNeverCallsTheDeriva
 }
 
 TEST(OdeJacobian, AnExternalDerivativeLeavesTheFunctionToDifferences) {
-  // External functions are not supported yet: naming one as the derivative must not make the
-  // model an error, only leave its loop to finite differences.
+  // An external function named as the derivative is not used symbolically (its C code is
+  // not needed by a model that only calls f): the loop is left to finite differences.
   auto a = analyse(kCubic + R"(function df
   input Real u;
   input Real du;

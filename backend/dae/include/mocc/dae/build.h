@@ -17,4 +17,9 @@ namespace mocc::dae {
 /// nullopt when there was any.
 std::optional<System> build(const flat::Model& model, Diagnostics& diagnostics);
 
+/// What the model's external functions need (MLS 12.9.4): their annotations merged, each
+/// entry once, in order of first use. Known from the flat model, so that a model loaded
+/// from the JIT cache finds its native code without the backend.
+sim::ExternalLibraries externalLibraries(const flat::Model& model);
+
 } // namespace mocc::dae

@@ -1,0 +1,45 @@
+/* The C library of mocc's external-function tests; see ../Include/mocc_test_externals.h. */
+#include "../Include/mocc_test_externals.h"
+
+#include <string.h>
+
+double mocc_test_affine(double x, int k) { return k * x + 1.0; }
+
+int mocc_test_negate(int b) { return b ? 0 : 7; }
+
+int mocc_test_next_level(int level) { return level % 3 + 1; }
+
+double mocc_test_string_length(const char* text) { return (double)strlen(text); }
+
+double mocc_test_size_times(size_t n, double x) { return (double)n * x; }
+
+double mocc_test_weighted_sum(const double* a, size_t n) {
+  double sum = 0.0;
+  for (size_t i = 0; i < n; ++i) sum += (double)(i + 1) * a[i];
+  return sum;
+}
+
+void mocc_test_row_sums(const double* m, size_t rows, size_t columns, double* sums) {
+  for (size_t r = 0; r < rows; ++r) {
+    sums[r] = 0.0;
+    for (size_t c = 0; c < columns; ++c) sums[r] += m[r * columns + c];
+  }
+}
+
+void mocc_test_integer_ops(const int* a, size_t n, int* doubled, int* sum) {
+  *sum = 0;
+  for (size_t i = 0; i < n; ++i) {
+    doubled[i] = 2 * a[i];
+    *sum += a[i];
+  }
+}
+
+void mocc_test_flags(const int* flags, size_t n, int* any, int* inverted) {
+  *any = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (flags[i]) *any = 5; /* any nonzero value means true (MLS 12.9.1.1) */
+    inverted[i] = !flags[i];
+  }
+}
+
+void mocc_test_increment(double* value) { *value += 1.0; }

@@ -1,0 +1,147 @@
+// External functions (MLS 12.9): models of tests/models/external call the project's own C
+// library (tests/models/external/Resources/C-Sources, built by mocc into its cache) through
+// every argument kind, and each result is compared with what the C function computes by
+// hand, in the C function's order of operations, so the checks are exact.
+// Located errors for what cannot be called are checked here too; cpp_backend_tests runs the
+// same models through the generated C++ and requires byte-identical results.
+#include "model_test_support.h"
+
+#include <cmath>
+#include <fstream>
+
+using namespace mocc::test;
+
+namespace {
+
+std::string externalModel(const std::string& name) {
+  return std::string(MOCC_SOURCE_DIR) + "/tests/models/external/" + name;
+}
+
+/// Writes `text` as <scratch>/<name> and returns its path.
+std::string writeModel(const std::string& name, const std::string& text) {
+  auto path = scratchDirectory() / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+/// The result of `mocc run` on a model that must be rejected (written by writeModel).
+CommandResult rejected(const std::string& model) {
+  auto csv = std::filesystem::path(model).parent_path() / "r.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + model + " -o " + csv.string());
+  EXPECT_NE(r.exitCode, 0) << r.output;
+  return r;
+}
+
+} // namespace
+
+TEST(ExternalModels, EveryArgumentKindReachesCAndComesBack) {
+  CsvTable table = simulate(externalModel("ExternalArguments.mo"), "--stop-time 1");
+  ASSERT_GT(table.rows.size(), 100u);
+  auto at = [&](const std::vector<double>& row, const std::string& name) {
+    return row[table.column(name)];
+  };
+  for (const auto& row : table.rows) {
+    double t = at(row, "time");
+    // Rows at events hold a left or a right limit: integer(10 * time) jumps at every tenth,
+    // the conditions at 0.25 and 0.5.
+    bool atEvent = std::abs(10 * t - std::round(10 * t)) < 1e-9 || std::abs(t - 0.25) < 1e-9;
+    if (atEvent) continue;
+    SCOPED_TRACE("t = " + std::to_string(t));
+    bool late = t > 0.5, quarter = t > 0.25;
+    EXPECT_EQ(at(row, "affineValue"), 3 * t + 1);            // Real and Integer by value
+    EXPECT_EQ(at(row, "negated"), late ? 0.0 : 1.0);         // Boolean: 7 from C is true
+    EXPECT_EQ(at(row, "next"), late ? 1.0 : 3.0);            // enumeration ordinals
+    EXPECT_EQ(at(row, "length"), 4.0);                       // String "mocc"
+    EXPECT_EQ(at(row, "scaled"), 4 * t);                     // size(a, 1) as size_t
+    EXPECT_EQ(at(row, "weighted"), ((0.0 + 1 * t) + 2 * (2 * t)) + 3 * 3.0); // default form: a, size
+    EXPECT_EQ(at(row, "sums[1]"), 6.0);                      // row-major matrix
+    EXPECT_EQ(at(row, "sums[2]"), ((0.0 + 10 * t) + 20) + 30);
+    double third = std::floor(10 * t);                      // integer(10 * time)
+    EXPECT_EQ(at(row, "doubled[3]"), 2 * third);            // Integer arrays out
+    EXPECT_EQ(at(row, "sum"), 1 - 2 + third);               // Integer scalar output
+    EXPECT_EQ(at(row, "any"), quarter ? 1.0 : 0.0);         // any nonzero is true
+    EXPECT_EQ(at(row, "inverted[1]"), quarter ? 0.0 : 1.0); // Boolean arrays out
+    EXPECT_EQ(at(row, "inverted[2]"), 1.0);
+    EXPECT_EQ(at(row, "incremented"), t + 1);      // output with a binding
+    EXPECT_EQ(at(row, "twiceValue"), 2 * (t + 1)); // code of the Include
+  }
+}
+
+TEST(ExternalModels, AnUnknownLibraryIsNamed) {
+  CommandResult r = rejected(writeModel("M.mo", R"(model M
+  function f
+    input Real x;
+    output Real y;
+  external "C" y = f_of_nowhere(x) annotation(Library = "moccNoSuchLibrary");
+  end f;
+  Real y = f(time);
+end M;
+)"));
+  EXPECT_NE(r.output.find("moccNoSuchLibrary"), std::string::npos) << r.output;
+}
+
+TEST(ExternalModels, IncludeCodeThatDoesNotCompileGivesTheCompilersMessage) {
+  CommandResult r = rejected(writeModel("M.mo", R"(model M
+  function f
+    input Real x;
+    output Real y;
+  external "C" y = broken(x) annotation(Include = "double broken(double x) { return x +; }");
+  end f;
+  Real y = f(time);
+end M;
+)"));
+  EXPECT_NE(r.output.find("error"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("expected expression"), std::string::npos) << r.output;
+}
+
+TEST(ExternalModels, AStringArgumentMustBeKnownDuringTranslation) {
+  CommandResult r = rejected(writeModel("M.mo", R"(model M
+  function len
+    input String s;
+    output Real n;
+  external "C" n = strlen(s);
+  end len;
+  discrete String name(start = "a");
+  Real n = len(name);
+end M;
+)"));
+  EXPECT_NE(r.output.find("M.mo:"), std::string::npos) << r.output;
+}
+
+TEST(ExternalModels, FortranIsRejectedWithItsLocation) {
+  CommandResult r = rejected(writeModel("M.mo", R"(model M
+  function f
+    input Real x;
+    output Real y;
+  external "FORTRAN 77" y = dnrm2(x);
+  end f;
+  Real y = f(time);
+end M;
+)"));
+  EXPECT_NE(r.output.find("M.mo:5:3"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("FORTRAN 77"), std::string::npos) << r.output;
+}
+
+TEST(ExternalModels, LibmFunctionsNeedNoAnnotation) {
+  // frexp(20) = 0.625 * 2^5: the mantissa as the value, the exponent through an int*.
+  std::string model = writeModel("M.mo", R"(model M
+  function split
+    input Real x;
+    output Real mantissa;
+    output Integer exponent;
+  external "C" mantissa = frexp(x, exponent);
+  end split;
+  Real m;
+  Integer e;
+equation
+  (m, e) = split(20);
+end M;
+)");
+  auto csv = std::filesystem::path(model).parent_path() / "r.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + model + " -o " + csv.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv(csv.string());
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_EQ(table.rows.back()[table.column("m")], 0.625);
+  EXPECT_EQ(table.rows.back()[table.column("e")], 5.0);
+}

@@ -1,0 +1,54 @@
+// prepareNativeCode and loadNativeCode: what the commands do with mocc_native.
+#include "native_loading.h"
+
+#include "cpp_toolchain.h"
+#include "jit_cache.h"
+
+#include <dlfcn.h>
+
+#include <iostream>
+
+namespace mocc::tool {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path nativeCacheDirectory(const std::string& cacheDirectory) {
+  if (!cacheDirectory.empty()) return fs::path(cacheDirectory) / "native";
+  if (auto directory = JitCache::defaultDirectory()) return *directory / "native";
+  return fs::temp_directory_path() / "mocc-native";
+}
+
+} // namespace
+
+std::optional<backend::native::NativeCode>
+prepareNativeCode(const sim::ExternalLibraries& libraries, const std::string& cacheDirectory) {
+  if (libraries.empty()) return backend::native::NativeCode{};
+  backend::native::NativeOptions options;
+  options.cacheDirectory = nativeCacheDirectory(cacheDirectory);
+  std::string error;
+  // ModelicaUtilities.h (MLS 12.9.6) is the runtime's, installed or in the build tree.
+  auto runtime = findRuntime(error);
+  if (!runtime) {
+    std::cerr << "mocc: error: " << error << "\n";
+    return std::nullopt;
+  }
+  options.includeDirectories = runtime->includeDirectories;
+  auto code = backend::native::prepare(libraries, options, error);
+  if (!code) std::cerr << "mocc: error: the external functions' C code: " << error << "\n";
+  return code;
+}
+
+bool loadNativeCode(const backend::native::NativeCode& code) {
+  for (const fs::path& object : code.sharedObjects) {
+    if (dlopen(object.c_str(), RTLD_NOW | RTLD_GLOBAL)) continue;
+    const char* why = dlerror();
+    std::cerr << "mocc: error: cannot load " << object.string() << ": "
+              << (why ? why : "unknown error") << "\n";
+    return false;
+  }
+  return true;
+}
+
+} // namespace mocc::tool

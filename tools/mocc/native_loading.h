@@ -1,0 +1,23 @@
+// The native code of a model's external functions (MLS 12.9.4) for the commands: built or
+// found by mocc_native in <cache>/native, then loaded into the mocc process for the JIT, or
+// linked into a generated simulator.
+#pragma once
+
+#include "mocc/native/native_code.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace mocc::tool {
+
+/// The shared objects that external functions need; nullopt after printing why.
+/// `cacheDirectory` is the JIT cache's (empty: the default one); objects go to its native/.
+std::optional<backend::native::NativeCode>
+prepareNativeCode(const sim::ExternalLibraries& libraries, const std::string& cacheDirectory = {});
+
+/// Loads every object into the process, visible to the JIT's symbol lookup (RTLD_GLOBAL);
+/// false after printing why.
+bool loadNativeCode(const backend::native::NativeCode& code);
+
+} // namespace mocc::tool
