@@ -236,29 +236,33 @@ int AlgebraicSolver::solve(mocc_instance* instance, int system, Residual residua
   std::copy_n(x, w.size, w.start.begin());
   NewtonRun run(instance, info, residual, jacobian, x, w, settings_, statistics_);
   std::string reason;
+  std::optional<double> residualNorm;
   try {
     reason = run.run();
+    residualNorm = run.residualNorm();
   } catch (const ExternalError& error) {
-    reason = "ModelicaError: " + error.message;
+    reason = "ModelicaError: " + error.message; // no residual at this iterate
   }
   if (reason.empty()) return 0;
-  fail(instance, system, reason, run.residualNorm(), x);
+  fail(instance, system, reason, residualNorm, x);
   std::copy(w.start.begin(), w.start.end(), x);
   return 1;
 }
 
 void AlgebraicSolver::fail(const mocc_instance* instance, int system, const std::string& reason,
-                           double norm, const double* x) {
+                           std::optional<double> norm, const double* x) {
   const mocc_system_info& info = model_.systems[system];
   std::vector<std::string> names;
   for (int i = 0; i < info.size; ++i)
     names.push_back(model_.variables[info.unknowns[i]].name);
   if (names.size() > 10) names.resize(10), names.push_back("...");
   ++statistics_.failures;
+  std::string where =
+      norm ? fmt::format("residual norm {} at {}", *norm, describeValues(model_, info, x))
+           : fmt::format("the residual was evaluated at {}", describeValues(model_, info, x));
   latestFailure_ = AlgebraicFailure{
-      instance->time, fmt::format("cannot solve {} for {} at time {}: {}; residual norm {} at {}",
-                                  info.description, fmt::join(names, ", "), instance->time, reason,
-                                  norm, describeValues(model_, info, x))};
+      instance->time, fmt::format("cannot solve {} for {} at time {}: {}; {}", info.description,
+                                  fmt::join(names, ", "), instance->time, reason, where)};
   if (!firstFailure_) firstFailure_ = latestFailure_;
 }
 
