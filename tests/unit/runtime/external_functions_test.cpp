@@ -222,13 +222,16 @@ TEST(ModelicaStrings, AreWritableAndTerminated) {
   EXPECT_STREQ(empty, "");
 }
 
+/// More memory than a 64-bit process can address.
+constexpr std::size_t kTooLong = std::size_t{1} << 62;
+
 TEST(ModelicaStrings, WithErrorReturnGiveNullWhenThereIsNoMemory) {
-  EXPECT_EQ(ModelicaAllocateStringWithErrorReturn(SIZE_MAX), nullptr);     // length + 1 overflows
-  EXPECT_EQ(ModelicaAllocateStringWithErrorReturn(SIZE_MAX / 2), nullptr); // no such memory
+  EXPECT_EQ(ModelicaAllocateStringWithErrorReturn(SIZE_MAX), nullptr); // length + 1 overflows
+  EXPECT_EQ(ModelicaAllocateStringWithErrorReturn(kTooLong), nullptr);
 }
 
 TEST(ModelicaStrings, WithoutErrorReturnRaiseModelicaError) {
-  auto call = [] { ModelicaAllocateString(SIZE_MAX / 2); };
+  auto call = [] { ModelicaAllocateString(kTooLong); };
   std::optional<std::string> error = guardedCall(nullptr, call);
   ASSERT_TRUE(error.has_value());
   EXPECT_TRUE(contains(*error, "ModelicaAllocateString: no memory")) << *error;
