@@ -28,13 +28,24 @@ namespace mocc::runtime {
 
 namespace {
 
+struct Guard;
+thread_local Guard* innermost = nullptr;
+
+/// One entry of the stack, pushed and popped by its lifetime: also when a C++ exception leaves
+/// the guarded call (generated C++ code lets the runtime's exceptions through).
 struct Guard {
+  explicit Guard(mocc_instance* instance) : instance(instance), previous(innermost) {
+    innermost = this;
+  }
+  ~Guard() { innermost = previous; }
+  Guard(const Guard&) = delete;
+  Guard& operator=(const Guard&) = delete;
+
   std::jmp_buf target;
-  mocc_instance* instance;
-  Guard* previous;
+  mocc_instance* const instance;
+  Guard* const previous;
 };
 
-thread_local Guard* innermost = nullptr;
 // The message of the ModelicaError on its way to the innermost guard. Not a member of the
 // guard: that is a local of the function that called setjmp, and such locals changed before
 // the longjmp are indeterminate after it (C 7.13.2.1).
@@ -128,17 +139,14 @@ char* StringArena::allocate(std::size_t length) noexcept {
   return string;
 }
 
+// The guard lives in this frame, the longjmp's target, so its destructor is never skipped; it
+// does not change between setjmp and longjmp (C 7.13.2.1).
 std::optional<std::string> runGuarded(mocc_instance* instance, void (*body)(void*), void* context) {
-  Guard guard;
-  guard.instance = instance;
-  guard.previous = innermost;
-  innermost = &guard;
+  Guard guard(instance);
   if (setjmp(guard.target) == 0) {
     body(context);
-    innermost = guard.previous;
     return std::nullopt;
   }
-  innermost = guard.previous;
   return std::exchange(raised, std::string());
 }
 

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -177,6 +178,12 @@ TEST(ModelicaErrorGuard, ReturnsTheMessageToTheInnermostGuard) {
   EXPECT_EQ(activeGuards(), 0);
   auto quiet = [] {};
   EXPECT_EQ(guardedCall(nullptr, quiet), std::nullopt);
+}
+
+TEST(ModelicaErrorGuard, IsPoppedWhenAnExceptionLeavesTheCall) {
+  auto throwing = [] { throw std::runtime_error("from the runtime"); };
+  EXPECT_THROW(guardedCall(nullptr, throwing), std::runtime_error);
+  EXPECT_EQ(activeGuards(), 0);
 }
 
 TEST(ModelicaErrorGuard, GuardsEveryFunctionOfTheModelAndReportsToTheServices) {

@@ -48,7 +48,8 @@ public:
   /// external C code calls ModelicaError, the call is abandoned at once; the error goes to the
   /// attached InstanceServices (reportExternal, ExternalReportKind::Error, like a failed
   /// assert) and the function returns (event_update 0, next_time_event 0.0). Its tables are
-  /// the model's own. destroy_external_objects calls destroyExternalObjects().
+  /// the model's own. destroy_external_objects calls destroyExternalObjects(). Its functions
+  /// take abi() of this instance only: they find the model from it.
   const mocc_model& model() const { return guarded_; }
   /// The C view handed to generated code; its arrays point into this object.
   mocc_instance& abi() { return instance_.abi; }
