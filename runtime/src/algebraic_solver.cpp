@@ -2,8 +2,12 @@
 // Jacobian (analytic nonzeros or forward differences), takes the Newton step and halves it
 // until the residual's Euclidean norm decreases (Armijo condition); a linear loop is done
 // after its first step when its residual is at rounding level. Workspaces are kept per loop.
+// The loop's residual and Jacobian functions are generated code that may call external C code:
+// each call runs under its own ModelicaError guard (external_call_guard.h), since a longjmp
+// must not skip the solver's frames; an error ends the solve as a failure.
 #include "mocc/runtime/algebraic_solver.h"
 
+#include "external_call_guard.h"
 #include "loop_jacobian.h"
 
 #include <fmt/format.h>
@@ -28,6 +32,17 @@ constexpr double linearResidualTolerance = 1e-8;
 
 bool allFinite(std::span<const double> values) {
   return std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
+}
+
+/// A ModelicaError in a residual or Jacobian function (MLS 3.6 section 12.9.6.1): unwinds the
+/// Newton run to AlgebraicSolver::solve, which records it as the failure of the loop.
+struct ExternalError {
+  std::string message;
+};
+
+/// Calls generated code under a guard; a ModelicaError becomes an ExternalError.
+template <typename Call> void callGenerated(mocc_instance* instance, Call&& call) {
+  if (auto error = guardedCall(instance, call)) throw ExternalError{std::move(*error)};
 }
 
 double norm(std::span<const double> values) {
@@ -91,7 +106,7 @@ private:
 
 bool NewtonRun::evaluate(std::span<const double> at, std::span<double> r) {
   ++statistics_.residualEvaluations;
-  residualFunction_(instance_, at.data(), r.data());
+  callGenerated(instance_, [&] { residualFunction_(instance_, at.data(), r.data()); });
   return allFinite(r);
 }
 
@@ -118,7 +133,7 @@ std::string NewtonRun::run() {
 bool NewtonRun::formJacobian() {
   ++statistics_.jacobianEvaluations;
   if (jacobianFunction_ && info_.n_jacobian > 0) {
-    jacobianFunction_(instance_, x_.data(), w_.nonzeros.data());
+    callGenerated(instance_, [&] { jacobianFunction_(instance_, x_.data(), w_.nonzeros.data()); });
     if (!allFinite(w_.nonzeros)) return false;
     w_.jacobian.setNonzeros(w_.nonzeros);
   } else {
@@ -220,25 +235,34 @@ int AlgebraicSolver::solve(mocc_instance* instance, int system, Residual residua
   }
   std::copy_n(x, w.size, w.start.begin());
   NewtonRun run(instance, info, residual, jacobian, x, w, settings_, statistics_);
-  std::string reason = run.run();
+  std::string reason;
+  std::optional<double> residualNorm;
+  try {
+    reason = run.run();
+    residualNorm = run.residualNorm();
+  } catch (const ExternalError& error) {
+    reason = "ModelicaError: " + error.message; // no residual at this iterate
+  }
   if (reason.empty()) return 0;
-  fail(instance, system, reason, run.residualNorm(), x);
+  fail(instance, system, reason, residualNorm, x);
   std::copy(w.start.begin(), w.start.end(), x);
   return 1;
 }
 
 void AlgebraicSolver::fail(const mocc_instance* instance, int system, const std::string& reason,
-                           double norm, const double* x) {
+                           std::optional<double> norm, const double* x) {
   const mocc_system_info& info = model_.systems[system];
   std::vector<std::string> names;
   for (int i = 0; i < info.size; ++i)
     names.push_back(model_.variables[info.unknowns[i]].name);
   if (names.size() > 10) names.resize(10), names.push_back("...");
   ++statistics_.failures;
+  std::string where =
+      norm ? fmt::format("residual norm {} at {}", *norm, describeValues(model_, info, x))
+           : fmt::format("the residual was evaluated at {}", describeValues(model_, info, x));
   latestFailure_ = AlgebraicFailure{
-      instance->time, fmt::format("cannot solve {} for {} at time {}: {}; residual norm {} at {}",
-                                  info.description, fmt::join(names, ", "), instance->time, reason,
-                                  norm, describeValues(model_, info, x))};
+      instance->time, fmt::format("cannot solve {} for {} at time {}: {}; {}", info.description,
+                                  fmt::join(names, ", "), instance->time, reason, where)};
   if (!firstFailure_) firstFailure_ = latestFailure_;
 }
 

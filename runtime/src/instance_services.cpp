@@ -4,6 +4,8 @@
 // the loaded runtime library.
 #include "mocc/runtime/instance_services.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -82,6 +84,16 @@ void InstanceServices::attach(mocc_instance& instance) {
 
 InstanceServices* InstanceServices::of(const mocc_instance* instance) {
   return instance ? static_cast<InstanceServices*>(instance->runtime) : nullptr;
+}
+
+void InstanceServices::reportExternal(ExternalReportKind kind, double time,
+                                      const std::string& text) {
+  if (externalReport_) {
+    externalReport_(kind, time, text);
+    return;
+  }
+  const char* what = kind == ExternalReportKind::Error ? "ModelicaError" : "ModelicaWarning";
+  std::fputs(fmt::format("mocc runtime: {} at time {}: {}\n", what, time, text).c_str(), stderr);
 }
 
 void InstanceServices::forwardReport(mocc_instance* instance, int32_t kind, int32_t message,

@@ -1,11 +1,18 @@
-// ModelInstance: storage behind a mocc_instance, and validateModel, the checks the runtime
-// makes once before trusting a mocc_model's sizes, pointers and variable table.
+// ModelInstance: storage behind a mocc_instance, the guarded copy of the model that the
+// runtime calls, the destruction of external objects, and validateModel, the checks the
+// runtime makes once before trusting a mocc_model's sizes, pointers and variable table.
 #include "mocc/runtime/model_instance.h"
+
+#include "external_call_guard.h"
+#include "mocc/runtime/instance_services.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cassert>
+#include <cstdio>
+#include <type_traits>
+#include <utility>
 
 namespace mocc::runtime {
 
@@ -147,27 +154,129 @@ std::optional<std::string> validateModel(const mocc_model& model) {
   return validateSolverTables(model);
 }
 
+static_assert(std::is_standard_layout_v<detail::OwnedInstance>,
+              "the guarded functions find their ModelInstance from the mocc_instance pointer");
+
+// Every function of the model as the runtime sees it: the call of the model's own function
+// under a guard (external_call_guard.h). One place for all of them, so that no call site of
+// the runtime can forget the guard, and it costs one setjmp per call. An error abandons the
+// call; it is reported like a failed assert (InstanceServices::reportExternal), and whoever
+// called then sees it as it sees asserts.
+struct GuardedModel {
+  static ModelInstance& owner(mocc_instance* instance) {
+    return *reinterpret_cast<detail::OwnedInstance*>(instance)->owner;
+  }
+
+  static void reportError(mocc_instance* instance, const std::string& message) {
+    if (InstanceServices* services = InstanceServices::of(instance)) {
+      services->reportExternal(ExternalReportKind::Error, instance->time, message);
+    } else {
+      std::fputs(
+          fmt::format("mocc runtime: ModelicaError at time {}: {}\n", instance->time, message)
+              .c_str(),
+          stderr);
+    }
+  }
+
+  template <auto Function, typename Pointer> struct Call;
+  template <auto Function, typename Result, typename... Arguments>
+  struct Call<Function, Result (*)(mocc_instance*, Arguments...)> {
+    static Result guarded(mocc_instance* instance, Arguments... arguments) {
+      const mocc_model& model = owner(instance).model_;
+      Result result{};
+      auto call = [&] { result = (model.*Function)(instance, arguments...); };
+      if (auto error = guardedCall(instance, call)) {
+        reportError(instance, *error);
+        return Result{};
+      }
+      return result;
+    }
+  };
+  template <auto Function, typename... Arguments>
+  struct Call<Function, void (*)(mocc_instance*, Arguments...)> {
+    static void guarded(mocc_instance* instance, Arguments... arguments) {
+      const mocc_model& model = owner(instance).model_;
+      auto call = [&] { (model.*Function)(instance, arguments...); };
+      if (auto error = guardedCall(instance, call)) reportError(instance, *error);
+    }
+  };
+
+  /// Points `Function` of `guarded` at its guarded call where the model has the function.
+  template <auto Function> static void route(mocc_model& guarded) {
+    using Pointer = std::remove_reference_t<decltype(guarded.*Function)>;
+    if (guarded.*Function) guarded.*Function = &Call<Function, Pointer>::guarded;
+  }
+
+  static void destroyExternalObjects(mocc_instance* instance) {
+    if (auto error = owner(instance).destroyExternalObjects()) reportError(instance, *error);
+  }
+
+  static mocc_model of(const mocc_model& model) {
+    // A guarded copy given again would find the wrong ModelInstance behind the instance.
+    assert((model.bind != &Call<&mocc_model::bind, decltype(model.bind)>::guarded));
+    mocc_model guarded = model;
+    route<&mocc_model::bind>(guarded);
+    route<&mocc_model::derivatives>(guarded);
+    route<&mocc_model::crossings>(guarded);
+    route<&mocc_model::outputs>(guarded);
+    route<&mocc_model::event_update>(guarded);
+    route<&mocc_model::next_time_event>(guarded);
+    route<&mocc_model::initialize>(guarded);
+    route<&mocc_model::jacobian>(guarded);
+    route<&mocc_model::state_set_jacobian>(guarded);
+    route<&mocc_model::dae_residuals>(guarded);
+    route<&mocc_model::crossing_rates>(guarded);
+    route<&mocc_model::dae_jacobian>(guarded);
+    if (guarded.destroy_external_objects)
+      guarded.destroy_external_objects = &GuardedModel::destroyExternalObjects;
+    return guarded;
+  }
+};
+
 ModelInstance::ModelInstance(const mocc_model& model)
-    : model_(model), states_(static_cast<std::size_t>(model.n_states)),
-      derivatives_(states_.size()), values_(static_cast<std::size_t>(model.n_values)),
-      preStates_(states_.size()), preValues_(values_.size()),
-      crossingDirections_(static_cast<std::size_t>(model.n_crossings)),
+    : model_(model), guarded_(GuardedModel::of(model)),
+      states_(static_cast<std::size_t>(model.n_states)), derivatives_(states_.size()),
+      values_(static_cast<std::size_t>(model.n_values)), preStates_(states_.size()),
+      preValues_(values_.size()), crossingDirections_(static_cast<std::size_t>(model.n_crossings)),
       overridden_(states_.size() + values_.size()) {
-  instance_.time = 0.0;
+  instance_.abi.time = 0.0;
   useOwnStateArrays();
-  instance_.v = values_.data();
-  instance_.pre_x = preStates_.data();
-  instance_.pre_v = preValues_.data();
-  instance_.crossing_direction = crossingDirections_.data();
-  instance_.overridden = overridden_.data();
-  instance_.mode = MOCC_MODE_CONTINUOUS;
-  instance_.terminal = 0;
-  instance_.homotopy_lambda = 1.0; // homotopy() is its actual argument (MLS 3.7.4.4)
+  instance_.abi.v = values_.data();
+  instance_.abi.pre_x = preStates_.data();
+  instance_.abi.pre_v = preValues_.data();
+  instance_.abi.crossing_direction = crossingDirections_.data();
+  instance_.abi.overridden = overridden_.data();
+  instance_.abi.mode = MOCC_MODE_CONTINUOUS;
+  instance_.abi.terminal = 0;
+  instance_.abi.homotopy_lambda = 1.0; // homotopy() is its actual argument (MLS 3.7.4.4)
+  instance_.owner = this;
+}
+
+ModelInstance::~ModelInstance() {
+  try {
+    if (auto error = destroyExternalObjects())
+      std::fputs(fmt::format("mocc runtime: ModelicaError while destroying the external objects "
+                             "of {}: {}\n",
+                             model_.name ? model_.name : "the model", *error)
+                     .c_str(),
+                 stderr);
+  } catch (...) {
+    // Out of memory for the message: the objects are destroyed all the same.
+  }
+}
+
+std::optional<std::string> ModelInstance::destroyExternalObjects() {
+  if (externalObjectsDestroyed_ || !model_.destroy_external_objects) return std::nullopt;
+  // Marked first: a destructor that fails is not called again.
+  externalObjectsDestroyed_ = true;
+  mocc_instance* instance = &instance_.abi;
+  auto call = [&] { model_.destroy_external_objects(instance); };
+  return guardedCall(instance, call);
 }
 
 void ModelInstance::useOwnStateArrays() {
-  instance_.x = states_.data();
-  instance_.dx = derivatives_.data();
+  instance_.abi.x = states_.data();
+  instance_.abi.dx = derivatives_.data();
 }
 
 std::size_t ModelInstance::overrideIndex(const mocc_variable& variable) const {
@@ -179,18 +288,18 @@ std::size_t ModelInstance::overrideIndex(const mocc_variable& variable) const {
 double ModelInstance::read(const mocc_variable& variable) const {
   std::size_t index = static_cast<std::size_t>(variable.index);
   switch (variable.region) {
-  case MOCC_REGION_STATE: return instance_.x[index];
-  case MOCC_REGION_DERIVATIVE: return instance_.dx[index];
-  default: return instance_.v[index];
+  case MOCC_REGION_STATE: return instance_.abi.x[index];
+  case MOCC_REGION_DERIVATIVE: return instance_.abi.dx[index];
+  default: return instance_.abi.v[index];
   }
 }
 
 double& ModelInstance::slot(const mocc_variable& variable) {
   std::size_t index = static_cast<std::size_t>(variable.index);
   switch (variable.region) {
-  case MOCC_REGION_STATE: return instance_.x[index];
-  case MOCC_REGION_DERIVATIVE: return instance_.dx[index];
-  default: return instance_.v[index];
+  case MOCC_REGION_STATE: return instance_.abi.x[index];
+  case MOCC_REGION_DERIVATIVE: return instance_.abi.dx[index];
+  default: return instance_.abi.v[index];
   }
 }
 
@@ -203,8 +312,8 @@ bool ModelInstance::isOverridden(const mocc_variable& variable) const {
 }
 
 void ModelInstance::copyCurrentToPre() {
-  std::copy_n(instance_.x, states_.size(), preStates_.begin());
-  std::copy_n(instance_.v, values_.size(), preValues_.begin());
+  std::copy_n(instance_.abi.x, states_.size(), preStates_.begin());
+  std::copy_n(instance_.abi.v, values_.size(), preValues_.begin());
 }
 
 } // namespace mocc::runtime

@@ -22,16 +22,35 @@ void ReportHandler::record(int32_t kind, int32_t message, double time, const dou
   case MOCC_REPORT_ASSERT_ERROR: break;
   default: text = fmt::format("unknown report kind {} ({})", kind, text); break;
   }
+  addError(ModelReport{time, std::move(text)});
+}
+
+void ReportHandler::recordExternal(ExternalReportKind kind, double time, const std::string& text) {
+  if (kind == ExternalReportKind::Error) {
+    addError(ModelReport{time, text, true});
+  } else if (!trialEvaluation_) {
+    // "can skip duplicated messages similarly as an assert with level = AssertionLevel.warning"
+    // (MLS 3.6 section 12.9.6.1): trial points do not count, as for asserts.
+    addWarning(-1, time, text);
+  }
+}
+
+void ReportHandler::addError(ModelReport report) {
   ++assertErrorCount_;
-  if (!firstAssertError_) firstAssertError_ = ModelReport{time, text};
-  latestAssertError_ = ModelReport{time, std::move(text)};
+  if (!firstAssertError_) firstAssertError_ = report;
+  latestAssertError_ = std::move(report);
+}
+
+std::string ModelReport::describe() const {
+  return fmt::format("{} at time {}: {}", external ? "ModelicaError" : "assertion failed", time,
+                     message);
 }
 
 void ReportHandler::addWarning(int32_t message, double time, std::string text) {
   // One entry per message (with the text of its first report, when it has values): an assert
   // evaluated at every step would otherwise flood the list.
   for (std::size_t i = 0; i < warnings_.size(); ++i)
-    if (warningMessages_[i] == message) {
+    if (warningMessages_[i] == message && (message >= 0 || warnings_[i].message == text)) {
       ++warnings_[i].count;
       return;
     }

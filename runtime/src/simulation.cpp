@@ -73,6 +73,24 @@ SimulationResult runSimulator(Simulator& simulator, std::span<const Override> ov
   return result;
 }
 
+/// MLS 3.6 section 12.9.7: the external objects are destroyed when the run ends, however it
+/// ended. A ModelicaError in a destructor fails a run that had not failed.
+void destroyExternalObjects(Simulator& simulator, SimulationResult& result) {
+  std::optional<std::string> error;
+  try {
+    error = simulator.destroyExternalObjects();
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (!error) return;
+  std::string cause =
+      fmt::format("ModelicaError while destroying the external objects: {}", *error);
+  if (result.outcome == Outcome::Failed)
+    result.message += "; " + cause;
+  else
+    result = failed(result.endTime, cause);
+}
+
 } // namespace
 
 SimulationOptions defaultOptions(const mocc_model& model) {
@@ -135,6 +153,7 @@ SimulationResult simulate(const mocc_model& model, const SimulationOptions& opti
   }
   Simulator& simulator = *constructed;
   SimulationResult result = runSimulator(simulator, overrides);
+  destroyExternalObjects(simulator, result);
   try {
     sink.flush();
   } catch (const std::exception& error) {

@@ -52,8 +52,8 @@ std::vector<int> discreteValueIndices(const mocc_model& model) {
 } // namespace
 
 Simulator::Simulator(const mocc_model& model, const SimulationOptions& options, ResultSink& sink)
-    : model_(model), options_(options), sink_(sink), instance_(model), reports_(model),
-      services_(model), selection_(instance_),
+    : options_(options), sink_(sink), reports_(model), services_(model), instance_(model),
+      model_(instance_.model()), selection_(instance_),
       ode_(instance_, reports_, services_.solver(), selection_),
       grid_(options.startTime, options.interval, options.stopTime),
       columns_(resultColumns(model, options.derivativeColumns)), row_(columns_.size()),
@@ -61,6 +61,9 @@ Simulator::Simulator(const mocc_model& model, const SimulationOptions& options, 
   services_.attach(instance_.abi());
   services_.onReport([this](int32_t kind, int32_t message, double time, const double* values) {
     reports_.record(kind, message, time, values);
+  });
+  services_.onExternalReport([this](ExternalReportKind kind, double time, const std::string& text) {
+    reports_.recordExternal(kind, time, text);
   });
 }
 
@@ -276,8 +279,7 @@ AdvanceResult Simulator::advance(double tOut, double tStop) {
     services_.solver().takeLatestFailure(); // ode_.problem() has the one that matters
     if (auto assertion = reports_.takeLatestAssertError())
       throw SimulationFailure(assertion->time,
-                              fmt::format("assertion failed at time {}: {} ({})", assertion->time,
-                                          assertion->message, error.what()));
+                              fmt::format("{} ({})", assertion->describe(), error.what()));
     if (!ode_.problem().empty())
       throw SimulationFailure(error.time(), fmt::format("{} ({})", ode_.problem(), error.what()));
     throw SimulationFailure(error.time(), error.what() + algebraicUnknownsNote());
@@ -680,8 +682,7 @@ void Simulator::failOnReportedError() {
   if (auto failure = services_.solver().takeFirstFailure())
     throw SimulationFailure(failure->time, failure->message);
   if (auto assertion = reports_.takeFirstAssertError())
-    throw SimulationFailure(assertion->time, fmt::format("assertion failed at time {}: {}",
-                                                         assertion->time, assertion->message));
+    throw SimulationFailure(assertion->time, assertion->describe());
 }
 
 void Simulator::collectSolverNotes() {

@@ -18,6 +18,7 @@
 #include <deque>
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -44,6 +45,11 @@ public:
   /// SimulationFailure, IntegratorError or std::exception on failure; rows written so far stay
   /// in the sink, which the caller flushes.
   void run(std::span<const Override> overrides);
+
+  /// Destroys the model's external objects (MLS 3.6 section 12.9.7), once: simulate() calls
+  /// it when the run has ended, however it ended (the instance's destructor would otherwise).
+  /// The message of a ModelicaError raised by a destructor, else nullopt.
+  std::optional<std::string> destroyExternalObjects() { return instance_.destroyExternalObjects(); }
 
   bool terminated() const { return terminated_; }
   double time() const { return instance_.time(); }
@@ -123,12 +129,15 @@ private:
   void failOnReportedError();
   void collectSolverNotes();
 
-  const mocc_model& model_;
   SimulationOptions options_;
   ResultSink& sink_;
-  ModelInstance instance_;
+  // Declared before the instance, which they must outlive: its destructor may still call the
+  // model (destroyExternalObjects), which reports through them.
   ReportHandler reports_;
   InstanceServices services_;
+  ModelInstance instance_;
+  /// instance_.model(): every call into the model runs under the ModelicaError guard.
+  const mocc_model& model_;
   StateSelection selection_;
   ModelOde ode_;
   std::unique_ptr<Integrator> integrator_;

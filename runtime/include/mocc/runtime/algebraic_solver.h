@@ -1,7 +1,8 @@
 // The runtime's solver for the algebraic loops of a model (mocc_solve_system in model.h): a
 // damped Newton method warm-started from the current values, with the loop's analytic Jacobian
 // or finite differences, dense LU for small loops and sparse LU for large ones. Failures are
-// recorded with a message naming the loop, its unknowns, the residual norm and the time.
+// recorded with a message naming the loop, its unknowns, the residual norm and the time; a
+// ModelicaError in the loop's residual or Jacobian function (external C code) is a failure too.
 #pragma once
 
 #include "mocc/model.h"
@@ -73,8 +74,9 @@ public:
 
 private:
   Workspace& workspace(int system);
-  void fail(const mocc_instance* instance, int system, const std::string& reason, double norm,
-            const double* x);
+  /// Records why the loop failed at iterate x, with the residual norm there when there is one.
+  void fail(const mocc_instance* instance, int system, const std::string& reason,
+            std::optional<double> norm, const double* x);
 
   const mocc_model& model_;
   AlgebraicSolverSettings settings_;

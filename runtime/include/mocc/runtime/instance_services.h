@@ -1,14 +1,18 @@
 // What mocc_instance::runtime points at while generated code runs (model.h): the services that
-// code calls back into, namely reports (failed asserts, terminate()) and mocc_solve_system for
-// algebraic loops. The simulator attaches one to its instance; an embedder that drives the
-// model functions itself attaches its own.
+// code calls back into, namely reports (failed asserts, terminate()), mocc_solve_system for
+// algebraic loops, and for the external C code it calls the warnings, errors and strings of
+// ModelicaUtilities.h (MLS 3.6 section 12.9.6). The simulator attaches one to its instance; an
+// embedder that drives the model functions itself attaches its own.
 #pragma once
 
 #include "mocc/model.h"
 #include "mocc/runtime/algebraic_solver.h"
 
+#include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace mocc::runtime {
 
@@ -19,12 +23,41 @@ namespace mocc::runtime {
 /// blanks to the minimum length. "message #i" for an index outside the table.
 std::string formatMessage(const mocc_model& model, int32_t message, const double* values);
 
+/// Strings that external C code allocates with ModelicaAllocateString and friends (MLS 3.6
+/// section 12.9.6.2): owned by the arena, freed with it. The tool may free them once the
+/// external function has returned; the runtime keeps them until the run ends, which also
+/// covers generated code that passes a returned string on to another external function.
+class StringArena {
+public:
+  /// length + 1 characters, the last one NUL; null when there is no memory for them.
+  char* allocate(std::size_t length) noexcept;
+  /// How many strings the arena holds.
+  std::size_t size() const { return strings_.size(); }
+
+private:
+  struct Free {
+    void operator()(char* string) const;
+  };
+  std::vector<std::unique_ptr<char, Free>> strings_;
+};
+
+/// What external code reports through ModelicaUtilities.h besides messages.
+enum class ExternalReportKind {
+  Warning, // ModelicaWarning and its format variants: like a failed assert of level warning
+  Error,   // ModelicaError and its variants: the call into the model was abandoned
+};
+
 class InstanceServices {
 public:
   /// Receives what generated code passes to mocc_instance::report: `values` are those of the
   /// message's template (null when it has none), for formatMessage.
   using ReportFunction =
       std::function<void(int32_t kind, int32_t message, double time, const double* values)>;
+
+  /// Receives the warnings and errors of external code (ModelicaUtilities.h) with the time of
+  /// the instance and the text, trailing newlines removed.
+  using ExternalReportFunction =
+      std::function<void(ExternalReportKind kind, double time, const std::string& text)>;
 
   /// `model` must outlive this object.
   explicit InstanceServices(const mocc_model& model, AlgebraicSolverSettings settings = {});
@@ -36,6 +69,13 @@ public:
   void attach(mocc_instance& instance);
   /// Where reports go; without one they are dropped.
   void onReport(ReportFunction function) { report_ = std::move(function); }
+  /// Where the warnings and errors of external code go; without one they are written to
+  /// standard error (nobody would see them otherwise).
+  void onExternalReport(ExternalReportFunction function) { externalReport_ = std::move(function); }
+  void reportExternal(ExternalReportKind kind, double time, const std::string& text);
+
+  /// The strings external code allocated during calls into this instance's model.
+  StringArena& strings() { return strings_; }
 
   AlgebraicSolver& solver() { return solver_; }
   const AlgebraicSolver& solver() const { return solver_; }
@@ -49,6 +89,8 @@ private:
 
   AlgebraicSolver solver_;
   ReportFunction report_;
+  ExternalReportFunction externalReport_;
+  StringArena strings_;
 };
 
 } // namespace mocc::runtime

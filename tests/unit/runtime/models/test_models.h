@@ -42,6 +42,23 @@ const mocc_model* mocc_test_cubic_dae(void);
  * sets (positions {x, y}, velocities {vx, vy}), released from rest at the horizontal. */
 const mocc_model* mocc_test_pendulum(void);
 
+/* Where the external C code of mocc_test_external_calls fails (ModelicaError, MLS 12.9.6). */
+enum mocc_test_external_scenario {
+  MOCC_TEST_EXTERNAL_QUIET = 0,            /* nowhere: a warning after x > 0.25, a message */
+  MOCC_TEST_EXTERNAL_ERROR_IN_DERIVATIVES, /* rate(): ModelicaFormatError("x = %g", x), t > 0.5 */
+  MOCC_TEST_EXTERNAL_ERROR_IN_LOOP,        /* the loop residual's term(), t > 0.5 */
+  MOCC_TEST_EXTERNAL_ERROR_IN_BIND,        /* bind(), after the table was constructed */
+  MOCC_TEST_EXTERNAL_ERROR_IN_DESTRUCTOR   /* the table's destructor */
+};
+/* der(x) = rate(time, x) = 1, 0 = y - term(time, x), and an ExternalObject made in bind(), all
+ * through external C code calling ModelicaUtilities.h. Sets the scenario and resets the count
+ * of destroy_external_objects calls. */
+const mocc_model* mocc_test_external_calls(int scenario);
+/* How often the runtime called destroy_external_objects since mocc_test_external_calls. */
+int mocc_test_external_destructions(void);
+/* Nonzero while the ExternalObject is constructed and not destroyed. */
+int mocc_test_external_table_open(void);
+
 #ifdef __cplusplus
 }
 #endif
