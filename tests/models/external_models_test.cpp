@@ -145,3 +145,18 @@ end M;
   EXPECT_EQ(table.rows.back()[table.column("m")], 0.625);
   EXPECT_EQ(table.rows.back()[table.column("e")], 5.0);
 }
+
+TEST(ExternalModels, AModelicaErrorFromCEndsTheRunWithExitCode3AndKeepsTheRows) {
+  // x = t crosses the limit 0.5: the first evaluation beyond it raises the error (MLS 12.9.6).
+  auto csv = scratchDirectory() / "r.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + externalModel("ExternalError.mo") +
+                               " --stop-time 1 -o " + csv.string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_NE(r.output.find("ModelicaError at time 0.5"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("mocc_test_checked: x = 0.5"), std::string::npos) << r.output;
+  CsvTable table = readCsv(csv.string());
+  ASSERT_FALSE(table.rows.empty());
+  // Every output instant up to the limit is kept (the grid has 500 intervals).
+  EXPECT_EQ(table.rows.back()[table.column("time")], 0.5);
+  EXPECT_EQ(table.rows.size(), 251u);
+}

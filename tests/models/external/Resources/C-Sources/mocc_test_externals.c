@@ -1,6 +1,8 @@
 /* The C library of mocc's external-function tests; see ../Include/mocc_test_externals.h. */
 #include "../Include/mocc_test_externals.h"
 
+#include "ModelicaUtilities.h"
+
 #include <string.h>
 
 double mocc_test_affine(double x, int k) { return k * x + 1.0; }
@@ -43,3 +45,8 @@ void mocc_test_flags(const int* flags, size_t n, int* any, int* inverted) {
 }
 
 void mocc_test_increment(double* value) { *value += 1.0; }
+
+double mocc_test_checked(double x, double limit) {
+  if (x > limit) ModelicaFormatError("mocc_test_checked: x = %g exceeds the limit %g", x, limit);
+  return x;
+}

@@ -20,4 +20,7 @@ void mocc_test_flags(const int* flags, size_t n, int* any, int* inverted);
 /* An output that has a binding passes its value in (MLS 12.9): it is incremented. */
 void mocc_test_increment(double* value);
 
+/* Raises ModelicaError (MLS 12.9.6) when x > limit; else returns x. */
+double mocc_test_checked(double x, double limit);
+
 #endif
