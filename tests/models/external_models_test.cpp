@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <iterator>
 
 using namespace mocc::test;
 
@@ -48,13 +49,14 @@ TEST(ExternalModels, EveryArgumentKindReachesCAndComesBack) {
     if (atEvent) continue;
     SCOPED_TRACE("t = " + std::to_string(t));
     bool late = t > 0.5, quarter = t > 0.25;
-    EXPECT_EQ(at(row, "affineValue"), 3 * t + 1);            // Real and Integer by value
-    EXPECT_EQ(at(row, "negated"), late ? 0.0 : 1.0);         // Boolean: 7 from C is true
-    EXPECT_EQ(at(row, "next"), late ? 1.0 : 3.0);            // enumeration ordinals
-    EXPECT_EQ(at(row, "length"), 4.0);                       // String "mocc"
-    EXPECT_EQ(at(row, "scaled"), 4 * t);                     // size(a, 1) as size_t
-    EXPECT_EQ(at(row, "weighted"), ((0.0 + 1 * t) + 2 * (2 * t)) + 3 * 3.0); // default form: a, size
-    EXPECT_EQ(at(row, "sums[1]"), 6.0);                      // row-major matrix
+    EXPECT_EQ(at(row, "affineValue"), 3 * t + 1);    // Real and Integer by value
+    EXPECT_EQ(at(row, "negated"), late ? 0.0 : 1.0); // Boolean: 7 from C is true
+    EXPECT_EQ(at(row, "next"), late ? 1.0 : 3.0);    // enumeration ordinals
+    EXPECT_EQ(at(row, "length"), 4.0);               // String "mocc"
+    EXPECT_EQ(at(row, "scaled"), 4 * t);             // size(a, 1) as size_t
+    EXPECT_EQ(at(row, "weighted"),
+              ((0.0 + 1 * t) + 2 * (2 * t)) + 3 * 3.0); // default form: a, size
+    EXPECT_EQ(at(row, "sums[1]"), 6.0);                 // row-major matrix
     EXPECT_EQ(at(row, "sums[2]"), ((0.0 + 10 * t) + 20) + 30);
     double third = std::floor(10 * t);                      // integer(10 * time)
     EXPECT_EQ(at(row, "doubled[3]"), 2 * third);            // Integer arrays out
@@ -159,4 +161,49 @@ TEST(ExternalModels, AModelicaErrorFromCEndsTheRunWithExitCode3AndKeepsTheRows) 
   // Every output instant up to the limit is kept (the grid has 500 intervals).
   EXPECT_EQ(table.rows.back()[table.column("time")], 0.5);
   EXPECT_EQ(table.rows.size(), 251u);
+}
+
+namespace {
+
+struct CounterRun {
+  CommandResult run;
+  std::string log; // the counters' constructions and destructions
+  std::string csv;
+};
+
+/// Runs ExternalObjects.mo with `options`.
+CounterRun runCounters(const std::string& options) {
+  auto dir = scratchDirectory();
+  auto log = dir / "counters.log";
+  CounterRun out;
+  out.csv = (dir / "r.csv").string();
+  out.run = runCommand("MOCC_TEST_COUNTER_LOG=" + log.string() + " " + moccBinary() + " run " +
+                       externalModel("ExternalObjects.mo") + " " + options + " -o " + out.csv);
+  std::ifstream in(log);
+  out.log.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return out;
+}
+
+} // namespace
+
+TEST(ExternalModels, ExternalObjectsAreConstructedInDependencyOrderAndDestroyedOnceInReverse) {
+  CounterRun r = runCounters("--stop-time 1");
+  EXPECT_EQ(r.run.exitCode, 0) << r.run.output;
+  // first = Counter(10); second = Counter(value(first, 5)) = Counter(15).
+  EXPECT_EQ(r.log, "constructed 10\nconstructed 15\ndestroyed 15\ndestroyed 10\n");
+  CsvTable table = readCsv(r.csv);
+  ASSERT_FALSE(table.rows.empty());
+  for (const auto& row : table.rows) {
+    double t = row[table.column("time")];
+    EXPECT_EQ(row[table.column("y1")], 10 + t);
+    EXPECT_EQ(row[table.column("y2")], 15 + t);
+  }
+  // The handles are addresses, not results.
+  EXPECT_EQ(table.header.size(), 3u);
+}
+
+TEST(ExternalModels, ExternalObjectsAreDestroyedAfterAFailedRun) {
+  CounterRun r = runCounters("--stop-time 1 --override stopAt=0.5");
+  EXPECT_EQ(r.run.exitCode, 3) << r.run.output;
+  EXPECT_EQ(r.log, "constructed 10\nconstructed 15\ndestroyed 15\ndestroyed 10\n");
 }

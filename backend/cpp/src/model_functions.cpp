@@ -155,6 +155,13 @@ ModelFunctionNames writeModelFunctions(Context& context, Code& code) {
     writeCrossingRates(context, code);
     names.crossingRates = "crossing_rates";
   }
+  if (!program.destroyExternalObjects.empty()) {
+    statementFunction(context, code, "destroy_external_objects",
+                      "The external objects' destructors, the last constructed first "
+                      "(MLS 12.9.7).",
+                      Evaluation::Bind, program.destroyExternalObjects);
+    names.destroyExternalObjects = "destroy_external_objects";
+  }
   if (!program.stateSets.empty()) {
     writeStateSetJacobian(context, code);
     names.stateSetJacobian = "state_set_jacobian";

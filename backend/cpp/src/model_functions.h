@@ -11,7 +11,8 @@ namespace mocc::backend::cpp {
 
 /// The names the descriptor points to; empty for a function the program does not define.
 struct ModelFunctionNames {
-  std::string initialize, jacobian, crossingRates, stateSetJacobian, daeResiduals, daeJacobian;
+  std::string initialize, jacobian, crossingRates, stateSetJacobian, daeResiduals, daeJacobian,
+      destroyExternalObjects;
 };
 
 /// Writes every ABI function of `context.program` into `code`. Throws EmitError for a

@@ -285,6 +285,7 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
       fmt::format(".n_dae_jacobian = {}, .dae_jacobian_rows = {}, .dae_jacobian_columns = {},",
                   daeRows.size(), daeRowTable, daeColumnTable));
   code.line(fmt::format(".uses_homotopy = {},", program.usesHomotopy ? 1 : 0));
+  code.line(".destroy_external_objects = " + function(functions.destroyExternalObjects) + ",");
   code.close("};");
   code.blank();
   return code;

@@ -64,6 +64,9 @@ void SystemBuilder::declareVariables() {
   for (std::uint32_t i = 0; i < model_.variables.size(); ++i) {
     const flat::Variable& v = model_.variables[i];
     if (v.variability == flat::Variability::Constant) continue; // folded where used
+    // A String parameter is used by value in translation (function arguments are folded);
+    // a use that would need it during simulation is reported where it stands.
+    if (v.type == flat::Type::String && v.variability == flat::Variability::Parameter) continue;
     if (v.type == flat::Type::String) {
       diagnostics_.error(DiagnosticKind::Unsupported, v.range,
                          "String variables are not supported yet (String constants are)");
@@ -78,6 +81,7 @@ void SystemBuilder::declareVariables() {
     variable.description = v.description;
     variable.range = v.range;
     variable.structural = v.structural;
+    if (v.destructor) variable.destructor = *v.destructor;
     if (v.attributes.unit) variable.unit = *v.attributes.unit;
     daeIndex_[i] = static_cast<std::uint32_t>(system_.variables.size());
     flatIndex_.push_back(i);

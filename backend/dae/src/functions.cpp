@@ -151,7 +151,7 @@ SystemBuilder::externalCall(const flat::ExternalCall& call) {
       continue;
     }
     const flat::FunctionVariable& v = f.variables[*a.variable];
-    arg.type = cType(v.type);
+    arg.type = v.externalObject ? sim::CType::Pointer : cType(v.type);
     arg.slot = function_->slot[*a.variable];
     arg.size = elementCount(v);
     arg.output = v.role != flat::FunctionVariable::Role::Input;
@@ -161,7 +161,8 @@ SystemBuilder::externalCall(const flat::ExternalCall& call) {
   }
   if (call.result) {
     out.hasResult = true;
-    out.resultType = cType(f.variables[*call.result].type);
+    const flat::FunctionVariable& result = f.variables[*call.result];
+    out.resultType = result.externalObject ? sim::CType::Pointer : cType(result.type);
     out.resultSlot = function_->slot[*call.result];
   }
   return out;

@@ -224,6 +224,10 @@ void emitModelFunctions(ModuleContext& module) {
   if (!program.stateSets.empty()) emitStateSetJacobian(module);
   if (!openedSystems(program).empty()) emitDaeResiduals(module);
   if (!program.daeJacobian.empty()) emitDaeJacobian(module);
+  if (!program.destroyExternalObjects.empty()) {
+    emitStatementFunction(module, EntryNames::destroyExternalObjects, Evaluation::Bind,
+                          program.destroyExternalObjects);
+  }
 }
 
 } // namespace mocc::backend::jit

@@ -22,6 +22,7 @@ struct EntryNames {
   static constexpr const char* stateSetJacobian = "mocc_state_set_jacobian";
   static constexpr const char* daeResiduals = "mocc_dae_residuals";
   static constexpr const char* daeJacobian = "mocc_dae_jacobian";
+  static constexpr const char* destroyExternalObjects = "mocc_destroy_external_objects";
 };
 
 /// Emits the ABI functions of `module.program` into `module.module`: the seven every model

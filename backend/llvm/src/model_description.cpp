@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 4;
+constexpr std::uint32_t kFormatVersion = 5;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -231,6 +231,7 @@ ModelDescription describe(const sim::Program& program) {
   for (std::size_t i = 0; i < program.functions.size(); ++i)
     d.functionSymbols.push_back(userFunctionSymbol(program, i));
   d.usesHomotopy = program.usesHomotopy ? 1 : 0;
+  d.hasExternalObjects = program.destroyExternalObjects.empty() ? 0 : 1;
   return d;
 }
 
@@ -282,6 +283,7 @@ void writeDescription(const ModelDescription& d, std::string& out) {
   put(out, d.daeJacobianColumns);
   put(out, d.functionSymbols);
   put(out, d.usesHomotopy);
+  put(out, d.hasExternalObjects);
 }
 
 std::optional<ModelDescription> readDescription(std::string_view& in) {
@@ -301,7 +303,7 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
       r.get(d.jacobianRows) && r.get(d.jacobianColumns) &&
       readList(r, d.stateSets, sizeof(std::int32_t), readStateSet) && r.get(d.daeUnknowns) &&
       r.get(d.daeJacobianRows) && r.get(d.daeJacobianColumns) && r.get(d.functionSymbols) &&
-      r.get(d.usesHomotopy);
+      r.get(d.usesHomotopy) && r.get(d.hasExternalObjects);
   if (!ok || !indicesValid(d)) return std::nullopt;
   return d;
 }

@@ -60,6 +60,8 @@ struct ModelDescription {
   /// The symbol of program.functions[i] in the object, for CompiledModel::function(i).
   std::vector<std::string> functionSymbols;
   std::int32_t usesHomotopy = 0; // mocc_model.uses_homotopy
+  /// Nonzero when the object defines destroy_external_objects.
+  std::int32_t hasExternalObjects = 0;
 };
 
 ModelDescription describe(const sim::Program& program);

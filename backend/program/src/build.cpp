@@ -41,6 +41,7 @@ std::optional<sim::Program> ProgramBuilder::run() {
   addFunctions();
   addRelations();
   addBind();
+  addExternalObjects(); // after bind, whose order it reverses
   addScheduledStatements();
   addInitialize(); // after the event list, which it may copy
   addOdeJacobian();

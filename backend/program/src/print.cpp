@@ -77,6 +77,7 @@ public:
     section("outputs", program_.outputs);
     section("event", program_.event);
     section("initialize", program_.initialize);
+    section("destroy external objects", program_.destroyExternalObjects);
     systems();
     jacobian();
     daeJacobian();

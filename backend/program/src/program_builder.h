@@ -36,6 +36,7 @@ private:
 
   // functions.cpp
   void addFunctions();
+  void addExternalObjects();
   std::vector<sim::FunctionStatement>
   functionStatements(const std::vector<sim::FunctionStatement>& body,
                      const std::vector<std::uint32_t>& messageOf);

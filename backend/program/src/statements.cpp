@@ -5,12 +5,41 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <map>
 #include <unordered_set>
 
 namespace mocc::backend::program {
 
 void ProgramBuilder::addBind() {
   if (addParameterBindings()) addStartValues();
+}
+
+// MLS 12.9.7: every object bind() constructed is destroyed once, the last constructed first;
+// the handles are hidden from results (an address is no result).
+void ProgramBuilder::addExternalObjects() {
+  std::map<std::uint32_t, std::uint32_t> destructorOf; // program variable -> function
+  for (std::uint32_t i = 0; i < system_.variables.size(); ++i)
+    if (system_.variables[i].destructor != dae::kNone && programIndex_[i] != dae::kNone)
+      destructorOf[programIndex_[i]] = system_.variables[i].destructor;
+  if (destructorOf.empty()) return;
+  std::vector<sim::Statement> destroy;
+  for (const sim::Statement& s : program_.bind) {
+    const auto* assign = std::get_if<sim::Assign>(&s.node);
+    auto found = assign ? destructorOf.find(assign->variable) : destructorOf.end();
+    if (found == destructorOf.end()) continue;
+    std::uint32_t destructor = found->second;
+    sim::Variable& handle = program_.variables[assign->variable];
+    handle.hidden = true;
+    expr::Pool& pool = program_.pool;
+    expr::Id value = pool.variable(assign->variable, handle.type);
+    expr::Id args[] = {value};
+    std::vector<sim::Statement> body = {
+        {sim::Call{pool.functionCall(destructor, 0, expr::Type::Real, args)}, s.origin},
+        {sim::Assign{assign->variable, pool.constant(handle.type, 0)}, s.origin}};
+    expr::Id constructed = pool.compare(expr::Op::Ne, value, pool.constant(handle.type, 0));
+    destroy.push_back({sim::If{{{constructed, std::move(body)}}, {}}, s.origin});
+  }
+  program_.destroyExternalObjects.assign(destroy.rbegin(), destroy.rend());
 }
 
 // Parameters may be bound to other parameters: assign them in dependency order.

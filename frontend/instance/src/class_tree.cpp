@@ -32,7 +32,8 @@ void ClassTree::addPredefinedTypes() {
   const std::pair<const char*, Predefined> types[] = {{"Real", Predefined::Real},
                                                       {"Integer", Predefined::Integer},
                                                       {"Boolean", Predefined::Boolean},
-                                                      {"String", Predefined::String}};
+                                                      {"String", Predefined::String},
+                                                      {"ExternalObject", Predefined::ExternalObject}};
   for (const auto& [name, predefined] : types) {
     entries_.push_back(std::make_unique<ClassEntry>());
     ClassEntry* entry = entries_.back().get();

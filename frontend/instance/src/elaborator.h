@@ -166,6 +166,7 @@ public:
   /// or it is a String (isStringScalar): the call then passes a value known in translation.
   const std::vector<bool>& sizeInputs(const ClassEntry& cls);
   bool isStringScalar(ComponentInstance& component);
+  std::optional<std::uint32_t> externalObjectDestructor(const InstanceNode& type, SourceRange use);
 
   // function_evaluation.cpp -------------------------------------------------------------
   /// Runs function `index` of the model on constant inputs (flattened in declaration order):

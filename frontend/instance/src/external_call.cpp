@@ -159,10 +159,10 @@ void addOnce(std::vector<std::string>& list, const std::string& value) {
 /// Where a class's resources are relative to (MLS 13.5): a directory package's directory,
 /// else the directory of the file that defines the class.
 std::filesystem::path FunctionBuilder::classDirectory(const ClassEntry& entry) const {
-  if (!entry.directory.empty()) return entry.directory;
+  if (!entry.directory.empty()) return std::filesystem::absolute(entry.directory);
   if (!entry.definition) return {};
-  return std::filesystem::path(el_.tree().sources().path(entry.definition->range.begin.file))
-      .parent_path();
+  std::filesystem::path file = el_.tree().sources().path(entry.definition->range.begin.file);
+  return std::filesystem::absolute(file).parent_path();
 }
 
 // MLS 13.5: modelica://Package.Name/path is relative to the class's directory; file:// URIs

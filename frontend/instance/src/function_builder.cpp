@@ -360,7 +360,9 @@ bool FunctionBuilder::declareScalar(ComponentInstance& component, const std::str
            : type->predefined == Predefined::Integer ? Type::Integer
            : type->predefined == Predefined::Boolean ? Type::Boolean
            : type->predefined == Predefined::String  ? Type::String
+           : type->predefined == Predefined::ExternalObject ? Type::Integer
                                                      : Type::Real;
+  v.externalObject = type->predefined == Predefined::ExternalObject;
   std::vector<std::pair<const ast::Subscript*, Scope>> subscripts;
   for (const ast::Subscript& s : component.declaration->subscripts)
     subscripts.push_back({&s, component.scope});

@@ -338,7 +338,10 @@ void Elaborator::inherit(InstanceNode& node, const ClassEntry& cls, const ast::E
   Scope baseScope;
   const ClassEntry* base = lookupClass(extends.base, scope, &baseScope);
   if (!base) return;
-  ast::ClassKind baseKind = base->definition ? base->definition->kind : ast::ClassKind::Type;
+  ast::ClassKind baseKind = base->definition ? base->definition->kind
+                            : base->predefined == Predefined::ExternalObject
+                                ? ast::ClassKind::Class // MLS 12.9.7: a partial class
+                                : ast::ClassKind::Type;
   if (cls.definition && !baseKindAllowed(cls.definition->kind, baseKind)) {
     diagnostics().error(DiagnosticKind::InvalidOperator, extends.base.range,
                         std::string("a ") + ast::spelling(cls.definition->kind) +

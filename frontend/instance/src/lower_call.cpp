@@ -150,6 +150,11 @@ ExpressionLowering::matchArguments(const ast::Expr& e, const ast::ComponentRef& 
   return result;
 }
 
+bool ExpressionLowering::isExternalObjectClass(const ClassEntry& cls) {
+  return cls.definition && cls.definition->kind == ast::ClassKind::Class &&
+         el_.packageInstance(cls)->predefined == Predefined::ExternalObject;
+}
+
 std::optional<ExpressionLowering::CallResult>
 ExpressionLowering::functionCall(const ast::Expr& e, const ast::CallExpr& c) {
   return functionCallOf(e, c.function, c.args);
@@ -161,6 +166,13 @@ ExpressionLowering::functionCallOf(const ast::Expr& e, const ast::ComponentRef& 
   Scope definitionScope;
   const ClassEntry* cls = resolveFunction(function, &definitionScope);
   if (!cls) return std::nullopt;
+  if (isExternalObjectClass(*cls)) {
+    // MLS 12.9.7: `Table(args)` calls the constructor of the external object class.
+    Elaborator::Found constructor = el_.memberAccess(*cls, "constructor", function.range);
+    if (!constructor.cls) return std::nullopt;
+    cls = constructor.cls;
+    definitionScope = constructor.classScope;
+  }
   if (!cls->definition || cls->definition->kind != ast::ClassKind::Function) {
     bool record = cls->definition && (cls->definition->kind == ast::ClassKind::Record ||
                                       cls->definition->kind == ast::ClassKind::OperatorRecord);

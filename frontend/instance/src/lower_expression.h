@@ -29,6 +29,7 @@ public:
   std::optional<Tensor> call(const ast::Expr& e, const ast::CallExpr& c);
 
   // lower_call.cpp
+  bool isExternalObjectClass(const ClassEntry& cls);
   /// The class a function name denotes from the context's scope (MLS 5.3), with the scope its
   /// definition is interpreted in; null after an error.
   const ClassEntry* resolveFunction(const ast::ComponentRef& function, Scope* definitionScope);

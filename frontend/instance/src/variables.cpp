@@ -16,6 +16,8 @@ flat::Type flatType(const InstanceNode& type) {
   case Predefined::Integer: return flat::Type::Integer;
   case Predefined::Boolean: return flat::Type::Boolean;
   case Predefined::String: return flat::Type::String;
+  // The handle the constructor returns, kept as an exact Integer (MLS 12.9.7).
+  case Predefined::ExternalObject: return flat::Type::Integer;
   default: return flat::Type::Real;
   }
 }
@@ -98,12 +100,23 @@ std::uint32_t Elaborator::variablesOf(ComponentInstance& component, const std::s
       v.variability = flat::Variability::Discrete;
     }
     v.isFlow = isFlow(component);
+    if (type->predefined == Predefined::ExternalObject)
+      v.destructor = externalObjectDestructor(*type, component.declaration->range);
     v.description = component.declaration->comment.description;
     v.range = component.declaration->range;
     variables_.push_back(std::move(element));
   }
   firstVariable_[&component] = first;
   return first;
+}
+
+// MLS 12.9.7: the class's `destructor`, which takes the object as its only input.
+std::optional<std::uint32_t> Elaborator::externalObjectDestructor(const InstanceNode& type,
+                                                                  SourceRange use) {
+  if (!type.entry) return std::nullopt;
+  Found destructor = memberAccess(*type.entry, "destructor", use);
+  if (!destructor.cls) return std::nullopt;
+  return specialize(*destructor.cls, destructor.classScope, {{}}, {}, use);
 }
 
 void Elaborator::lowerVariable(std::uint32_t id) {

@@ -69,6 +69,8 @@ struct Variable {
   /// Real with no equation, 0 or 1, initialised from `start` by bind and changed only by the
   /// runtime when it switches the set. Known to every equation, like a parameter.
   bool stateSelection = false;
+  /// An ExternalObject (MLS 12.9.7): the function that destroys it (kNone otherwise).
+  std::uint32_t destructor = kNone;
 
   /// An unknown of the equations (the sort pass computes it): derivatives, algebraic,
   /// discrete and internal variables, and dummy states; never aliases or selection entries.

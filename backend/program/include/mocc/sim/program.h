@@ -388,13 +388,6 @@ struct ExternalLibraries {
   bool empty() const { return includes.empty() && libraries.empty(); }
 };
 
-/// A variable holding an ExternalObject (MLS 12.9.7): `destructor` (a function taking the
-/// handle) releases it when the run ends.
-struct ExternalObject {
-  std::uint32_t variable;
-  std::uint32_t destructor;
-};
-
 struct Program {
   std::string modelName;
   expr::Pool pool;
@@ -448,8 +441,10 @@ struct Program {
   /// and themselves.
   std::vector<Function> functions;
   ExternalLibraries externalLibraries;
-  /// In the order bind() constructs them; destroyed in the reverse order.
-  std::vector<ExternalObject> externalObjects;
+  /// Destroys the ExternalObjects that bind() constructed (MLS 12.9.7), in the reverse order:
+  /// for each, when its handle is not 0, a Call of its destructor, then the handle := 0
+  /// (model.h, destroy_external_objects). Empty when the model has none.
+  std::vector<Statement> destroyExternalObjects;
   Experiment experiment;
   /// Some expression is a homotopy() (expr::Op::Homotopy, MLS 3.7.4.4): the runtime then
   /// follows the initialization from the simplified problem (mocc_model.uses_homotopy).

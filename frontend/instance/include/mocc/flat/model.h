@@ -82,6 +82,8 @@ struct Variable {
   /// of if-equations): it is evaluated at compile time and cannot be overridden.
   bool structural = false;
   bool isFlow = false;
+  /// An ExternalObject (MLS 12.9.7): the function (Model::functions) that destroys it.
+  std::optional<std::uint32_t> destructor;
   std::string description;
   SourceRange range; // the declaration
 };
@@ -217,6 +219,8 @@ struct FunctionVariable {
   Type type = Type::Real;
   std::vector<std::size_t> dims; // static: functions are specialised per argument sizes
   Role role = Role::Protected;
+  /// An ExternalObject (MLS 12.9.7): an Integer holding the address the constructor returned.
+  bool externalObject = false;
 
   std::size_t elementCount() const;
 };

@@ -17,8 +17,9 @@
 
 namespace mocc::frontend {
 
-/// The predefined types (MLS 4.8), which have no definition in Modelica source.
-enum class Predefined : std::uint8_t { None, Real, Integer, Boolean, String };
+/// The predefined types (MLS 4.8), which have no definition in Modelica source, and the
+/// predefined partial class ExternalObject (MLS 12.9.7).
+enum class Predefined : std::uint8_t { None, Real, Integer, Boolean, String, ExternalObject };
 
 /// One class definition, with the place it sits in the package hierarchy.
 struct ClassEntry {

@@ -50,3 +50,43 @@ double mocc_test_checked(double x, double limit) {
   if (x > limit) ModelicaFormatError("mocc_test_checked: x = %g exceeds the limit %g", x, limit);
   return x;
 }
+
+/* An ExternalObject (MLS 12.9.7): a counter whose constructions and destructions are counted
+ * in the file named by the environment variable MOCC_TEST_COUNTER_LOG (one line per call), so
+ * that a test sees what happened inside the simulator's process. */
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+  double start;
+  int calls;
+} MoccTestCounter;
+
+static void logCounterEvent(const char* what, double start) {
+  const char* path = getenv("MOCC_TEST_COUNTER_LOG");
+  if (!path) return;
+  FILE* log = fopen(path, "a");
+  if (!log) return;
+  fprintf(log, "%s %g\n", what, start);
+  fclose(log);
+}
+
+void* mocc_test_counter_new(double start) {
+  MoccTestCounter* counter = (MoccTestCounter*)malloc(sizeof(MoccTestCounter));
+  if (!counter) ModelicaError("mocc_test_counter_new: out of memory");
+  counter->start = start;
+  counter->calls = 0;
+  logCounterEvent("constructed", start);
+  return counter;
+}
+
+void mocc_test_counter_free(void* object) {
+  logCounterEvent("destroyed", ((MoccTestCounter*)object)->start);
+  free(object);
+}
+
+double mocc_test_counter_value(void* object, double t) {
+  MoccTestCounter* counter = (MoccTestCounter*)object;
+  counter->calls++;
+  return counter->start + t;
+}

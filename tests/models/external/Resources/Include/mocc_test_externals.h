@@ -23,4 +23,9 @@ void mocc_test_increment(double* value);
 /* Raises ModelicaError (MLS 12.9.6) when x > limit; else returns x. */
 double mocc_test_checked(double x, double limit);
 
+/* An ExternalObject: a counter starting at `start`; value(t) = start + t. */
+void* mocc_test_counter_new(double start);
+void mocc_test_counter_free(void* counter);
+double mocc_test_counter_value(void* counter, double t);
+
 #endif
