@@ -1,6 +1,8 @@
 // The differentiation rules for user-function calls of function_derivatives.h.
 #include "mocc/dae/function_derivatives.h"
 
+#include <algorithm>
+
 namespace mocc::dae {
 
 std::function<std::optional<expr::FunctionDerivative>(std::uint32_t, std::uint32_t)>
@@ -17,7 +19,7 @@ functionDerivatives(const System& system) {
       for (std::uint32_t k = 0; k < local.size; ++k, ++element) {
         if (element == output) {
           if (local.type != expr::Type::Real) return std::nullopt;
-          return expr::FunctionDerivative{f.derivative, realElementsBefore};
+          return expr::FunctionDerivative{f.derivative, realElementsBefore, f.differentiatedInputs};
         }
         if (local.type == expr::Type::Real) ++realElementsBefore;
       }
@@ -30,12 +32,8 @@ std::function<std::uint32_t(std::uint32_t)> derivativeFunctionTails(const System
   std::vector<std::uint32_t> tails(system.functions.size(), 0);
   for (const Function& f : system.functions) {
     if (f.derivative == kNone || f.derivative >= tails.size()) continue;
-    std::uint32_t realInputs = 0;
-    for (const sim::FunctionLocal& local : f.code.locals) {
-      if (local.role == sim::FunctionLocal::Role::Input && local.type == expr::Type::Real)
-        realInputs += local.size;
-    }
-    tails[f.derivative] = realInputs;
+    tails[f.derivative] = static_cast<std::uint32_t>(
+        std::count(f.differentiatedInputs.begin(), f.differentiatedInputs.end(), true));
   }
   return [tails = std::move(tails)](std::uint32_t function) {
     return function < tails.size() ? tails[function] : 0u;

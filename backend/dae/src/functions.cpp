@@ -84,12 +84,31 @@ void SystemBuilder::resolveDerivativeAnnotations() {
       }
     }
   }
+  // MLS 12.7.1: f_der(x, der_x) with derivative(order = 2) = f_der2: f_der2 takes the
+  // derivatives of der_x (f_der's tail of derivative inputs), not of x again.
+  for (std::size_t i = 0; i < model_.functions.size(); ++i) {
+    std::uint32_t g = system_.functions[i].derivative;
+    if (g == kNone || model_.functions[g].derivativeOrder != 2) continue;
+    const std::vector<bool>& outer = system_.functions[i].differentiatedInputs;
+    auto tail = static_cast<std::size_t>(std::count(outer.begin(), outer.end(), true));
+    std::vector<bool>& mask = system_.functions[g].differentiatedInputs;
+    for (std::size_t k = 0; k < mask.size(); ++k)
+      mask[k] = mask[k] && k + tail >= mask.size();
+  }
 }
 
 std::optional<Function> SystemBuilder::translateFunction(const flat::Function& f) {
   Function out;
   out.code.name = f.name;
   out.range = f.range;
+  for (const flat::FunctionVariable& v : f.variables) {
+    if (v.role != flat::FunctionVariable::Role::Input) continue;
+    bool differentiated = v.type == flat::Type::Real &&
+                          std::find(f.noDerivativeInputs.begin(), f.noDerivativeInputs.end(),
+                                    v.name) == f.noDerivativeInputs.end();
+    out.differentiatedInputs.insert(out.differentiatedInputs.end(), elementCount(v),
+                                    differentiated);
+  }
   bool ok = true;
   for (const flat::FunctionVariable& v : f.variables) {
     if (v.type != flat::Type::String) continue;

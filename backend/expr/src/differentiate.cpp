@@ -171,15 +171,18 @@ std::optional<Id> Differentiator::functionCall(Id e) {
   Node n = pool_.node(e);
   auto span = pool_.args(e);
   std::vector<Id> args(span.begin(), span.end());
+  auto derivative = rules_.function ? rules_.function(n.index, n.subindex) : std::nullopt;
+  const std::vector<bool>* mask = derivative && derivative->differentiated.size() == args.size()
+                                      ? &derivative->differentiated
+                                      : nullptr;
   bool allZero = true;
   std::vector<Id> derivatives;
-  for (Id a : args) {
-    if (isPiecewiseConstant(pool_, a)) continue;
-    derivatives.push_back(d(a));
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    if (mask ? !(*mask)[k] : isPiecewiseConstant(pool_, args[k])) continue;
+    derivatives.push_back(d(args[k]));
     allZero = allZero && pool_.isConstant(derivatives.back(), 0);
   }
   if (allZero) return pool_.real(0); // every input is constant: so is the call
-  auto derivative = rules_.function ? rules_.function(n.index, n.subindex) : std::nullopt;
   if (!derivative) {
     if (auto linear = throughLinearTail(e)) return linear;
     failure_ = "the function has no derivative annotation (MLS 12.7.1)";

@@ -356,12 +356,12 @@ bool FunctionBuilder::declareScalar(ComponentInstance& component, const std::str
   FunctionVariable v;
   v.name = name;
   v.role = role;
-  v.type = type->isEnumeration()                     ? Type::Enumeration
-           : type->predefined == Predefined::Integer ? Type::Integer
-           : type->predefined == Predefined::Boolean ? Type::Boolean
-           : type->predefined == Predefined::String  ? Type::String
+  v.type = type->isEnumeration()                            ? Type::Enumeration
+           : type->predefined == Predefined::Integer        ? Type::Integer
+           : type->predefined == Predefined::Boolean        ? Type::Boolean
+           : type->predefined == Predefined::String         ? Type::String
            : type->predefined == Predefined::ExternalObject ? Type::Integer
-                                                     : Type::Real;
+                                                            : Type::Real;
   v.externalObject = type->predefined == Predefined::ExternalObject;
   std::vector<std::pair<const ast::Subscript*, Scope>> subscripts;
   for (const ast::Subscript& s : component.declaration->subscripts)
@@ -566,24 +566,63 @@ void FunctionBuilder::readAnnotations() {
         if (auto* b = std::get_if<ast::BooleanLiteral>(&value.node))
           out_.inlineAnnotation = b->value;
       } else if (name == "derivative") {
-        if (auto* r = std::get_if<ast::RefExpr>(&value.node))
-          out_.derivatives.push_back(derivativeFunction(r->ref));
+        if (auto* r = std::get_if<ast::RefExpr>(&value.node)) {
+          std::set<std::string> withoutDerivative = inputsWithoutDerivative(*modification);
+          out_.derivatives.push_back(derivativeFunction(r->ref, withoutDerivative));
+          if (out_.derivatives.size() == 1) {
+            out_.derivativeOrder = derivativeOrder(*modification);
+            for (const FunctionVariable& v : out_.variables)
+              if (v.role == FunctionVariable::Role::Input && withoutDerivative.count(v.name))
+                out_.noDerivativeInputs.push_back(v.name);
+          }
+        }
       }
     }
   }
+}
+
+// derivative(order = 2) = f_der2 (MLS 12.7.1); 1 when not given.
+int FunctionBuilder::derivativeOrder(const ast::Modification& m) {
+  if (!m.arguments) return 1;
+  for (const ast::Argument& argument : m.arguments->arguments) {
+    if (!argument.modification || argument.modification->name.str() != "order") continue;
+    const auto& value = argument.modification->modification;
+    if (!value || !value->value || !value->value->value) continue;
+    if (auto* n = std::get_if<ast::NumberLiteral>(&value->value->value->node))
+      return static_cast<int>(n->value);
+  }
+  return 1;
+}
+
+// derivative(noDerivative = u, zeroDerivative = v) = f_der: f_der takes no derivative of u
+// or v (MLS 12.7.1).
+std::set<std::string> FunctionBuilder::inputsWithoutDerivative(const ast::Modification& m) {
+  std::set<std::string> names;
+  if (!m.arguments) return names;
+  for (const ast::Argument& argument : m.arguments->arguments) {
+    if (!argument.modification || argument.modification->name.parts.size() != 1) continue;
+    const std::string& kind = argument.modification->name.parts[0];
+    const auto& value = argument.modification->modification;
+    if ((kind != "noDerivative" && kind != "zeroDerivative") || !value || !value->value ||
+        !value->value->value)
+      continue;
+    if (auto* r = std::get_if<ast::RefExpr>(&value->value->value->node)) names.insert(r->ref.str());
+  }
+  return names;
 }
 
 // The derivative function takes f's inputs, then the derivatives of its Real inputs, of the
 // same sizes (MLS 12.7.1). It is specialised with f, so that the backend finds it even when
 // the model never calls it; its name is then the specialisation's. Records among the inputs,
 // and external derivatives, leave the annotation as written.
-std::string FunctionBuilder::derivativeFunction(const ast::ComponentRef& written) {
+std::string FunctionBuilder::derivativeFunction(const ast::ComponentRef& written,
+                                                const std::set<std::string>& withoutDerivative) {
   std::vector<std::vector<std::size_t>> dims = inputDims_;
-  std::size_t inputs = 0;
+  std::size_t inputs = stringInputs_.size();
   for (const FunctionVariable& v : out_.variables) {
     if (v.role != FunctionVariable::Role::Input) continue;
     ++inputs;
-    if (v.type == Type::Real) dims.push_back(v.dims);
+    if (v.type == Type::Real && !withoutDerivative.count(v.name)) dims.push_back(v.dims);
   }
   if (inputs != inputDims_.size()) return written.str();
   LowerContext context;
@@ -594,9 +633,6 @@ std::string FunctionBuilder::derivativeFunction(const ast::ComponentRef& written
   if (!derivative || !derivative->definition ||
       derivative->definition->kind != ast::ClassKind::Function)
     return written.str();
-  // An external derivative is left out: symbolic Jacobians would then need its C code,
-  // which a model that only calls f must not; f is differentiated numerically instead.
-  if (el_.packageInstance(*derivative)->external) return written.str();
   std::vector<std::optional<ConstValue>> values = inputValues_;
   values.resize(dims.size());
   auto index = el_.specialize(*derivative, definitionScope, dims, values, written.range);

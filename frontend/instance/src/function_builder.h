@@ -82,7 +82,10 @@ private:
   std::filesystem::path classDirectory(const ClassEntry& entry) const;
   std::optional<std::string> resourcePath(const std::string& uri, SourceRange where);
   /// The flat name of the function a `derivative` annotation names.
-  std::string derivativeFunction(const ast::ComponentRef& written);
+  std::string derivativeFunction(const ast::ComponentRef& written,
+                                 const std::set<std::string>& withoutDerivative);
+  static std::set<std::string> inputsWithoutDerivative(const ast::Modification& modification);
+  static int derivativeOrder(const ast::Modification& modification);
 
   Elaborator& el_;
   const ClassEntry& class_;

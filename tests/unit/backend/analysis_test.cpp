@@ -461,9 +461,8 @@ TEST(OdeJacobian, ADerivativeAnnotationIsFollowedWhenTheModelNeverCallsTheDeriva
       << a->listing();
 }
 
-TEST(OdeJacobian, AnExternalDerivativeLeavesTheFunctionToDifferences) {
-  // An external function named as the derivative is not used symbolically (its C code is
-  // not needed by a model that only calls f): the loop is left to finite differences.
+TEST(OdeJacobian, AnExternalDerivativeGivesTheLoopAnAnalyticJacobian) {
+  // A derivative function may be external (MLS 12.7.1, 12.9): the loop's Jacobian calls it.
   auto a = analyse(kCubic + R"(function df
   input Real u;
   input Real du;
@@ -473,5 +472,5 @@ end df;
 )" + kCubicLoop);
   ASSERT_TRUE(a->analysis) << a->c.rendered();
   EXPECT_FALSE(a->c.diagnostics.hasErrors()) << a->c.rendered();
-  EXPECT_TRUE(contains(a->listing(), "      jacobian: numeric\n")) << a->listing();
+  EXPECT_TRUE(contains(a->listing(), "      jacobian: 1 nonzero\n")) << a->listing();
 }

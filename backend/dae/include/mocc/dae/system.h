@@ -263,6 +263,9 @@ struct Function {
   /// The function named by its first `derivative` annotation (MLS 12.7.1), when that function
   /// is part of the model; kNone otherwise. Used by symbolic differentiation.
   std::uint32_t derivative = kNone;
+  /// Per flattened input element: whether `derivative` takes its derivative (a Real input not
+  /// named by noDerivative or zeroDerivative).
+  std::vector<bool> differentiatedInputs;
 };
 
 enum class RelationKind : std::uint8_t {

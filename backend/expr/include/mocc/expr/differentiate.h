@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 #include <string>
 #include <unordered_map>
 
@@ -19,6 +20,9 @@ namespace mocc::expr {
 struct FunctionDerivative {
   std::uint32_t function;
   std::uint32_t output;
+  /// Per argument of the call: whether the derivative function takes its derivative (Real
+  /// inputs not marked noDerivative or zeroDerivative, MLS 12.7.1). Empty: every Real one.
+  std::vector<bool> differentiated = {};
 };
 
 /// How the leaves of an expression are differentiated.

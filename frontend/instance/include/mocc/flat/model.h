@@ -260,6 +260,12 @@ struct Function {
   std::vector<Statement> body;
   bool inlineAnnotation = false;
   std::vector<std::string> derivatives; // `derivative` annotations, as written
+  /// Inputs the first derivative function takes no derivative of (noDerivative and
+  /// zeroDerivative, MLS 12.7.1).
+  std::vector<std::string> noDerivativeInputs;
+  /// `derivative(order = 2) = f_der2` on a derivative function f_der(x, der_x): f_der2 takes
+  /// the derivatives of der_x only (MLS 12.7.1).
+  int derivativeOrder = 1;
   std::optional<ExternalCall> external;    // the body of an external function
   ExternalLibraries externalLibraries;
   SourceRange range;
