@@ -137,6 +137,9 @@ void Simulator::initialize() {
   // this pass (the mode tells the continuous-mode functions so): `when not initial()` then
   // sees its rising edge in the event iteration that follows, right after initialization.
   instance_.setMode(MOCC_MODE_INITIAL);
+  // The values initialization gave are the left limits continuous mode starts from: an
+  // algorithm's discrete variables, which start from pre() (MLS 11.1.2), keep them.
+  instance_.copyCurrentToPre();
   evaluateContinuous();
   instance_.copyCurrentToPre();
   instance_.setMode(MOCC_MODE_EVENT);

@@ -302,3 +302,29 @@ TEST(Homotopy, APathEndingInAFoldStopsAtTimeZeroNamingTheLambdaReached) {
   EXPECT_GT(lambda, 0.0) << r.output;
   EXPECT_LE(lambda, (1 + 2 * std::sqrt(2.0)) / 7) << r.output;
 }
+
+TEST(InitialWhen, AnAlgorithmsInitialBranchSetsTheValueTheSamplesCountOnFrom) {
+  // InitialAlgorithmWhen.mo: 5 at initialization, +1 at each sample instant 0, 0.1, 0.2.
+  CsvTable table = simulate(languageModel("InitialAlgorithmWhen.mo"), "--stop-time 0.25");
+  expectEverywhere(table, "s", [](double t) { return 6.0 + std::floor(t / 0.1 + 1e-9); }, 0.0,
+                   {0.0, 0.1, 0.2});
+}
+
+TEST(Initialization, AParameterBoundToAFreeParameterTakesItsValueFromInitialization) {
+  // ParameterOfFreeParameter.mo: q = 2 p with p = 3 from an initial equation, so x = 6 t
+  // (tolerance 1e-10 on a linear integral); the instance name "ParameterOfFreeParameter.named"
+  // has 30 characters; the slices y[i:i+1] of a loop give {1, 10, 3, 30}.
+  CsvTable table = simulate(languageModel("ParameterOfFreeParameter.mo"), "--tolerance 1e-10");
+  expectEverywhere(
+      table, "x", [](double t) { return 6 * t; }, 1e-8);
+  expectEverywhere(
+      table, "named.length", [](double) { return 30.0; }, 0.0);
+  expectEverywhere(
+      table, "y[1]", [](double) { return 1.0; }, 0.0);
+  expectEverywhere(
+      table, "y[2]", [](double) { return 10.0; }, 0.0);
+  expectEverywhere(
+      table, "y[3]", [](double) { return 3.0; }, 0.0);
+  expectEverywhere(
+      table, "y[4]", [](double) { return 30.0; }, 0.0);
+}

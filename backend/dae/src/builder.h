@@ -156,6 +156,7 @@ private:
   void checkReinitTarget(const Reinit& reinit);
   void classifyAlgorithmOutput(std::uint32_t variable);
   void addAttributes();
+  void freeParametersBoundToFreeOnes();
   void addParameterValue(std::uint32_t flatIndex, Variable& variable);
   std::optional<expr::Id> attribute(const std::optional<flat::Expr>& value);
   std::optional<double> parameterValue(expr::Id e);

@@ -113,7 +113,35 @@ void SystemBuilder::addAttributes() {
     } else {
       v.fixed = v.kind == VariableKind::Parameter; // MLS 4.9.1: default fixed
     }
+  }
+  freeParametersBoundToFreeOnes();
+  for (std::uint32_t i = 0; i < model_.variables.size(); ++i) {
+    if (daeIndex_[i] == kNone) continue;
+    Variable& v = system_.variables[daeIndex_[i]];
     if (v.kind == VariableKind::Parameter) addParameterValue(i, v);
+  }
+}
+
+// MLS 8.6: a parameter bound to one with fixed = false only has its value once the
+// initialization problem is solved, so it is solved there too (its binding becomes an
+// initial equation), like a parameter with fixed = false: `final parameter Integer
+// actualGlobalSeed = globalSeed.seed` of the MSL's noise blocks.
+void SystemBuilder::freeParametersBoundToFreeOnes() {
+  auto isFreeParameter = [&](std::uint32_t v) {
+    return v < system_.variables.size() && system_.variables[v].kind == VariableKind::Parameter &&
+           !system_.variables[v].fixed;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::uint32_t i = 0; i < model_.variables.size(); ++i) {
+      if (daeIndex_[i] == kNone || !model_.variables[i].binding) continue;
+      Variable& v = system_.variables[daeIndex_[i]];
+      if (v.kind != VariableKind::Parameter || !v.fixed || v.structural) continue;
+      auto binding = translate(*model_.variables[i].binding);
+      if (!binding || !expr::dependsOn(system_.pool, *binding, isFreeParameter)) continue;
+      v.fixed = false;
+      changed = true;
+    }
   }
 }
 

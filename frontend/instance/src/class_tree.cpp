@@ -29,11 +29,12 @@ ClassTree::ClassTree(SourceManager& sources, Diagnostics& diagnostics)
 // Real, Integer, Boolean and String are classes without a definition; StateSelect and
 // AssertionLevel are ordinary enumerations of the global scope (MLS 4.8.5, 8.3.7).
 void ClassTree::addPredefinedTypes() {
-  const std::pair<const char*, Predefined> types[] = {{"Real", Predefined::Real},
-                                                      {"Integer", Predefined::Integer},
-                                                      {"Boolean", Predefined::Boolean},
-                                                      {"String", Predefined::String},
-                                                      {"ExternalObject", Predefined::ExternalObject}};
+  const std::pair<const char*, Predefined> types[] = {
+      {"Real", Predefined::Real},
+      {"Integer", Predefined::Integer},
+      {"Boolean", Predefined::Boolean},
+      {"String", Predefined::String},
+      {"ExternalObject", Predefined::ExternalObject}};
   for (const auto& [name, predefined] : types) {
     entries_.push_back(std::make_unique<ClassEntry>());
     ClassEntry* entry = entries_.back().get();

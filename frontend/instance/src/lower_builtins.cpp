@@ -68,7 +68,8 @@ template <std::size_t N> bool listed(const std::array<const char*, N>& list, con
 
 bool isBuiltinFunction(const std::string& name) {
   return findMath(name) || listed(kEventOperators, name) || listed(kArrayFunctions, name) ||
-         name == "min" || name == "max" || name == "String" || name == "semiLinear";
+         name == "min" || name == "max" || name == "String" || name == "semiLinear" ||
+         name == "getInstanceName";
 }
 
 std::optional<std::vector<Tensor>> ExpressionLowering::positionalArguments(const ast::CallExpr& c) {
@@ -105,6 +106,7 @@ std::optional<Tensor> ExpressionLowering::call(const ast::Expr& e, const ast::Ca
   if (listed(kEventOperators, name)) return eventOperator(e, name, c);
   if (name == "String") return stringConversion(e, c);
   if (name == "semiLinear") return semiLinear(e, c);
+  if (name == "getInstanceName") return instanceName(e, c);
   if (!c.args.named.empty()) {
     el_.diagnostics().error(DiagnosticKind::WrongArguments, c.args.named.front().range,
                             "'" + name + "' takes no named arguments");
@@ -212,6 +214,22 @@ std::optional<Tensor> ExpressionLowering::mathFunction(const ast::Expr& e, const
     result.elements.push_back(make::call(name, type, std::move(elementArgs), e.range));
   }
   return result;
+}
+
+// MLS 3.7.4.6: the simulated model's name, then the path of the instance the call is in.
+std::optional<Tensor> ExpressionLowering::instanceName(const ast::Expr& e, const ast::CallExpr& c) {
+  if (!c.args.positional.empty() || !c.args.named.empty()) {
+    el_.diagnostics().error(DiagnosticKind::WrongArguments, e.range,
+                            "'getInstanceName' takes no arguments");
+    return std::nullopt;
+  }
+  const InstanceNode* instance = context_.scope.instance;
+  const InstanceNode* root = instance;
+  while (root && root->component && root->component->owner)
+    root = root->component->owner;
+  std::string name = root && root->entry ? root->entry->qualifiedName() : el_.model().name;
+  if (instance && !instance->path.empty()) name += "." + instance->path;
+  return Tensor::scalar(Expr::string(name, e.range));
 }
 
 std::optional<Tensor> ExpressionLowering::eventOperator(const ast::Expr& e, const std::string& name,

@@ -341,6 +341,44 @@ std::optional<std::vector<ConstValue>> foldAll(Elaborator& el, const Tensor& ten
   return values;
 }
 
+namespace {
+
+/// e as base + offset with a constant Integer offset (base itself, offset 0, when e is no sum
+/// with a literal).
+std::pair<Expr, long long> splitOffset(const Expr& e) {
+  if (e.kind == Expr::Kind::Binary && e.args.size() == 2 && e.type == Type::Integer) {
+    const Expr& a = e.args[0];
+    const Expr& b = e.args[1];
+    auto n = [](const Expr& x) { return static_cast<long long>(x.number); };
+    if (e.binary == flat::BinaryOp::Add && b.isLiteral()) return {a, n(b)};
+    if (e.binary == flat::BinaryOp::Add && a.isLiteral()) return {b, n(a)};
+    if (e.binary == flat::BinaryOp::Sub && b.isLiteral()) return {a, -n(b)};
+  }
+  return {e, 0};
+}
+
+} // namespace
+
+// i:i+1 in a function, with i known only at run time (a loop iterator): the size is known
+// since stop - start is, and the elements are start, start + 1, ... (MLS 10.5, slices).
+std::optional<Tensor> ExpressionLowering::offsetRange(const Expr& start, const ast::Expr& stopAst) {
+  auto stop = lower(stopAst);
+  if (!stop || !stop->isScalar()) return std::nullopt;
+  auto [startBase, startOffset] = splitOffset(start);
+  auto [stopBase, stopOffset] = splitOffset(stop->scalarValue());
+  if (startBase.type != Type::Integer ||
+      flat::print(el_.model(), startBase) != flat::print(el_.model(), stopBase))
+    return std::nullopt;
+  Tensor result;
+  for (long long k = 0; k <= stopOffset - startOffset; ++k) {
+    result.elements.push_back(k == 0 ? start
+                                     : make::binary(flat::BinaryOp::Add, start, make::integer(k),
+                                                    Type::Integer, start.range));
+  }
+  result.dims = {result.elements.size()};
+  return result;
+}
+
 // MLS 3.4.4 and 10.4.2: start:stop and start:step:stop of Integers, Reals, Booleans or
 // enumerations, evaluated at compile time.
 std::optional<Tensor> ExpressionLowering::range(const ast::Expr& e, const ast::RangeExpr& r) {
@@ -355,6 +393,10 @@ std::optional<Tensor> ExpressionLowering::range(const ast::Expr& e, const ast::R
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, part->range,
                               "the bounds of a range must be scalars");
       return std::nullopt;
+    }
+    if (parts[1] == nullptr && part == parts[0] && context_.function &&
+        !el_.fold(t->scalarValue(), context_.function)) {
+      if (auto offsets = offsetRange(t->scalarValue(), *r.stop)) return offsets;
     }
     auto folded = foldAll(el_, *t, *part, "a range bound", context_.function);
     if (!folded) return std::nullopt;

@@ -43,6 +43,8 @@ private:
   std::optional<Tensor> multiply(const ast::Expr& e, Tensor lhs, Tensor rhs);
   std::optional<Tensor> matrixPower(const ast::Expr& e, const ast::BinaryExpr& b, Tensor matrix);
   std::optional<Tensor> ifExpression(const ast::Expr& e, const ast::IfExpr& i);
+  std::optional<Tensor> instanceName(const ast::Expr& e, const ast::CallExpr& c);
+  std::optional<Tensor> offsetRange(const flat::Expr& start, const ast::Expr& stop);
   std::optional<Tensor> range(const ast::Expr& e, const ast::RangeExpr& r);
   std::optional<Tensor> arrayConstructor(const ast::Expr& e, const ast::ArrayExpr& a);
   std::optional<Tensor> comprehension(const ast::Expr& e, const ast::Expr& body,

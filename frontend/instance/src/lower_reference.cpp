@@ -6,6 +6,8 @@
 #include "function_builder.h"
 #include "name_suggestion.h"
 
+#include <algorithm>
+
 namespace mocc::frontend {
 
 using flat::Expr;
@@ -237,6 +239,7 @@ ExpressionLowering::functionReference(const ast::Expr& e, const std::string& nam
   struct Axis {
     std::optional<Expr> runtime;
     std::vector<std::size_t> constant;
+    std::vector<Expr> slice; // a slice whose indices are known at run time only (i:i+1)
   };
   std::vector<Axis> axes(v.dims.size());
   for (std::size_t d = 0; d < v.dims.size(); ++d) {
@@ -261,6 +264,12 @@ ExpressionLowering::functionReference(const ast::Expr& e, const std::string& nam
       axis.runtime = std::move(index);
       continue;
     }
+    bool constant = std::all_of(value->elements.begin(), value->elements.end(),
+                                [&](const Expr& x) { return el_.fold(x, context_.function); });
+    if (!constant) {
+      axis.slice = value->elements; // checked at run time like any element offset
+      continue;
+    }
     auto folded = foldAll(el_, *value, e, "a slice subscript", context_.function);
     if (!folded) return std::nullopt;
     for (const ConstValue& c : *folded)
@@ -270,8 +279,9 @@ ExpressionLowering::functionReference(const ast::Expr& e, const std::string& nam
   std::size_t total = 1;
   for (const Axis& axis : axes) {
     if (!axis.runtime) {
-      result.dims.push_back(axis.constant.size());
-      total *= axis.constant.size();
+      std::size_t n = axis.slice.empty() ? axis.constant.size() : axis.slice.size();
+      result.dims.push_back(n);
+      total *= n;
     }
   }
   for (std::size_t k = 0; k < total; ++k) {
@@ -285,6 +295,12 @@ ExpressionLowering::functionReference(const ast::Expr& e, const std::string& nam
     for (std::size_t d = axes.size(); d-- > 0;) {
       if (axes[d].runtime) {
         args[d] = *axes[d].runtime;
+        continue;
+      }
+      if (!axes[d].slice.empty()) {
+        std::size_t n = axes[d].slice.size();
+        args[d] = axes[d].slice[rest % n];
+        rest /= n;
         continue;
       }
       std::size_t n = axes[d].constant.size();
