@@ -207,3 +207,31 @@ TEST(ExternalModels, ExternalObjectsAreDestroyedAfterAFailedRun) {
   EXPECT_EQ(r.run.exitCode, 3) << r.run.output;
   EXPECT_EQ(r.log, "constructed 10\nconstructed 15\ndestroyed 15\ndestroyed 10\n");
 }
+
+TEST(ExternalModels, AnErrorFunctionOfModelicaUtilitiesTakesAMessageComputedDuringSimulation) {
+  // Like Modelica.Utilities.Streams.error: its body is external "C" ModelicaError(string)
+  // (MLS 12.9.6), and its message holds String(x) of a value known only during simulation.
+  std::string model = writeModel("M.mo", R"(model M
+  function error
+    input String string;
+  external "C" ModelicaError(string);
+  end error;
+  function checked
+    input Real x;
+    output Real y = x;
+  algorithm
+    if x > 0.5 then
+      error("x = " + String(x) + " is too large");
+    end if;
+  end checked;
+  Real x(start = 0, fixed = true);
+  Real y = checked(x);
+equation
+  der(x) = 1;
+end M;
+)");
+  CommandResult r = rejected(model);
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_NE(r.output.find("x = 0.5"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("is too large"), std::string::npos) << r.output;
+}

@@ -58,6 +58,9 @@ private:
                      flat::FunctionVariable::Role role, const std::vector<std::size_t>* actual);
   void lowerBindings();
   void lowerAlgorithm(const ast::AlgorithmSection& section);
+  std::optional<flat::AssertStatement> utilityReport(const ast::Statement& s,
+                                                     const ast::CallStatement& call,
+                                                     const LowerContext& context);
   void statement(const ast::Statement& s, const LowerContext& context,
                  std::vector<flat::Statement>& out);
   void assignment(const ast::Statement& s, const ast::ComponentRef& target, const ast::Expr& value,
