@@ -33,7 +33,9 @@ std::string joined(const Paths& directories) {
 std::optional<fs::path> buildIncludeCode(const sim::ExternalLibraries& libraries,
                                          const NativeOptions& options, bool& built,
                                          std::string& error) {
-  std::string code;
+  // size_t is part of the interface (size(a, k) arguments, MLS 12.9.1.1), whatever the order
+  // in which the functions' Include annotations come.
+  std::string code = "#include <stddef.h>\n";
   for (const std::string& include : libraries.includes)
     code += include + "\n";
   // The runtime's directory first: its ModelicaUtilities.h is the one whose functions the

@@ -100,8 +100,11 @@ std::uint32_t Elaborator::variablesOf(ComponentInstance& component, const std::s
       v.variability = flat::Variability::Discrete;
     }
     v.isFlow = isFlow(component);
-    if (type->predefined == Predefined::ExternalObject)
+    if (type->predefined == Predefined::ExternalObject) {
       v.destructor = externalObjectDestructor(*type, component.declaration->range);
+      // Bound only in its declaration and never changed (MLS 12.9.7): constructed once.
+      v.variability = std::min(v.variability, flat::Variability::Parameter);
+    }
     v.description = component.declaration->comment.description;
     v.range = component.declaration->range;
     variables_.push_back(std::move(element));
