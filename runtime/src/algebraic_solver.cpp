@@ -7,7 +7,7 @@
 // must not skip the solver's frames; an error ends the solve as a failure.
 #include "mocc/runtime/algebraic_solver.h"
 
-#include "external_call_guard.h"
+#include "mocc/runtime/external_call_guard.h"
 #include "loop_jacobian.h"
 
 #include <fmt/format.h>

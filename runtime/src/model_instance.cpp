@@ -3,7 +3,7 @@
 // runtime makes once before trusting a mocc_model's sizes, pointers and variable table.
 #include "mocc/runtime/model_instance.h"
 
-#include "external_call_guard.h"
+#include "mocc/runtime/external_call_guard.h"
 #include "mocc/runtime/instance_services.h"
 
 #include <fmt/format.h>

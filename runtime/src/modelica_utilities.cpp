@@ -10,7 +10,7 @@
 // returning would break its promise never to return (external code relies on it).
 #include "ModelicaUtilities.h"
 
-#include "external_call_guard.h"
+#include "mocc/runtime/external_call_guard.h"
 #include "mocc/runtime/instance_services.h"
 
 #include <csetjmp>

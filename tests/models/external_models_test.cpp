@@ -235,3 +235,16 @@ end M;
   EXPECT_NE(r.output.find("x = 0.5"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("is too large"), std::string::npos) << r.output;
 }
+
+TEST(ExternalModels, ConstantCallsRunDuringTranslationStringResultsAndSizesIncluded) {
+  // TranslationTimeCalls.mo: greeting("mocc") = "Hello, mocc" from C, whose 11 characters
+  // size x; its length (C again, during the simulation) and a condition on its value.
+  CsvTable table = simulate(externalModel("TranslationTimeCalls.mo"), "--stop-time 1");
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_NO_THROW(table.column("x[11]"));
+  EXPECT_THROW(table.column("x[12]"), std::out_of_range);
+  for (const auto& row : table.rows) {
+    EXPECT_EQ(row[table.column("length")], 11.0);
+    EXPECT_EQ(row[table.column("branch")], 1.0);
+  }
+}

@@ -28,7 +28,8 @@ std::optional<flat::Model> flattenFile(Compilation& compilation, const std::stri
     // simulate(...) takes it in other tools; --class is then not needed.
     frontend::ClassEntry* selected = frontend::selectClass(compilation.tree, {}, path);
     if (!selected) return std::nullopt;
-    return frontend::flatten(compilation.tree, *selected, timings ? &timings->flatten : nullptr);
+    return frontend::flatten(compilation.tree, *selected, timings ? &timings->flatten : nullptr,
+                             &compilation.external);
   }
   auto entries = compilation.tree.loadFile(path);
   if (timings) {
@@ -38,7 +39,8 @@ std::optional<flat::Model> flattenFile(Compilation& compilation, const std::stri
   if (compilation.diagnostics.hasErrors()) return std::nullopt;
   frontend::ClassEntry* selected = frontend::selectClass(compilation.tree, entries, className);
   if (!selected) return std::nullopt;
-  return frontend::flatten(compilation.tree, *selected, timings ? &timings->flatten : nullptr);
+  return frontend::flatten(compilation.tree, *selected, timings ? &timings->flatten : nullptr,
+                           &compilation.external);
 }
 
 std::optional<sim::Program> compileFile(Compilation& compilation, const std::string& path,

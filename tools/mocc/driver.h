@@ -2,6 +2,8 @@
 // collecting diagnostics; and how diagnostics and exit codes reach the user.
 #pragma once
 
+#include "external_evaluation.h"
+
 #include "mocc/backend/pipeline.h"
 #include "mocc/cli/simulator_cli.h"
 #include "mocc/flat/model.h"
@@ -30,6 +32,8 @@ struct Compilation {
   Diagnostics diagnostics;
   frontend::ClassTree tree{sources, diagnostics};
   frontend::LibraryOptions libraries;
+  /// Runs external functions whose arguments are constants during translation.
+  frontend::ExternalEvaluator external = externalEvaluator();
 };
 
 /// Where flattenFile spent its time (mocc run --timings).

@@ -100,8 +100,8 @@ bool JitCompilation::loadExternalCode(const flat::Model& model) {
   auto code = prepareNativeCode(dae::externalLibraries(model), o_.cacheDirectory);
   bool loaded = code && loadNativeCode(*code);
   if (code && !code->sharedObjects.empty())
-    phases_.push_back({"external C code", secondsSince(begin),
-                       code->compiledObjects ? "built" : "cached"});
+    phases_.push_back(
+        {"external C code", secondsSince(begin), code->compiledObjects ? "built" : "cached"});
   if (!loaded) printDiagnostics(compilation_, std::cerr);
   return loaded;
 }

@@ -23,7 +23,8 @@ fs::path nativeCacheDirectory(const std::string& cacheDirectory) {
 } // namespace
 
 std::optional<backend::native::NativeCode>
-prepareNativeCode(const sim::ExternalLibraries& libraries, const std::string& cacheDirectory) {
+prepareNativeCode(const sim::ExternalLibraries& libraries, const std::string& cacheDirectory,
+                  bool quiet) {
   if (libraries.empty()) return backend::native::NativeCode{};
   backend::native::NativeOptions options;
   options.cacheDirectory = nativeCacheDirectory(cacheDirectory);
@@ -31,19 +32,21 @@ prepareNativeCode(const sim::ExternalLibraries& libraries, const std::string& ca
   // ModelicaUtilities.h (MLS 12.9.6) is the runtime's, installed or in the build tree.
   auto runtime = findRuntime(error);
   if (!runtime) {
-    std::cerr << "mocc: error: " << error << "\n";
+    if (!quiet) std::cerr << "mocc: error: " << error << "\n";
     return std::nullopt;
   }
   options.includeDirectories = runtime->includeDirectories;
   auto code = backend::native::prepare(libraries, options, error);
-  if (!code) std::cerr << "mocc: error: the external functions' C code: " << error << "\n";
+  if (!code && !quiet)
+    std::cerr << "mocc: error: the external functions' C code: " << error << "\n";
   return code;
 }
 
-bool loadNativeCode(const backend::native::NativeCode& code) {
+bool loadNativeCode(const backend::native::NativeCode& code, bool quiet) {
   for (const fs::path& object : code.sharedObjects) {
     if (dlopen(object.c_str(), RTLD_NOW | RTLD_GLOBAL)) continue;
     const char* why = dlerror();
+    if (quiet) return false;
     std::cerr << "mocc: error: cannot load " << object.string() << ": "
               << (why ? why : "unknown error") << "\n";
     return false;

@@ -13,11 +13,13 @@ namespace mocc::tool {
 
 /// The shared objects that external functions need; nullopt after printing why.
 /// `cacheDirectory` is the JIT cache's (empty: the default one); objects go to its native/.
+/// `quiet`: say nothing (translation-time evaluation, which the simulation repeats loudly).
 std::optional<backend::native::NativeCode>
-prepareNativeCode(const sim::ExternalLibraries& libraries, const std::string& cacheDirectory = {});
+prepareNativeCode(const sim::ExternalLibraries& libraries, const std::string& cacheDirectory = {},
+                  bool quiet = false);
 
 /// Loads every object into the process, visible to the JIT's symbol lookup (RTLD_GLOBAL);
 /// false after printing why.
-bool loadNativeCode(const backend::native::NativeCode& code);
+bool loadNativeCode(const backend::native::NativeCode& code, bool quiet = false);
 
 } // namespace mocc::tool

@@ -76,8 +76,8 @@ std::optional<Signal> signalOf(const ResultData& data, const std::string& name);
 std::vector<SignalVerdict> checkTube(const ResultData& result, const ResultData& reference,
                                      const std::vector<std::string>& signals, double tolerance);
 
-/// A comparisonSignals.txt: one name a line; `time`, blank lines and `//` comments are skipped. Throws
-/// std::runtime_error when the file cannot be read.
+/// A comparisonSignals.txt: one name a line; `time`, blank lines and `//` comments are skipped.
+/// Throws std::runtime_error when the file cannot be read.
 std::vector<std::string> readSignalList(const std::filesystem::path& path);
 
 /// The tube's lower and upper edge sampled at `times` (for plots).

@@ -68,6 +68,8 @@ private:
   void addFunctions();
   void resolveDerivativeAnnotations();
   std::optional<sim::FunctionExternalCall> externalCall(const flat::ExternalCall& call);
+  static const flat::FunctionVariable* stringVariable(const flat::Function& f);
+  std::optional<std::string> stringFunctionReason(std::uint32_t function);
   std::optional<Function> translateFunction(const flat::Function& f);
   void layOutFrame(FunctionScope& scope);
   std::optional<std::vector<sim::FunctionStatement>>

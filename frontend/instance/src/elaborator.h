@@ -8,6 +8,7 @@
 #include "tensor.h"
 
 #include "mocc/flat/model.h"
+#include "mocc/frontend/instantiate.h"
 
 #include <map>
 #include <memory>
@@ -27,13 +28,6 @@ struct ElementVariable {
   std::uint64_t sequence = UINT64_MAX; // position in declaration order, once visited
   enum class State : std::uint8_t { Pending, Lowering, Done } bindingState = State::Pending;
   bool enabled = true; // false inside a disabled conditional component
-};
-
-/// A compile-time constant (MLS 3.8: the value of a constant or parameter expression).
-struct ConstValue {
-  flat::Type type = flat::Type::Real;
-  double number = 0;
-  std::string text; // String values; enumeration literal names
 };
 
 /// Names bound while lowering: for-loop iterators (constants) and, inside function bodies,
@@ -58,7 +52,7 @@ struct LowerContext {
 
 class Elaborator {
 public:
-  explicit Elaborator(ClassTree& tree);
+  explicit Elaborator(ClassTree& tree, const ExternalEvaluator* external = nullptr);
   ~Elaborator();
 
   ClassTree& tree() { return tree_; }
@@ -174,6 +168,7 @@ public:
   /// (a failed assert, a non-constant operation, too many steps).
   std::optional<std::vector<ConstValue>> evaluateFunction(std::uint32_t index,
                                                           const std::vector<ConstValue>& inputs);
+  const ExternalEvaluator* externalEvaluator() const { return external_; }
 
 private:
   friend class ExpressionLowering;
@@ -290,6 +285,7 @@ private:
   std::map<std::pair<std::uint32_t, std::string>, std::optional<std::vector<ConstValue>>>
       evaluations_;
   std::size_t evaluationSteps_ = 0; // statements run by the current outermost evaluation
+  const ExternalEvaluator* external_ = nullptr; // runs external functions in evaluateFunction
   int evaluationDepth_ = 0;
   std::vector<std::pair<const ClassEntry*, std::string>> importing_; // imports being followed
   std::set<const ast::ImportClause*> reportedImports_;               // each import errs once

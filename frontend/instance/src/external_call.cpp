@@ -222,4 +222,30 @@ void FunctionBuilder::readExternalAnnotations(const ast::ExternalClause& clause)
   addOnce(out.libraryDirectories, libraryDirectory.value_or((resources / "Library").string()));
 }
 
+// ModelicaServices holds what each tool implements its own way (MLS 13.5: a URI names a
+// resource of a library). The MSL's default loadResource takes local file names only; mocc's
+// resolves modelica:// and file:// URIs as the annotations above do, so that tables and data
+// files are found where the library keeps them.
+bool FunctionBuilder::loadResourceOfThisTool() {
+  const std::string name = class_.qualifiedName();
+  if (name != "ModelicaServices.ExternalReferences.loadResource" &&
+      name != "Modelica.Utilities.Files.loadResource") // which extends it
+    return false;
+  auto uri = stringInputs_.find("uri");
+  std::optional<std::uint32_t> output;
+  for (std::uint32_t i = 0; i < out_.variables.size(); ++i)
+    if (out_.variables[i].role == FunctionVariable::Role::Output) output = i;
+  if (uri == stringInputs_.end() || !output) return false;
+  const std::string& text = uri->second.text;
+  bool isUri = text.rfind("modelica://", 0) == 0 || text.rfind("file://", 0) == 0;
+  auto path = isUri ? resourcePath(text, uri->second.range)
+                    : std::optional<std::string>(std::filesystem::absolute(text).string());
+  if (!path) return false;
+  out_.body.clear();
+  out_.body.push_back(flat::Statement{
+      flat::AssignStatement{flat::LValue{*output, {}}, Expr::string(*path, uri->second.range)},
+      uri->second.range});
+  return true;
+}
+
 } // namespace mocc::frontend

@@ -222,12 +222,17 @@ FunctionBuilder::FunctionBuilder(Elaborator& elaborator, const ClassEntry& funct
 bool FunctionBuilder::build() {
   std::size_t errorsBefore = el_.diagnostics().errorCount();
   out_.name = el_.model().functions[index_].name;
+  out_.impure = class_.definition->purity == ast::Purity::Impure;
   out_.range = class_.definition->nameRange;
   instance_ = el_.instantiate(class_, {}, definitionScope_, nullptr, class_.qualifiedName());
   if (!declareVariables()) return false;
   el_.model().functions[index_].variables = out_.variables; // for recursive calls
   lowerBindings();
   if (instance_->external) buildExternalCall(*instance_->external);
+  if (loadResourceOfThisTool()) {
+    el_.model().functions[index_] = std::move(out_);
+    return el_.diagnostics().errorCount() == errorsBefore;
+  }
   if (instance_->partial) {
     el_.diagnostics().error(DiagnosticKind::InvalidOperator, class_.definition->nameRange,
                             "'" + class_.qualifiedName() +

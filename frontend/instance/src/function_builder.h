@@ -79,6 +79,7 @@ private:
   void readAnnotations();
   // external_call.cpp (MLS 12.9)
   void buildExternalCall(const ast::ExternalClause& clause);
+  bool loadResourceOfThisTool();
   std::optional<flat::ExternalArgument> externalArgument(const ast::Expr& arg);
   void defaultExternalArguments(flat::ExternalCall& call);
   void readExternalAnnotations(const ast::ExternalClause& clause);

@@ -53,6 +53,7 @@ public:
       frame_.push_back(std::move(slots));
     }
     if (execute(function_.body) == Flow::Fail) return std::nullopt;
+    if (function_.external && !runExternal()) return std::nullopt;
     std::vector<ConstValue> outputs;
     for (std::size_t i = 0; i < function_.variables.size(); ++i) {
       if (function_.variables[i].role != flat::FunctionVariable::Role::Output) continue;
@@ -63,6 +64,15 @@ public:
 
 private:
   enum class Flow { Normal, Break, Return, Fail };
+
+  // The C code itself, through the tool's evaluator (instantiate.h); none: not in translation.
+  // Translation evaluates only what it must know (sizes, branches, Strings), so an impure
+  // function (MLS 12.3) is run here only when its value fixes the model, as reading the size
+  // of a matrix in a file does (Modelica.Utilities.Streams.readMatrixSize).
+  bool runExternal() {
+    const ExternalEvaluator* external = el_.externalEvaluator();
+    return external && (*external)(function_, frame_);
+  }
 
   Flow execute(const std::vector<flat::Statement>& statements) {
     for (const flat::Statement& s : statements) {

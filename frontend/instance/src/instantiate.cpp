@@ -24,7 +24,8 @@ LocalClass* InstanceNode::findClass(const std::string& name) {
   return nullptr;
 }
 
-Elaborator::Elaborator(ClassTree& tree) : tree_(tree) {}
+Elaborator::Elaborator(ClassTree& tree, const ExternalEvaluator* external)
+    : tree_(tree), external_(external) {}
 Elaborator::~Elaborator() = default;
 
 std::unique_ptr<InstanceNode> Elaborator::instantiate(const ClassEntry& cls, Modifier modifier,

@@ -166,6 +166,15 @@ std::optional<Tensor> ExpressionLowering::binary(const ast::Expr& e, const ast::
   if (lhs->isScalar() && rhs->isScalar()) {
     auto result = scalarBinary(e, info.op, lhs->scalarValue(), rhs->scalarValue());
     if (!result) return std::nullopt;
+    // Strings exist during translation only: an operation on String values is folded
+    // (String comparisons and concatenations of constants, MLS 3.4).
+    bool strings = lhs->scalarValue().type == Type::String;
+    if (strings && result->kind != Expr::Kind::Literal) {
+      if (auto value = el_.fold(*result, context_.function)) {
+        *result = value->type == Type::String ? Expr::string(value->text, e.range)
+                                              : make::literal(value->type, value->number, e.range);
+      }
+    }
     return Tensor::scalar(std::move(*result));
   }
   if (info.op == BinaryOp::Mul && !info.elementwise)

@@ -18,6 +18,7 @@ public:
 
   // lower_reference.cpp
   std::optional<Tensor> reference(const ast::Expr& e, const ast::ComponentRef& ref);
+  std::optional<Tensor> referenceValue(const ast::Expr& e, const ast::ComponentRef& ref);
   /// A variable of the function being lowered, with run-time subscripts where given.
   std::optional<Tensor> functionReference(const ast::Expr& e, const std::string& name,
                                           const std::vector<ast::Subscript>& subscripts);

@@ -313,8 +313,21 @@ ExpressionLowering::functionReference(const ast::Expr& e, const std::string& nam
   return result;
 }
 
+// Strings exist during translation only: a String parameter or constant is used by value.
 std::optional<Tensor> ExpressionLowering::reference(const ast::Expr& e,
                                                     const ast::ComponentRef& ref) {
+  auto value = referenceValue(e, ref);
+  if (!value || value->isRecord()) return value;
+  for (Expr& element : value->elements) {
+    if (element.kind != Expr::Kind::Variable || element.type != Type::String) continue;
+    if (auto text = el_.fold(element, context_.function))
+      element = Expr::string(text->text, element.range);
+  }
+  return value;
+}
+
+std::optional<Tensor> ExpressionLowering::referenceValue(const ast::Expr& e,
+                                                         const ast::ComponentRef& ref) {
   const ast::RefPart& first = ref.parts.front();
   if (!ref.global && context_.bindings) {
     for (auto it = context_.bindings->rbegin(); it != context_.bindings->rend(); ++it) {

@@ -294,8 +294,9 @@ void ModelFlattener::finish() {
   (void)ok;
 }
 
-std::optional<flat::Model> flatten(ClassTree& tree, ClassEntry& model, FlattenTimings* timings) {
-  Elaborator elaborator(tree);
+std::optional<flat::Model> flatten(ClassTree& tree, ClassEntry& model, FlattenTimings* timings,
+                                   const ExternalEvaluator* external) {
+  Elaborator elaborator(tree, external);
   return ModelFlattener(elaborator, model).run(timings);
 }
 

@@ -4,7 +4,7 @@
 // stop it; strings belong to the runtime; ExternalObjects are destroyed exactly once however
 // the run ends (section 12.9.7).
 #include "ModelicaUtilities.h"
-#include "external_call_guard.h"
+#include "mocc/runtime/external_call_guard.h"
 #include "mocc/runtime/csv_writer.h"
 #include "mocc/runtime/instance_services.h"
 #include "mocc/runtime/model_instance.h"

@@ -267,6 +267,7 @@ struct Function {
   /// the derivatives of der_x only (MLS 12.7.1).
   int derivativeOrder = 1;
   std::optional<ExternalCall> external;    // the body of an external function
+  bool impure = false;                     // declared impure (MLS 12.3)
   ExternalLibraries externalLibraries;
   SourceRange range;
 

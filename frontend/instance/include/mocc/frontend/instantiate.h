@@ -9,11 +9,26 @@
 #include "mocc/support/diagnostics.h"
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace mocc::frontend {
+
+/// A compile-time constant (MLS 3.8: the value of a constant or parameter expression).
+struct ConstValue {
+  flat::Type type = flat::Type::Real;
+  double number = 0;
+  std::string text; // String values; enumeration literal names
+};
+
+/// Runs an external function during translation, for a call whose arguments are constants
+/// (a parameter bound to `loadResource(...)`, say): `variables` holds each variable of
+/// `function` (elements row-major) with its inputs and bindings set; it sets the outputs and
+/// returns true, or returns false when it cannot (the call then stays for the simulation).
+using ExternalEvaluator = std::function<bool(const flat::Function& function,
+                                             std::vector<std::vector<ConstValue>>& variables)>;
 
 /// Where libraries come from: `--lib` directories first, then MODELICAPATH, then stdlib/.
 struct LibraryOptions {
@@ -45,7 +60,8 @@ struct FlattenTimings {
 /// Instantiates and flattens one class. Reports every independent error it finds; returns
 /// nullopt when there was any. `timings`, when given, receives where the time went.
 std::optional<flat::Model> flatten(ClassTree& tree, ClassEntry& model,
-                                   FlattenTimings* timings = nullptr);
+                                   FlattenTimings* timings = nullptr,
+                                   const ExternalEvaluator* external = nullptr);
 
 /// Counts like OpenModelica's checkModel: scalar variables to be solved and scalar equations.
 struct BalanceReport {

@@ -90,3 +90,10 @@ double mocc_test_counter_value(void* object, double t) {
   counter->calls++;
   return counter->start + t;
 }
+
+const char* mocc_test_greeting(const char* name) {
+  char* text = ModelicaAllocateString(strlen(name) + 7);
+  strcpy(text, "Hello, ");
+  strcat(text, name);
+  return text;
+}

@@ -28,4 +28,7 @@ void* mocc_test_counter_new(double start);
 void mocc_test_counter_free(void* counter);
 double mocc_test_counter_value(void* counter, double t);
 
+/* A String result (MLS 12.9.1.1): "Hello, " followed by name, from ModelicaAllocateString. */
+const char* mocc_test_greeting(const char* name);
+
 #endif
