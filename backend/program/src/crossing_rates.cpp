@@ -18,6 +18,8 @@
 // rate; the runtime then differentiates it numerically.
 #include "program_builder.h"
 
+#include "mocc/dae/function_derivatives.h"
+
 #include "mocc/expr/differentiate.h"
 
 #include <fmt/format.h>
@@ -84,12 +86,7 @@ private:
     expr::DerivativeRules rules;
     rules.variable = [this](std::uint32_t index) { return rateOf(index); };
     rules.time = 1;
-    rules.function = [this](std::uint32_t function,
-                            std::uint32_t output) -> std::optional<expr::FunctionDerivative> {
-      std::uint32_t derivative = b_.system_.functions[function].derivative;
-      if (derivative == dae::kNone) return std::nullopt;
-      return expr::FunctionDerivative{derivative, output};
-    };
+    rules.function = dae::functionDerivatives(b_.system_);
     return rules;
   }
 

@@ -5,6 +5,8 @@
 // Each comes with the continuous-mode statements that compute what it reads.
 #include "program_builder.h"
 
+#include "mocc/dae/function_derivatives.h"
+
 #include "mocc/expr/differentiate.h"
 
 #include <fmt/format.h>
@@ -109,12 +111,7 @@ bool ProgramBuilder::addStateSet(const dae::StateSet& set) {
 // d (lhs - rhs) / d candidate for each constraint, with user functions differentiated through
 // their derivative annotations.
 bool ProgramBuilder::differentiateConstraints(const dae::StateSet& set, sim::StateSet& out) {
-  auto functionDerivative = [&](std::uint32_t function,
-                                std::uint32_t output) -> std::optional<expr::FunctionDerivative> {
-    std::uint32_t derivative = system_.functions[function].derivative;
-    if (derivative == dae::kNone) return std::nullopt;
-    return expr::FunctionDerivative{derivative, output};
-  };
+  auto functionDerivative = dae::functionDerivatives(system_);
   for (std::uint32_t e : set.constraints) {
     const dae::Equation& equation = system_.equations[e];
     expr::Id residual = program_.pool.sub(translator_(equation.lhs), translator_(equation.rhs));
