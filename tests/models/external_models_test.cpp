@@ -25,6 +25,12 @@ std::string writeModel(const std::string& name, const std::string& text) {
   return path.string();
 }
 
+/// A model M calling f(time), a function of one Real whose body is `externalClause`.
+std::string modelWithExternal(const std::string& externalClause) {
+  return "model M\n  function f\n    input Real x;\n    output Real y;\n  " + externalClause +
+         "\n  end f;\n  Real y = f(time);\nend M;\n";
+}
+
 /// The result of `mocc run` on a model that must be rejected (written by writeModel).
 CommandResult rejected(const std::string& model) {
   auto csv = std::filesystem::path(model).parent_path() / "r.csv";
@@ -70,28 +76,17 @@ TEST(ExternalModels, EveryArgumentKindReachesCAndComesBack) {
 }
 
 TEST(ExternalModels, AnUnknownLibraryIsNamed) {
-  CommandResult r = rejected(writeModel("M.mo", R"(model M
-  function f
-    input Real x;
-    output Real y;
-  external "C" y = f_of_nowhere(x) annotation(Library = "moccNoSuchLibrary");
-  end f;
-  Real y = f(time);
-end M;
-)"));
+  CommandResult r = rejected(writeModel(
+      "M.mo",
+      modelWithExternal(
+          R"(external "C" y = f_of_nowhere(x) annotation(Library = "moccNoSuchLibrary");)")));
   EXPECT_NE(r.output.find("moccNoSuchLibrary"), std::string::npos) << r.output;
 }
 
 TEST(ExternalModels, IncludeCodeThatDoesNotCompileGivesTheCompilersMessage) {
-  CommandResult r = rejected(writeModel("M.mo", R"(model M
-  function f
-    input Real x;
-    output Real y;
-  external "C" y = broken(x) annotation(Include = "double broken(double x) { return x +; }");
-  end f;
-  Real y = f(time);
-end M;
-)"));
+  CommandResult r = rejected(writeModel(
+      "M.mo", modelWithExternal(R"(external "C" y = broken(x) annotation(Include = "double )"
+                                R"(broken(double x) { return x +; }");)")));
   EXPECT_NE(r.output.find("error"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("expected expression"), std::string::npos) << r.output;
 }
@@ -111,15 +106,8 @@ end M;
 }
 
 TEST(ExternalModels, FortranIsRejectedWithItsLocation) {
-  CommandResult r = rejected(writeModel("M.mo", R"(model M
-  function f
-    input Real x;
-    output Real y;
-  external "FORTRAN 77" y = dnrm2(x);
-  end f;
-  Real y = f(time);
-end M;
-)"));
+  CommandResult r =
+      rejected(writeModel("M.mo", modelWithExternal(R"(external "FORTRAN 77" y = dnrm2(x);)")));
   EXPECT_NE(r.output.find("M.mo:5:3"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("FORTRAN 77"), std::string::npos) << r.output;
 }
