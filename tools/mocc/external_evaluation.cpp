@@ -178,7 +178,7 @@ sim::ExternalLibraries simLibraries(const flat::ExternalLibraries& libraries) {
 frontend::ExternalEvaluator externalEvaluator(std::string cacheDirectory) {
   // Each set of libraries is prepared and loaded once per process; failures are remembered
   // so that a missing library is not built again for every call (the simulation reports it).
-  auto loaded = std::make_shared<std::map<std::string, bool>>();
+  auto loaded = std::make_shared<std::map<std::string, std::vector<void*>>>();
   return [cacheDirectory, loaded](const flat::Function& function,
                                   std::vector<std::vector<ConstValue>>& variables) {
     if (!function.external || function.external->language == "FORTRAN 77") return false;
@@ -191,10 +191,15 @@ frontend::ExternalEvaluator externalEvaluator(std::string cacheDirectory) {
     auto found = loaded->find(key);
     if (found == loaded->end()) {
       auto code = prepareNativeCode(simLibraries(libraries), cacheDirectory, /*quiet=*/true);
-      found = loaded->emplace(key, code && loadNativeCode(*code, /*quiet=*/true)).first;
+      found =
+          loaded->emplace(key, code ? openNativeCodePrivately(*code) : std::vector<void*>{}).first;
     }
-    if (!found->second) return false;
-    void* symbol = dlsym(RTLD_DEFAULT, function.external->symbol.c_str());
+    // The function's own objects first, then the process (libm, the runtime).
+    void* symbol = nullptr;
+    for (auto handle = found->second.rbegin(); !symbol && handle != found->second.rend(); ++handle)
+      symbol = dlsym(*handle, function.external->symbol.c_str());
+    if (!symbol && libraries.includes.empty() && libraries.libraries.empty())
+      symbol = dlsym(RTLD_DEFAULT, function.external->symbol.c_str());
     return symbol && ExternalCall(function, variables).run(symbol);
   };
 }

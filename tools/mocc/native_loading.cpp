@@ -43,6 +43,9 @@ prepareNativeCode(const sim::ExternalLibraries& libraries, const std::string& ca
 }
 
 bool loadNativeCode(const backend::native::NativeCode& code, bool quiet) {
+  // The Include code first in the search order, its calls bound once all are loaded (the
+  // loop opens it again with RTLD_NOW): a function it defines replaces a library's default.
+  if (code.includeObject) dlopen(code.includeObject->c_str(), RTLD_LAZY | RTLD_GLOBAL);
   for (const fs::path& object : code.sharedObjects) {
     if (dlopen(object.c_str(), RTLD_NOW | RTLD_GLOBAL)) continue;
     const char* why = dlerror();
@@ -52,6 +55,16 @@ bool loadNativeCode(const backend::native::NativeCode& code, bool quiet) {
     return false;
   }
   return true;
+}
+
+std::vector<void*> openNativeCodePrivately(const backend::native::NativeCode& code) {
+  std::vector<void*> handles;
+  for (const fs::path& object : code.sharedObjects) {
+    void* handle = dlopen(object.c_str(), RTLD_LAZY | RTLD_LOCAL);
+    if (!handle) return {};
+    handles.push_back(handle);
+  }
+  return handles;
 }
 
 } // namespace mocc::tool

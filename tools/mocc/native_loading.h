@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mocc::tool {
 
@@ -21,5 +22,11 @@ prepareNativeCode(const sim::ExternalLibraries& libraries, const std::string& ca
 /// Loads every object into the process, visible to the JIT's symbol lookup (RTLD_GLOBAL);
 /// false after printing why.
 bool loadNativeCode(const backend::native::NativeCode& code, bool quiet = false);
+
+/// Opens every object privately (RTLD_LOCAL) with its calls bound at first use (RTLD_LAZY),
+/// for calls during translation: nothing is bound before loadNativeCode has put the model's
+/// Include code first (a model's `usertab` over the MSL's default). The handles, or an empty
+/// list when an object cannot be opened.
+std::vector<void*> openNativeCodePrivately(const backend::native::NativeCode& code);
 
 } // namespace mocc::tool

@@ -165,6 +165,7 @@ std::optional<NativeCode> prepare(const sim::ExternalLibraries& libraries,
   if (!include) return std::nullopt;
   code.compiledObjects += built;
   code.sharedObjects.push_back(*include);
+  code.includeObject = *include;
   return code;
 }
 

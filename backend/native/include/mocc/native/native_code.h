@@ -30,6 +30,10 @@ struct NativeCode {
   /// To load (dlopen with RTLD_GLOBAL) or link, in dependency order: every object comes after
   /// the objects it uses, the Include code last.
   std::vector<std::filesystem::path> sharedObjects;
+  /// The object of the Include code (also the last of sharedObjects), when there is one. Its
+  /// definitions must win over the libraries' (a model's `usertab` over the MSL's dummy), so
+  /// a loader puts it first in the symbol search order.
+  std::optional<std::filesystem::path> includeObject;
   /// How many objects this call compiled; 0 when all came from the cache.
   int compiledObjects = 0;
 };
