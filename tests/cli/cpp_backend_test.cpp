@@ -107,6 +107,29 @@ std::string testNameOf(const ::testing::TestParamInfo<fs::path>& info) {
 INSTANTIATE_TEST_SUITE_P(Models, BothBackends, ::testing::ValuesIn(equivalenceModels()),
                          testNameOf);
 
+TEST(GeneratedSimulator, DestroysEachExternalObjectOnceAfterANormalAndAFailedRun) {
+  // tests/models/external/ExternalObjects.mo built through C++: the counters of the test C
+  // library log their constructions and destructions (MLS 12.9.7), as in the JIT's test
+  // (external_models_test.cpp); stopAt = 0.5 fails the run with exit code 3.
+  fs::path dir = scratchDirectory();
+  fs::path model = fs::path(MOCC_SOURCE_DIR) / "tests/models/external/ExternalObjects.mo";
+  fs::path executable = dir / "simulator";
+  CommandResult built =
+      runCommand(moccBinary() + " build " + model.string() + " -O1 -o " + executable.string());
+  ASSERT_EQ(built.exitCode, 0) << built.output;
+  for (const auto& [options, exitCode] :
+       {std::pair<std::string, int>{"", 0},
+        std::pair<std::string, int>{"--override stopAt=0.5", 3}}) {
+    SCOPED_TRACE(options.empty() ? "normal run" : options);
+    fs::path log = dir / ("counters" + std::to_string(exitCode) + ".log");
+    CommandResult run =
+        runCommand("MOCC_TEST_COUNTER_LOG=" + log.string() + " " + executable.string() +
+                   " --stop-time 1 " + options + " -o " + (dir / "r.csv").string());
+    EXPECT_EQ(run.exitCode, exitCode) << run.output;
+    EXPECT_EQ(readFile(log), "constructed 10\nconstructed 15\ndestroyed 15\ndestroyed 10\n");
+  }
+}
+
 TEST(EmitCpp, CMakeProjectBuildsAgainstTheBuildTreePackage) {
   fs::path dir = scratchDirectory();
   std::string model = example("BouncingBall.mo");
