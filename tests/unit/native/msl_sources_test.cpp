@@ -1,8 +1,10 @@
 // The MSL's C sources (Modelica/Resources/C-Sources, read in place from MOCC_MSL_DIR) built by
 // mocc_native into one object that stands for ModelicaExternalC, ModelicaStandardTables,
-// ModelicaIO and ModelicaMatIO, loaded with every symbol bound (RTLD_NOW) against the test
-// stubs of ModelicaUtilities (modelica_utilities_stubs.c), and called.
+// ModelicaIO and ModelicaMatIO, loaded with every symbol bound (RTLD_NOW) against the
+// runtime's ModelicaUtilities (mocc_runtime, linked by this test), and called.
 #include "mocc/native/native_code.h"
+
+#include "ModelicaUtilities.h"
 
 #include <gtest/gtest.h>
 
@@ -44,6 +46,8 @@ using TableInit = void*(const char*, const char*, double*, std::size_t, std::siz
 using TableValue = double(void*, int, double, double, double);
 
 TEST(MslCSources, BuildIntoOneLoadableObject) {
+  // The runtime provides what the objects call (kept linked: the test calls one of them).
+  ASSERT_STREQ(ModelicaDuplicateString("runtime"), "runtime");
   NativeOptions options;
   options.cacheDirectory =
       fs::path(testing::TempDir()) / ("mocc-native-msl-" + std::to_string(getpid()));
