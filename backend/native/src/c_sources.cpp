@@ -23,8 +23,10 @@ namespace {
 //    the object links the system's libz (the sources' zlib/ copy is not built).
 //  - TABLE_SHARE=1: ModelicaStandardTables reads a table file once for all tables that name
 //    it (a hash table guarded by a pthread mutex).
-//  - DUMMY_FUNCTION_USERTAB=1: ModelicaStandardTablesUsertab.c defines a weak usertab() that
-//    reports "not implemented"; without it usertab is undefined and the object does not load.
+//  - DUMMY_FUNCTION_USERTAB=1: ModelicaStandardTablesUsertab.c defines the MSL's default
+//    usertab() (it raises ModelicaError), so that the object loads on its own; a model that
+//    brings its own usertab in Include code replaces it, since loaders put the Include object
+//    first in the symbol search order (NativeCode::includeObject).
 // Left undefined, because Linux has what they switch off: NO_FILE_SYSTEM, NO_LOCALE, NO_TIME,
 // NO_PID, NO_MUTEX; and HAVE_HDF5 (MATLAB v7.3 files need libhdf5). The sources define
 // _GNU_SOURCE and derive _POSIX_ from unistd.h themselves; the Makefile's HAVE_UNISTD_H,
