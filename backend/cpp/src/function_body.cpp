@@ -11,8 +11,6 @@
 
 namespace mocc::backend::cpp {
 
-const char* externalCType(sim::CType type);
-
 namespace {
 
 std::string signature(Context& context, std::size_t index) {
@@ -209,7 +207,7 @@ private:
     if (a.type == sim::CType::String)
       throw EmitError("String arrays and String outputs of external functions are not supported");
     std::string size = std::to_string(a.size);
-    out().line(std::string(externalCType(a.type)) + " " + temporary + "[" +
+    out().line(std::string(sim::spelling(a.type)) + " " + temporary + "[" +
                std::to_string(std::max<std::uint32_t>(a.size, 1)) + "];");
     out().line("for (uint32_t i = 0; i < " + size + "; ++i) " + temporary +
                "[i] = " + fromDouble(element(a.slot), a.type) + ";");
@@ -280,17 +278,6 @@ void describeLocals(Code& code, const sim::Function& function) {
 
 } // namespace
 
-const char* externalCType(sim::CType type) {
-  switch (type) {
-  case sim::CType::Double: return "double";
-  case sim::CType::Int: return "int";
-  case sim::CType::Size: return "size_t";
-  case sim::CType::String: return "const char*";
-  case sim::CType::Pointer: return "void*";
-  }
-  return "void";
-}
-
 /// `extern "C" double f(double, int*);` for every C function the external calls name, once,
 /// with the types the calls pass (the Include code is compiled apart, MLS 12.9.4).
 Code externalPrototypes(const sim::Program& program) {
@@ -302,10 +289,10 @@ Code externalPrototypes(const sim::Program& program) {
       if (!call || !declared.insert(call->symbol).second) continue;
       std::string parameters;
       for (const sim::ExternalArgument& a : call->arguments)
-        parameters += std::string(parameters.empty() ? "" : ", ") + externalCType(a.type) +
+        parameters += std::string(parameters.empty() ? "" : ", ") + sim::spelling(a.type) +
                       (a.byAddress ? "*" : "");
       code.line(std::string("extern \"C\" ") +
-                (call->hasResult ? externalCType(call->resultType) : "void") + " " + call->symbol +
+                (call->hasResult ? sim::spelling(call->resultType) : "void") + " " + call->symbol +
                 "(" + parameters + ");");
     }
   }

@@ -8,6 +8,17 @@
 
 namespace mocc::sim {
 
+const char* spelling(CType type) {
+  switch (type) {
+  case CType::Double: return "double";
+  case CType::Int: return "int";
+  case CType::String: return "const char*";
+  case CType::Pointer: return "void*";
+  case CType::Size: return "size_t";
+  }
+  return "?";
+}
+
 expr::VariableNamer localNamer(const Function& function) {
   return [&function](std::uint32_t slot) {
     for (const FunctionLocal& local : function.locals) {
@@ -125,17 +136,6 @@ private:
       statements(node.elseBody, indent + 2);
     }
     out_ += pad + "end if\n";
-  }
-
-  static const char* spelling(CType type) {
-    switch (type) {
-    case CType::Double: return "double";
-    case CType::Int: return "int";
-    case CType::String: return "const char*";
-    case CType::Pointer: return "void*";
-    case CType::Size: return "size_t";
-    }
-    return "?";
   }
 
   // y := external "C" f(double x, int* &n[3], out double* &a[4]): each argument with its C

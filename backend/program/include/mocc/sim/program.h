@@ -228,6 +228,9 @@ struct FunctionCallOutputs {
 /// is exact below 2^53); `size(a, k)` is size_t.
 enum class CType : std::uint8_t { Double, Int, String, Pointer, Size };
 
+/// The C spelling of a CType: "double", "int", "size_t", "const char*", "void*".
+const char* spelling(CType type);
+
 /// One argument of an external call. By value: `value`, a scalar expression over the frame
 /// (a String is `text`). By address (arrays, and scalar outputs): frame slots [slot, slot +
 /// size) are converted into a temporary of the C type whose address is passed; an `output`
