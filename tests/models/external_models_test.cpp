@@ -236,3 +236,31 @@ TEST(ExternalModels, ConstantCallsRunDuringTranslationStringResultsAndSizesInclu
     EXPECT_EQ(row[table.column("branch")], 1.0);
   }
 }
+
+TEST(ExternalModels, AFunctionReachingAStringVariableDuringSimulationIsReportedAtTheCall) {
+  // g has a String variable; h calls it only in a while-condition. Strings exist during
+  // translation only, so h(time) in an equation is an error at that call.
+  CommandResult r = rejected(writeModel("M.mo", R"(model M
+  function g
+    input Real x;
+    output Real y;
+  protected
+    String s = "a";
+  algorithm
+    y := x;
+  end g;
+  function h
+    input Real x;
+    output Real y = x;
+  algorithm
+    while g(y) > 1e9 loop
+      y := y / 2;
+    end while;
+  end h;
+  Real y = h(time);
+end M;
+)"));
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_NE(r.output.find("M.mo:18:12"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("String variable 's'"), std::string::npos) << r.output;
+}

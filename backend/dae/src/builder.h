@@ -7,6 +7,7 @@
 #include "mocc/flat/model.h"
 #include "mocc/support/diagnostics.h"
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -69,7 +70,10 @@ private:
   void resolveDerivativeAnnotations();
   std::optional<sim::FunctionExternalCall> externalCall(const flat::ExternalCall& call);
   static const flat::FunctionVariable* stringVariable(const flat::Function& f);
+  /// Why a call of `function` cannot run during the simulation (a String variable in it or in
+  /// what it calls), or nullopt; memoised.
   std::optional<std::string> stringFunctionReason(std::uint32_t function);
+  std::optional<std::string> searchStringVariable(std::uint32_t function);
   std::optional<Function> translateFunction(const flat::Function& f);
   void layOutFrame(FunctionScope& scope);
   std::optional<std::vector<sim::FunctionStatement>>
@@ -178,6 +182,7 @@ private:
   std::uint32_t nextTemporary_ = 0;
   std::vector<Signature> signatures_; // per flat function
   FunctionScope* function_ = nullptr; // set while a function body is translated
+  std::map<std::uint32_t, std::optional<std::string>> stringFunctionReasons_;
 };
 
 } // namespace mocc::dae

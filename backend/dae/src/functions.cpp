@@ -477,9 +477,16 @@ void collectCalls(const flat::Statement& s, std::set<std::uint32_t>& calls) {
             collectCalls(b.body, calls);
           }
           collectCalls(node.elseBody, calls);
-        } else if constexpr (std::is_same_v<T, flat::ForStatement> ||
-                             std::is_same_v<T, flat::WhileStatement>) {
+        } else if constexpr (std::is_same_v<T, flat::ForStatement>) {
+          for (const flat::Expr* bound : {&node.start, &node.step, &node.stop})
+            collectCalls(*bound, calls);
           collectCalls(node.body, calls);
+        } else if constexpr (std::is_same_v<T, flat::WhileStatement>) {
+          collectCalls(node.condition, calls);
+          collectCalls(node.body, calls);
+        } else if constexpr (std::is_same_v<T, flat::AssertStatement>) {
+          collectCalls(node.condition, calls);
+          collectCalls(node.message, calls);
         }
       },
       s.node);
@@ -501,6 +508,12 @@ const flat::FunctionVariable* SystemBuilder::stringVariable(const flat::Function
 // Strings exist during translation only: a function with a String variable, or calling one,
 // cannot run during the simulation.
 std::optional<std::string> SystemBuilder::stringFunctionReason(std::uint32_t function) {
+  if (auto known = stringFunctionReasons_.find(function); known != stringFunctionReasons_.end())
+    return known->second;
+  return stringFunctionReasons_[function] = searchStringVariable(function);
+}
+
+std::optional<std::string> SystemBuilder::searchStringVariable(std::uint32_t function) {
   std::set<std::uint32_t> seen{function};
   std::vector<std::uint32_t> pending{function};
   while (!pending.empty()) {
