@@ -48,6 +48,9 @@ struct LowerContext {
   FunctionBuilder* function = nullptr;      // lowering a function body
   bool whenCondition = false;               // `when {a, b}`: vectors of Booleans allowed
   std::optional<std::size_t> end;           // inside a subscript: the value of `end`
+  /// Lowering an assignment target: where the range conditions of its Integer subscripts
+  /// that change during simulation go (an assignment out of range is an error, MLS 10.5).
+  std::vector<flat::Expr>* targetRangeChecks = nullptr;
 };
 
 class Elaborator {

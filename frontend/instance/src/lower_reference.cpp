@@ -54,10 +54,21 @@ std::vector<std::size_t> selectLinear(const std::vector<std::size_t>& dims,
 namespace {
 
 /// A subscript of a model equation that changes during simulation and that mocc resolves by
-/// choosing among the dimension's elements: a Boolean or enumeration expression that does not
-/// fold to a constant (it always hits an element).
+/// choosing among the dimension's elements: a Boolean, enumeration or Integer expression that
+/// does not fold to a constant.
 bool isRunTimeIndex(const Expr& index, Elaborator& el) {
-  return (index.type == Type::Boolean || index.type == Type::Enumeration) && !el.fold(index);
+  return (index.type == Type::Boolean || index.type == Type::Enumeration ||
+          index.type == Type::Integer) &&
+         !el.fold(index);
+}
+
+/// `1 <= index and index <= size`: the condition an Integer subscript must meet.
+Expr withinRange(const Expr& index, std::size_t size) {
+  Expr low = make::binary(flat::BinaryOp::Ge, index, make::integer(1), Type::Boolean, index.range);
+  Expr high = make::binary(flat::BinaryOp::Le, index, make::integer(static_cast<long long>(size)),
+                           Type::Boolean, index.range);
+  return make::binary(flat::BinaryOp::And, std::move(low), std::move(high), Type::Boolean,
+                      index.range);
 }
 
 /// `index == k` for the k-th element (from 1) of a dimension indexed by Booleans (false,
@@ -67,13 +78,18 @@ Expr selects(const Expr& index, std::size_t k) {
     Expr value = make::literal(Type::Boolean, static_cast<double>(k - 1), index.range);
     return make::binary(flat::BinaryOp::Eq, index, value, Type::Boolean, index.range);
   }
-  Expr ordinal = make::call("integer", Type::Integer, {index}, index.range);
+  Expr ordinal = index.type == Type::Integer
+                     ? index
+                     : make::call("integer", Type::Integer, {index}, index.range);
   return make::binary(flat::BinaryOp::Eq, ordinal, make::integer(static_cast<long long>(k)),
                       Type::Boolean, index.range);
 }
 
-/// Removes dimension `p` of `t` by choosing its element `index` (an if-expression over all of
-/// the dimension's elements, which Boolean and enumeration indices always hit).
+/// Removes dimension `p` of `t` by choosing its element `index`: an if-expression over all of
+/// the dimension's elements, which Boolean and enumeration indices always hit. An Integer
+/// index outside the dimension takes the last element: in an expression such as
+/// `if i == 0 then y0 else x[i]` the branch is not taken then, and an assignment target checks
+/// its range first (targetRangeChecks).
 Tensor chooseAlong(const Tensor& t, std::size_t p, const Expr& index) {
   std::size_t n = t.dims[p], inner = 1, outer = 1;
   for (std::size_t d = 0; d < t.dims.size(); ++d)
@@ -124,6 +140,8 @@ ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, 
   if (value->isScalar() && !context_.function && isRunTimeIndex(value->scalarValue(), el_)) {
     // Taken whole here; select() chooses the element (MLS 10.5).
     runTime = value->scalarValue();
+    if (runTime->type == Type::Integer && context_.targetRangeChecks)
+      context_.targetRangeChecks->push_back(withinRange(*runTime, size));
     keepsDim = true;
     for (std::size_t i = 1; i <= size; ++i)
       indices.push_back(i);
@@ -133,10 +151,8 @@ ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, 
     auto folded = el_.fold(element);
     if (!folded) {
       el_.diagnostics().error(DiagnosticKind::Unsupported, s.range,
-                              "Integer subscripts that change during simulation are not "
-                              "supported yet in equations (Boolean and enumeration ones are, and "
-                              "any in functions); a subscript here must be a constant or "
-                              "parameter expression");
+                              "a subscript must be an Integer, Boolean or enumeration "
+                              "expression");
       return std::nullopt;
     }
     // Boolean dimensions are indexed false, true and enumerations by their literals

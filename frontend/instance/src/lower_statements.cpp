@@ -42,14 +42,45 @@ void EquationLowering::callStatement(const ast::Statement& s, const ast::CallSta
       s.range});
 }
 
+namespace {
+
+/// `target := value` for a target element that is a variable, or that run-time subscripts
+/// chose among variables (`if i == 1 then x[1] elseif ... else x[n]`): the assignment then
+/// goes to the chosen variable, one if-branch per candidate. False when an element is not a
+/// variable.
+bool assignChosen(const Expr& target, const Expr& value, SourceRange range,
+                  std::vector<flat::Statement>& out) {
+  if (target.kind == Expr::Kind::Variable) {
+    out.push_back(
+        flat::Statement{flat::AssignStatement{flat::LValue{target.variable, {}}, value}, range});
+    return true;
+  }
+  if (target.kind != Expr::Kind::If) return false;
+  flat::IfStatement choice;
+  for (std::size_t k = 0; k + 1 < target.args.size(); k += 2) {
+    flat::StatementBranch branch;
+    branch.condition = target.args[k];
+    branch.range = range;
+    if (!assignChosen(target.args[k + 1], value, range, branch.body)) return false;
+    choice.branches.push_back(std::move(branch));
+  }
+  if (!assignChosen(target.args.back(), value, range, choice.elseBody)) return false;
+  out.push_back(flat::Statement{std::move(choice), range});
+  return true;
+}
+
+} // namespace
+
 void EquationLowering::assignment(const ast::Statement& s, const ast::AssignStatement& assign,
                                   const LowerContext& context, std::vector<flat::Statement>& out) {
   ast::Expr target;
   target.range = assign.target.range;
   target.node = ast::RefExpr{};
   // The target is lowered like a reference expression: its elements must be variables.
-  ExpressionLowering lowering(el_, context);
-  auto targets = lowering.reference(target, assign.target);
+  std::vector<Expr> rangeChecks;
+  LowerContext targetContext = context;
+  targetContext.targetRangeChecks = &rangeChecks;
+  auto targets = ExpressionLowering(el_, targetContext).reference(target, assign.target);
   auto value = el_.lower(*assign.value, context);
   if (!targets || !value) return;
   if (targets->dims != value->dims && !value->isScalar()) {
@@ -57,22 +88,26 @@ void EquationLowering::assignment(const ast::Statement& s, const ast::AssignStat
                             "the two sides of this assignment have different sizes");
     return;
   }
+  for (Expr& check : rangeChecks) {
+    Expr message = Expr::string("array subscript out of range in this assignment (MLS 10.5)",
+                                assign.target.range);
+    out.push_back(flat::Statement{flat::AssertStatement{std::move(check), std::move(message)},
+                                  assign.target.range});
+  }
   for (std::size_t k = 0; k < targets->size(); ++k) {
     const Expr& t = targets->elements[k];
-    if (t.kind != Expr::Kind::Variable) {
-      el_.diagnostics().error(DiagnosticKind::InvalidOperator, assign.target.range,
-                              "only variables can be assigned (MLS 11.2.1)");
-      return;
-    }
-    Expr v = value->isScalar() ? value->elements[0] : value->elements[k];
+    const Expr& v = value->isScalar() ? value->elements[0] : value->elements[k];
     if (!typesCompatible(t.type, v.type)) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, s.range,
                               std::string("cannot assign ") + flat::spelling(v.type) + " to " +
                                   flat::spelling(t.type) + " variable");
       return;
     }
-    out.push_back(flat::Statement{flat::AssignStatement{flat::LValue{t.variable, {}}, std::move(v)},
-                                  s.range});
+    if (!assignChosen(t, v, s.range, out)) {
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, assign.target.range,
+                              "only variables can be assigned (MLS 11.2.1)");
+      return;
+    }
   }
 }
 
