@@ -1,10 +1,10 @@
 // Language capabilities the Modelica Standard Library relies on (issue 12), each in a small
 // model of tests/models/language/ simulated through `mocc run` and checked against its closed
 // form: redeclared components keeping their modifiers (MLS 7.3.2), record values (MLS 12.6),
-// run-time subscripts (MLS 10.5), der() of expressions (MLS 3.7.4), connect-equations inside
-// for-loops (MLS 8.3.2, 9.1), initial algorithm sections (MLS 8.6, 11.1), pre() in initial
-// equations (MLS 8.6), function calls as statements, and homotopy-based initialization
-// (MLS 3.7.4.4).
+// run-time subscripts (MLS 10.5) of every index type, redundant initial equations (MLS 8.6), der()
+// of expressions (MLS 3.7.4), connect-equations inside for-loops (MLS 8.3.2, 9.1), initial
+// algorithm sections (MLS 8.6, 11.1), pre() in initial equations (MLS 8.6), function calls as
+// statements, and homotopy-based initialization (MLS 3.7.4.4).
 #include "model_test_support.h"
 
 #include <algorithm>
@@ -70,6 +70,69 @@ TEST(LanguageModels, BooleanAndEnumerationSubscriptsMayChangeDuringSimulation) {
       table, "y", [](double t) { return t < 0.25 ? 1.0 : 3.0; }, 0.0, events);
   expectEverywhere(
       table, "w", [](double t) { return t < 0.5 ? 2.0 : 3.0; }, 0.0, events);
+}
+
+TEST(LanguageModels, IntegerSubscriptsThatChangeDuringSimulationPickAndAssignElements) {
+  // IntegerSubscripts.mo: i = k after the k-th sample at 0.25 k; y = table[i] = 10 i once
+  // i > 0; buf[k] holds the k-th sample instant and grid[k, k] = 11 k for k <= 2. Every value
+  // is exact (constants and sample instants).
+  CsvTable table = simulate(languageModel("IntegerSubscripts.mo"), "");
+  const std::vector<double> events = {0.25, 0.5, 0.75, 1.0};
+  auto samplesBefore = [](double t) { return std::floor(t / 0.25 + 1e-12); };
+  expectEverywhere(
+      table, "y", [&](double t) { return t < 0.25 ? -1.0 : 10 * samplesBefore(t); }, 0.0, events);
+  for (int k = 1; k <= 3; ++k) {
+    expectEverywhere(
+        table, "buf[" + std::to_string(k) + "]",
+        [&](double t) { return samplesBefore(t) >= k ? 0.25 * k : 0.0; }, 1e-15, events);
+  }
+  for (int k = 1; k <= 2; ++k) {
+    std::string cell = "grid[" + std::to_string(k) + "," + std::to_string(k) + "]";
+    expectEverywhere(
+        table, cell, [&](double t) { return samplesBefore(t) >= k ? 11.0 * k : 0.0; }, 0.0, events);
+  }
+  expectEverywhere(
+      table, "grid[1,2]", [](double) { return 0.0; }, 0.0);
+  expectEverywhere(
+      table, "grid[2,1]", [](double) { return 0.0; }, 0.0);
+}
+
+TEST(LanguageModels, AnAssignmentOutsideItsArrayStopsTheRunWithExitCode3) {
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r =
+      runCommand(moccBinary() + " run " + languageModel("IntegerSubscriptOutOfRange.mo") + " -o " +
+                 csv.string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_NE(r.output.find("assertion failed at time 0.75: array subscript out of range"),
+            std::string::npos)
+      << r.output;
+  CsvTable rows = readCsv(csv.string());
+  ASSERT_FALSE(rows.rows.empty());
+  // Every output point up to the failure, the last one before the failing event's update.
+  EXPECT_EQ(rows.rows.back()[rows.column("time")], 0.75);
+  EXPECT_EQ(rows.rows.back()[rows.column("buf[1]")], 0.25);
+  EXPECT_EQ(rows.rows.back()[rows.column("buf[2]")], 0.5);
+}
+
+TEST(LanguageModels, AConsistentRedundantInitialEquationIsRemoved) {
+  // MLS 8.6. Both blocks see the one signal rise at 0.5: count = 1 from then on.
+  CsvTable table = simulate(languageModel("RedundantInitialEquations.mo"), "");
+  expectEverywhere(table, "count", [](double t) { return t < 0.5 ? 0.0 : 1.0; }, 0.0, {0.5});
+}
+
+TEST(LanguageModels, AnInconsistentRedundantInitialEquationStopsTheRunAtInitialization) {
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r =
+      runCommand(moccBinary() + " run " + languageModel("InconsistentInitialEquations.mo") +
+                 " -o " + csv.string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_NE(r.output.find("the redundant equation pre(signal) = b.pre_u_start (initial "
+                          "equation"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("does not hold at initialization: left side false, right side true"),
+            std::string::npos)
+      << r.output;
 }
 
 TEST(ConnectInLoops, SeriesLadderChargesEveryCapacitorAlike) {

@@ -24,6 +24,8 @@ void ProgramBuilder::addInitialize() {
   }
   std::vector<sim::Statement> aliases = aliasAssignments();
   program_.initialize.insert(program_.initialize.end(), aliases.begin(), aliases.end());
+  for (const dae::Assertion& a : problem.consistencyChecks)
+    program_.initialize.push_back(assertion(a));
   // Asserts hold at the initial instant too (MLS 8.3.7).
   for (const dae::Assertion& a : system_.assertions)
     program_.initialize.push_back(assertion(a));

@@ -335,8 +335,11 @@ private:
     BipartiteGraph g = graph(column);
     Matching matching = maximumMatching(g, problem_.unknowns.size());
     if (matching.size < g.size()) {
-      reportOverDetermined(g, matching);
-      return false;
+      if (!removeRedundantInitialEquations(g, matching)) {
+        reportOverDetermined(g, matching);
+        return false;
+      }
+      return matchWithFallbacks();
     }
     if (matching.size == problem_.unknowns.size()) return true;
     // Free states take their start values, in the order fallbacks() prefers; augmenting
@@ -395,6 +398,76 @@ private:
     for (const auto& entry : ordered)
       result.push_back(entry.second);
     return result;
+  }
+
+  // ------------------------------------------------------------- redundant equations
+
+  // MLS 8.6: "a consistent start value or initial equation may be removed with a
+  // diagnostic". When only initial equations and fixed start values are left over (blocks
+  // whose inputs are connected to one signal each saying pre(u) = false), they are removed
+  // and checked at the end of initialization instead: the run stops there when one does
+  // not hold. An equation of the model itself that is left over stays an error.
+  bool removeRedundantInitialEquations(const BipartiteGraph& g, Matching& matching) {
+    std::vector<int> rank(problem_.equations.size());
+    for (std::size_t e = 0; e < rank.size(); ++e)
+      rank[e] = equationRank(e);
+    moveUnmatchedEquations(g, matching, rank);
+    std::vector<std::size_t> redundant;
+    for (std::size_t e = 0; e < problem_.equations.size(); ++e) {
+      if (matching.variableOfEquation[e] != kUnmatched) continue;
+      InitialOrigin origin = result_.origins[e];
+      if (origin != InitialOrigin::InitialEquation && origin != InitialOrigin::FixedStart)
+        return false;
+      redundant.push_back(e);
+    }
+    std::string list;
+    for (std::size_t e : redundant)
+      list += (list.empty() ? "" : "; ") + describeEquation(e);
+    auto& d = diagnostics_.warning(
+        DiagnosticKind::StructurallySingular, system_.range,
+        fmt::format("the initialization problem is over-determined: {} no unknown left: {}; "
+                    "{} removed and checked for consistency at initialization (MLS 8.6)",
+                    plural(redundant.size(), "equation has", "equations have"), list,
+                    redundant.size() == 1 ? "it is" : "they are"));
+    for (std::size_t e : redundant)
+      d.notes.push_back({problem_.equations[e].range, "this equation is redundant"});
+    for (auto e = redundant.rbegin(); e != redundant.rend(); ++e) {
+      result_.consistencyChecks.push_back(consistencyCheck(*e));
+      problem_.equations.erase(problem_.equations.begin() + static_cast<std::ptrdiff_t>(*e));
+      result_.origins.erase(result_.origins.begin() + static_cast<std::ptrdiff_t>(*e));
+    }
+    return true;
+  }
+
+  // lhs = rhs as an assertion: exactly for Integer and Boolean values; for Real ones up to a
+  // relative 1e-8, well above the residuals the initialization's Newton solves leave
+  // (their tolerance is 1e-10 relative) and far below any modelling difference.
+  dae::Assertion consistencyCheck(std::size_t e) {
+    const dae::Equation& equation = problem_.equations[e];
+    expr::Pool& pool = system_.pool;
+    expr::Id lhs = equation.lhs, rhs = equation.rhs;
+    expr::Id holds;
+    sim::MessageValue value;
+    if (pool.type(lhs) == expr::Type::Real || pool.type(rhs) == expr::Type::Real) {
+      auto absolute = [&](expr::Id x) {
+        expr::Id args[] = {x};
+        return pool.call(expr::Builtin::Abs, args);
+      };
+      expr::Id scale = pool.add(pool.real(1), pool.add(absolute(lhs), absolute(rhs)));
+      holds = pool.compare(expr::Op::Le, absolute(pool.sub(lhs, rhs)),
+                           pool.mul(pool.real(1e-8), scale));
+      value.significantDigits = 17;
+    } else {
+      holds = pool.compare(expr::Op::Eq, lhs, rhs);
+      value.format = pool.type(lhs) == expr::Type::Boolean ? sim::MessageValue::Format::Boolean
+                                                           : sim::MessageValue::Format::Integer;
+    }
+    sim::Message message;
+    message.texts = {"the redundant equation " + describeEquation(e) +
+                         " does not hold at initialization: left side ",
+                     ", right side ", ""};
+    message.values = {value, value};
+    return dae::Assertion{holds, message, dae::AssertLevel::Error, equation.range, {lhs, rhs}};
   }
 
   // -------------------------------------------------------------------- diagnostics
@@ -552,6 +625,9 @@ std::string print(const dae::System& system, const Initialization& initializatio
       system.name, initialization.unknowns.size(), initialization.equations.size(), counts[0],
       counts[1], counts[2], counts[3], counts[4]);
   out += printSteps(system, initialization.steps, initialization.equations, sources, 2);
+  auto names = dae::names(system);
+  for (const dae::Assertion& check : initialization.consistencyChecks)
+    out += "  check " + expr::print(system.pool, check.condition, names) + "\n";
   return out;
 }
 

@@ -310,7 +310,9 @@ end J;
                                      "  d der(v)/d v = -0.1\n"));
 }
 
-TEST(Initialization, OverDeterminedNamesTheConflictingEquations) {
+TEST(Initialization, ALeftOverInitialEquationBecomesAConsistencyCheck) {
+  // MLS 8.6: a consistent initial equation may be removed with a diagnostic; whether it is
+  // consistent is only known once the others are solved, so it is checked then.
   auto a = analyse(R"(model Over
   Real x(start = 1, fixed = true);
 initial equation
@@ -319,12 +321,15 @@ equation
   der(x) = -x;
 end Over;
 )");
-  EXPECT_FALSE(a->analysis);
+  ASSERT_TRUE(a->analysis);
   std::string out = a->c.rendered();
-  EXPECT_TRUE(contains(out, "test.mo:1:7: error: the initialization problem is over-determined: "
-                            "1 equation has no unknown left: x = 1 (fixed = true, test.mo:2:8)"));
-  EXPECT_TRUE(contains(out, "test.mo:4:3: note: it conflicts with this one: x = 2 (initial "
-                            "equation, test.mo:4:3)"));
+  EXPECT_TRUE(contains(out, "test.mo:1:7: warning: the initialization problem is over-determined: "
+                            "1 equation has no unknown left: x = 1 (fixed = true, test.mo:2:8); "
+                            "it is removed and checked for consistency at initialization"));
+  EXPECT_TRUE(contains(out, "test.mo:2:8: note: this equation is redundant"));
+  const auto& initialization = a->analysis->schedule.initialization;
+  EXPECT_EQ(initialization.equations.size(), 2u); // der(x) = -x and x = 2
+  EXPECT_EQ(initialization.consistencyChecks.size(), 1u);
 }
 
 TEST(Initialization, UnderDeterminedNamesTheFreeParameter) {

@@ -136,6 +136,9 @@ struct Initialization {
   std::vector<std::uint32_t> solvedWhenOutputs;
   /// pre() values that are unknowns of this problem, with the variables standing for them.
   std::vector<PreUnknown> preUnknowns;
+  /// Initial equations and fixed start values that were left over, removed from `equations`
+  /// (MLS 8.6 allows removing consistent ones): each must hold once the steps have run.
+  std::vector<dae::Assertion> consistencyChecks;
 };
 
 /// The causal order of a system: each step's inputs are computed by earlier steps or known
