@@ -4,6 +4,8 @@
 // tensors of flat expressions (lower_*.cpp) and folds constant expressions (fold.cpp).
 #pragma once
 
+#include <deque>
+
 #include "instance.h"
 #include "tensor.h"
 
@@ -278,7 +280,8 @@ private:
 
   ClassTree& tree_;
   std::map<const ClassEntry*, std::unique_ptr<InstanceNode>> packages_;
-  std::vector<ElementVariable> variables_;
+  /// A deque: lowering a binding may add variables while references to others are held.
+  std::deque<ElementVariable> variables_;
   std::map<const ComponentInstance*, std::uint32_t> firstVariable_;
   std::vector<const ClassEntry*> instantiating_; // classes being filled, to detect recursion
   std::map<std::pair<const ClassEntry*, std::string>, std::optional<std::uint32_t>> functions_;

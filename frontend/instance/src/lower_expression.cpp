@@ -535,67 +535,39 @@ ExpressionLowering::comprehensionRest(const ast::Expr& e, const ast::Expr& body,
 
 namespace {
 
-// Promotes to a matrix for [..] concatenation: a scalar is 1x1, a vector n x 1 (MLS 10.4.2).
-Tensor asMatrix(Tensor t) {
-  if (t.dims.empty())
-    t.dims = {1, 1};
-  else if (t.dims.size() == 1)
-    t.dims = {t.dims[0], 1};
+// Promotes for [..] concatenation (MLS 10.4.2): to at least two dimensions, a scalar as 1x1
+// and a vector of n as n x 1; arrays of more dimensions stay.
+Tensor promoted(Tensor t, std::size_t dimensions) {
+  while (t.dims.size() < dimensions)
+    t.dims.push_back(1);
   return t;
 }
 
 } // namespace
 
-// [a, b; c, d]: horizontal concatenation within rows, then vertical (MLS 10.4.2).
+// [a, b; c, d] = cat(1, cat(2, a, b), cat(2, c, d)) after promoting every element to
+// max(2, ndims) dimensions (MLS 10.4.2).
 std::optional<Tensor> ExpressionLowering::matrix(const ast::Expr& e, const ast::MatrixExpr& m) {
-  std::vector<Tensor> rows;
+  std::vector<std::vector<Tensor>> elements;
+  std::size_t dimensions = 2;
   for (const auto& row : m.rows) {
-    std::optional<Tensor> joined;
+    elements.emplace_back();
     for (const ast::ExprPtr& element : row) {
       auto t = lower(*element);
       if (!t) return std::nullopt;
-      Tensor part = asMatrix(std::move(*t));
-      if (part.dims.size() != 2) {
-        el_.diagnostics().error(DiagnosticKind::TypeMismatch, element->range,
-                                "matrix constructors take scalars, vectors and matrices");
-        return std::nullopt;
-      }
-      if (!joined) {
-        joined = std::move(part);
-        continue;
-      }
-      if (joined->dims[0] != part.dims[0]) {
-        el_.diagnostics().error(DiagnosticKind::TypeMismatch, element->range,
-                                "elements of a matrix row must have the same number of rows");
-        return std::nullopt;
-      }
-      Tensor wide;
-      wide.dims = {joined->dims[0], joined->dims[1] + part.dims[1]};
-      for (std::size_t r = 0; r < wide.dims[0]; ++r) {
-        for (std::size_t c = 0; c < joined->dims[1]; ++c) {
-          wide.elements.push_back(joined->elements[r * joined->dims[1] + c]);
-        }
-        for (std::size_t c = 0; c < part.dims[1]; ++c) {
-          wide.elements.push_back(part.elements[r * part.dims[1] + c]);
-        }
-      }
-      joined = std::move(wide);
+      dimensions = std::max(dimensions, t->dims.size());
+      elements.back().push_back(std::move(*t));
     }
+  }
+  std::vector<Tensor> rows;
+  for (std::vector<Tensor>& row : elements) {
+    for (Tensor& element : row)
+      element = promoted(std::move(element), dimensions);
+    auto joined = concatenate(e, 2, std::move(row));
+    if (!joined) return std::nullopt;
     rows.push_back(std::move(*joined));
   }
-  Tensor result = std::move(rows.front());
-  for (std::size_t i = 1; i < rows.size(); ++i) {
-    if (rows[i].dims[1] != result.dims[1]) {
-      el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
-                              "the rows of a matrix constructor must have the same number of "
-                              "columns");
-      return std::nullopt;
-    }
-    result.dims[0] += rows[i].dims[0];
-    for (Expr& x : rows[i].elements)
-      result.elements.push_back(std::move(x));
-  }
-  return result;
+  return concatenate(e, 1, std::move(rows));
 }
 
 std::optional<Tensor> Elaborator::lower(const ast::Expr& e, const LowerContext& context) {

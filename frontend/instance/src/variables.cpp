@@ -251,11 +251,12 @@ bool Elaborator::isFirstElement(const ElementVariable& element) {
 // The value of an array component has the component's size (MLS 7.2.5); checked once, for
 // its first element.
 void Elaborator::checkArrayValueSize(std::uint32_t id, const Modifier::Value& value) {
-  const ElementVariable& element = variables_[id];
   LowerContext context;
   context.scope = value.scope;
   auto tensor = lower(*value.expr, context);
   if (!tensor) return;
+  // Taken after lowering: lowering may add variables and so move variables_.
+  const ElementVariable& element = variables_[id];
   std::size_t outer = value.slice.size() - element.subscripts.size();
   std::vector<std::size_t> remaining(tensor->dims.begin() + std::min(outer, tensor->dims.size()),
                                      tensor->dims.end());

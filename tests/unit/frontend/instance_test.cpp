@@ -383,3 +383,26 @@ end M;
             std::string::npos)
       << flat;
 }
+
+TEST(Flatten, AnArrayBoundToAPackageConstantThroughItsEnclosingPackageKeepsItsSize) {
+  // Lowering P.Tables.V adds the package's variables while the size check holds z's entry (a
+  // regression: the size came out empty, as for MSL Digital's delayTable).
+  SourceCompilation c;
+  auto model = flattenSource(c, R"(
+package P
+  package Tables
+    constant Integer V[2] = {4, 5};
+  end Tables;
+  model M
+    Integer z[2] = P.Tables.V;
+  end M;
+end P;
+)",
+                             "P.M");
+  ASSERT_TRUE(model) << c.rendered();
+  EXPECT_EQ(mocc::flat::print(*model), R"(class P.M
+  discrete Integer z[1] = 4;
+  discrete Integer z[2] = 5;
+end P.M;
+)");
+}
