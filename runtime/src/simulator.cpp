@@ -118,9 +118,8 @@ void Simulator::createIntegrator() {
 }
 
 // MLS 3.6 section 8.6 as model.h refines it: bind, one pass in initial mode (initialize(), or
-// event_update() for models without it: initial() when-clauses, reinit applied), the
-// continuous-mode values, then ordinary event iteration until nothing changes, and a regular
-// choice of states for every state set.
+// event_update() for models without it: initial() when-clauses, reinit applied), then ordinary
+// event iteration until nothing changes, and a regular choice of states for every state set.
 void Simulator::initialize() {
   mocc_instance& abi = instance_.abi();
   model_.bind(&abi);
@@ -130,17 +129,10 @@ void Simulator::initialize() {
   ++statistics_.eventIterations;
   solveInitialProblem();
   failOnReportedError();
-  // Leave the initial instant the way every event is left before the next one: values that
-  // equations define take their continuous-mode values (sample() is false there), and pre()
-  // keeps those. So `when sample(start, T)` with start at the start time fires now, while a
-  // condition already true at initialization does not (MLS 8.6). initial() is still true in
-  // this pass (the mode tells the continuous-mode functions so): `when not initial()` then
-  // sees its rising edge in the event iteration that follows, right after initialization.
-  instance_.setMode(MOCC_MODE_INITIAL);
-  // The values initialization gave are the left limits continuous mode starts from: an
-  // algorithm's discrete variables, which start from pre() (MLS 11.1.2), keep them.
-  instance_.copyCurrentToPre();
-  evaluateContinuous();
+  // MLS 8.6: pre(v) := v for every variable, then event iteration at the initial time. A
+  // condition already true at initialization does not fire; `when not initial()` and
+  // `when sample(start, T)` with start at the start time do (sample() is false while
+  // initializing), as does `when change(x)` for an x that follows pre() of another variable.
   instance_.copyCurrentToPre();
   instance_.setMode(MOCC_MODE_EVENT);
   iterateEvent();

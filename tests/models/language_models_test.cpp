@@ -135,6 +135,16 @@ TEST(LanguageModels, AnInconsistentRedundantInitialEquationStopsTheRunAtInitiali
       << r.output;
 }
 
+TEST(LanguageModels, AChangeRightAfterInitializationFiresInTheEventIterationThatFollows) {
+  // ChangeAfterInitialization.mo: x goes from 0 to 1 when pre(aux) := aux after
+  // initialization; change(x) counts that once.
+  CsvTable table = simulate(languageModel("ChangeAfterInitialization.mo"), "");
+  expectEverywhere(
+      table, "x", [](double) { return 1.0; }, 0.0);
+  expectEverywhere(
+      table, "count", [](double) { return 1.0; }, 0.0);
+}
+
 TEST(ConnectInLoops, SeriesLadderChargesEveryCapacitorAlike) {
   // N resistors R and N capacitors C alternate in series: one resistance N R and one
   // capacitance C/N, time constant R C = 1. Each capacitor holds V/N (1 - e^{-t}) and the
