@@ -1,7 +1,8 @@
 // Language capabilities the Modelica Standard Library relies on (issue 12), each in a small
 // model of tests/models/language/ simulated through `mocc run` and checked against its closed
 // form: redeclared components keeping their modifiers (MLS 7.3.2), record values (MLS 12.6),
-// run-time subscripts (MLS 10.5) of every index type, redundant initial equations (MLS 8.6), der()
+// run-time subscripts (MLS 10.5) of every index type, redundant initial equations (MLS 8.6),
+// break in unrolled loops (MLS 11.2.4), der()
 // of expressions (MLS 3.7.4), connect-equations inside for-loops (MLS 8.3.2, 9.1), initial
 // algorithm sections (MLS 8.6, 11.1), pre() in initial equations (MLS 8.6), function calls as
 // statements, and homotopy-based initialization (MLS 3.7.4.4).
@@ -143,6 +144,49 @@ TEST(LanguageModels, AChangeRightAfterInitializationFiresInTheEventIterationThat
       table, "x", [](double) { return 1.0; }, 0.0);
   expectEverywhere(
       table, "count", [](double) { return 1.0; }, 0.0);
+}
+
+TEST(LanguageModels, BreakLeavesTheInnermostUnrolledLoopOfAnAlgorithm) {
+  // BreakInAlgorithm.mo searched again here, with C++ loops, for n = 1 .. 6 (the k-th sample
+  // at t = k - 1 sets n = k).
+  const int table[5] = {3, 1, 4, 1, 5};
+  const int grid[2][3] = {{1, 2, 3}, {3, 4, 5}};
+  struct Search {
+    int found = 0, visited = 0, hits = 0, scanned = 0;
+  };
+  auto search = [&](int n) {
+    Search s;
+    for (int i = 1; i <= 5; ++i) {
+      ++s.visited;
+      if (table[i - 1] == n) {
+        s.found = i;
+        break;
+      }
+    }
+    for (const auto& row : grid) {
+      for (int value : row) {
+        ++s.scanned;
+        if (value == n) {
+          ++s.hits;
+          break;
+        }
+      }
+    }
+    return s;
+  };
+  CsvTable table_ = simulate(languageModel("BreakInAlgorithm.mo"), "");
+  const std::vector<double> events = {1, 2, 3, 4, 5};
+  auto at = [&](double t) { return search(static_cast<int>(std::floor(t)) + 1); };
+  expectEverywhere(
+      table_, "found", [&](double t) { return at(t).found; }, 0.0, events);
+  expectEverywhere(
+      table_, "visited", [&](double t) { return at(t).visited; }, 0.0, events);
+  expectEverywhere(
+      table_, "hits", [&](double t) { return at(t).hits; }, 0.0, events);
+  expectEverywhere(
+      table_, "scanned", [&](double t) { return at(t).scanned; }, 0.0, events);
+  for (const std::string& name : table_.header) // the break flags stay out of the results
+    EXPECT_NE(name.front(), '$') << name;
 }
 
 TEST(ConnectInLoops, SeriesLadderChargesEveryCapacitorAlike) {

@@ -75,9 +75,10 @@ void SystemBuilder::declareVariables() {
     Variable variable;
     variable.name = v.name;
     variable.type = exprType(v.type);
-    variable.kind = v.variability == flat::Variability::Parameter  ? VariableKind::Parameter
-                    : v.variability == flat::Variability::Discrete ? VariableKind::Discrete
-                                                                   : VariableKind::Algebraic;
+    variable.kind = v.internal                                      ? VariableKind::Internal
+                    : v.variability == flat::Variability::Parameter ? VariableKind::Parameter
+                    : v.variability == flat::Variability::Discrete  ? VariableKind::Discrete
+                                                                    : VariableKind::Algebraic;
     variable.description = v.description;
     variable.range = v.range;
     variable.structural = v.structural;

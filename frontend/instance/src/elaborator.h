@@ -120,6 +120,8 @@ public:
   /// are consecutive, row-major. Returns UINT32_MAX after an error.
   std::uint32_t variablesOf(ComponentInstance& component, const std::string& path);
   ElementVariable& variable(std::uint32_t id) { return variables_[id]; }
+  /// A variable the compiler adds (flat::Variable::internal), already lowered; its id.
+  std::uint32_t addInternalVariable(flat::Variable variable);
   const ElementVariable& variable(std::uint32_t id) const { return variables_[id]; }
   /// MLS 3.8: the variability of an expression (the highest of what it reads).
   flat::Variability expressionVariability(const flat::Expr& e) const;

@@ -52,6 +52,10 @@ private:
                  std::vector<flat::Statement>& out);
   void assignment(const ast::Statement& s, const ast::AssignStatement& assign,
                   const LowerContext& context, std::vector<flat::Statement>& out);
+  void forStatement(const ast::Statement& s, const ast::ForStatement& loop,
+                    const LowerContext& context, bool insideWhen,
+                    std::vector<flat::Statement>& out);
+  static flat::Statement setFlag(std::uint32_t flag, bool value, SourceRange range);
   static bool isBuiltinCallStatement(const ast::ComponentRef& function);
   void callStatement(const ast::Statement& s, const ast::CallStatement& call,
                      const LowerContext& context, std::vector<flat::Statement>& out);
@@ -64,7 +68,8 @@ private:
 
   Elaborator& el_;
   ModelFlattener& flattener_;
-  int variableIfDepth_ = 0; // inside if-equations whose conditions are not parameters
+  int variableIfDepth_ = 0;               // inside if-equations whose conditions are not parameters
+  std::vector<std::uint32_t> breakFlags_; // of the unrolled loops being lowered, innermost last
   Equations& equations_;
   Equations& initialEquations_;
   std::vector<flat::Algorithm>& algorithms_;

@@ -135,6 +135,105 @@ std::optional<std::vector<flat::StatementBranch>> EquationLowering::statementBra
   return result;
 }
 
+namespace {
+
+/// A break of this loop's own body: in it or in its if-statements, not in a nested loop.
+bool containsBreak(const std::vector<ast::Statement>& body) {
+  for (const ast::Statement& s : body) {
+    if (std::holds_alternative<ast::BreakStatement>(s.node)) return true;
+    if (auto* i = std::get_if<ast::IfStatement>(&s.node)) {
+      for (const auto& branch : i->branches)
+        if (containsBreak(branch.body)) return true;
+      if (containsBreak(i->elseBody)) return true;
+    }
+  }
+  return false;
+}
+
+bool guardAfterBreak(std::vector<flat::Statement>& list, std::uint32_t flag);
+
+/// Whether `s` may set `flag` (a lowered break), guarding what follows a break inside it.
+bool setsFlag(flat::Statement& s, std::uint32_t flag) {
+  if (auto* a = std::get_if<flat::AssignStatement>(&s.node))
+    return a->target.variable == flag && a->value.kind == Expr::Kind::Literal &&
+           a->value.number != 0;
+  auto* i = std::get_if<flat::IfStatement>(&s.node);
+  if (!i) return false;
+  bool sets = false;
+  for (flat::StatementBranch& branch : i->branches)
+    sets = guardAfterBreak(branch.body, flag) || sets;
+  return guardAfterBreak(i->elseBody, flag) || sets;
+}
+
+/// The statements after one that may break run only while `flag` is false: they move into
+/// `if not flag then ... end if`. Returns whether the list may set the flag.
+bool guardAfterBreak(std::vector<flat::Statement>& list, std::uint32_t flag) {
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    if (!setsFlag(list[k], flag)) continue;
+    if (k + 1 == list.size()) return true;
+    SourceRange range = list[k + 1].range;
+    flat::StatementBranch rest;
+    rest.condition = make::unary(flat::UnaryOp::Not, make::variable(flag, Type::Boolean, range),
+                                 Type::Boolean, range);
+    rest.range = range;
+    rest.body.assign(std::make_move_iterator(list.begin() + static_cast<std::ptrdiff_t>(k + 1)),
+                     std::make_move_iterator(list.end()));
+    list.resize(k + 1);
+    guardAfterBreak(rest.body, flag);
+    flat::IfStatement guard;
+    guard.branches.push_back(std::move(rest));
+    list.push_back(flat::Statement{std::move(guard), range});
+    return true;
+  }
+  return false;
+}
+
+} // namespace
+
+flat::Statement EquationLowering::setFlag(std::uint32_t flag, bool value, SourceRange range) {
+  return flat::Statement{
+      flat::AssignStatement{flat::LValue{flag, {}}, make::literal(Type::Boolean, value, range)},
+      range};
+}
+
+// Model algorithms iterate over constant ranges: the loop is unrolled (MLS 11.2.2). A break
+// (MLS 11.2.4) sets a flag the compiler adds, and every statement after it, in this and the
+// later iterations, runs only while the flag is false.
+void EquationLowering::forStatement(const ast::Statement& s, const ast::ForStatement& loop,
+                                    const LowerContext& context, bool insideWhen,
+                                    std::vector<flat::Statement>& out) {
+  std::optional<std::uint32_t> flag;
+  if (containsBreak(loop.body)) {
+    flat::Variable v;
+    v.type = Type::Boolean;
+    v.variability = flat::Variability::Discrete;
+    v.range = s.range;
+    flag = el_.addInternalVariable(std::move(v));
+    el_.variable(*flag).variable.name = "$break" + std::to_string(*flag);
+    flattener_.addInternal(*flag);
+    breakFlags_.push_back(*flag);
+  }
+  std::vector<flat::Statement> body;
+  std::function<void(std::size_t, const LowerContext&)> nest = [&](std::size_t k,
+                                                                   const LowerContext& inner) {
+    if (k == loop.iterators.size()) {
+      for (const ast::Statement& statement : loop.body)
+        this->statement(statement, inner, insideWhen, body);
+      return;
+    }
+    forEachIteration(
+        el_, loop.iterators[k], inner, [&](const LowerContext& next) { nest(k + 1, next); },
+        iteratorUses(loop.iterators[k].name, loop.body));
+  };
+  nest(0, context);
+  if (flag) {
+    breakFlags_.pop_back();
+    out.push_back(setFlag(*flag, false, s.range));
+    guardAfterBreak(body, *flag);
+  }
+  out.insert(out.end(), std::make_move_iterator(body.begin()), std::make_move_iterator(body.end()));
+}
+
 void EquationLowering::statement(const ast::Statement& s, const LowerContext& context,
                                  bool insideWhen, std::vector<flat::Statement>& out) {
   Diagnostics& d = el_.diagnostics();
@@ -158,25 +257,7 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
     if (!branches) return;
     out.push_back(flat::Statement{flat::WhenStatement{std::move(*branches)}, s.range});
   } else if (auto* loop = std::get_if<ast::ForStatement>(&s.node)) {
-    // Model algorithms iterate over constant ranges: the loop is unrolled (MLS 11.2.2).
-    std::function<void(std::size_t, const LowerContext&)> nest = [&](std::size_t k,
-                                                                     const LowerContext& inner) {
-      if (k == loop->iterators.size()) {
-        for (const ast::Statement& body : loop->body) {
-          if (std::holds_alternative<ast::BreakStatement>(body.node)) {
-            d.error(DiagnosticKind::Unsupported, body.range,
-                    "break in a for-loop of a model's algorithm section is not supported yet");
-            return;
-          }
-          statement(body, inner, insideWhen, out);
-        }
-        return;
-      }
-      forEachIteration(
-          el_, loop->iterators[k], inner, [&](const LowerContext& next) { nest(k + 1, next); },
-          iteratorUses(loop->iterators[k].name, loop->body));
-    };
-    nest(0, context);
+    forStatement(s, *loop, context, insideWhen, out);
   } else if (auto* loop = std::get_if<ast::WhileStatement>(&s.node)) {
     auto condition = el_.lowerScalar(*loop->condition, context);
     if (!condition) return;
@@ -208,8 +289,12 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
     d.error(DiagnosticKind::InvalidOperator, s.range,
             "return is only allowed in functions (MLS 11.2.3)");
   } else if (std::holds_alternative<ast::BreakStatement>(s.node)) {
-    d.error(DiagnosticKind::InvalidOperator, s.range,
-            "break is only allowed inside a loop (MLS 11.2.4)");
+    if (breakFlags_.empty()) {
+      d.error(DiagnosticKind::InvalidOperator, s.range,
+              "break is only allowed inside a loop (MLS 11.2.4)");
+      return;
+    }
+    out.push_back(setFlag(breakFlags_.back(), true, s.range));
   } else if (auto* tuple = std::get_if<ast::TupleAssignStatement>(&s.node)) {
     // (a, b) := f(x): one call, all outputs assigned together (MLS 11.2.1.1).
     ast::Expr where;

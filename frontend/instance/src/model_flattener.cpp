@@ -245,6 +245,7 @@ void renumber(flat::Statement& statement, const std::function<std::uint32_t(std:
 // Variables in declaration order; every reference renumbered from the elaborator's ids.
 void ModelFlattener::finish() {
   flat::Model& model = el_.model();
+  order_.insert(order_.end(), internal_.begin(), internal_.end());
   std::vector<std::uint32_t> index(el_.variableCount(), UINT32_MAX);
   for (std::uint32_t position = 0; position < order_.size(); ++position) {
     index[order_[position]] = position;

@@ -31,6 +31,8 @@ public:
 
   // Used by equation lowering.
   void addConnect(PendingConnect connect) { connects_.push_back(connect); }
+  /// A variable of Elaborator::addInternalVariable, placed after the declared ones.
+  void addInternal(std::uint32_t id) { internal_.push_back(id); }
 
 private:
   std::optional<flat::Model> instantiateAndFlatten(FlattenTimings* timings);
@@ -48,7 +50,8 @@ private:
   Elaborator& el_;
   ClassEntry& cls_;
   std::unique_ptr<InstanceNode> root_;
-  std::vector<std::uint32_t> order_; // variables in declaration order
+  std::vector<std::uint32_t> order_;    // variables in declaration order
+  std::vector<std::uint32_t> internal_; // variables the compiler added
   std::vector<PendingConnect> connects_;
   std::vector<flat::Equation> equations_;
   std::vector<flat::Equation> initialEquations_;

@@ -394,6 +394,7 @@ private:
   void variable(const Variable& v) {
     out_ += "  ";
     if (v.isProtected) out_ += "protected ";
+    if (v.internal) out_ += "/* internal */ ";
     if (v.isFlow) out_ += "flow ";
     if (v.variability != Variability::Continuous) {
       out_ += spelling(v.variability);

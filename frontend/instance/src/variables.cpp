@@ -122,6 +122,15 @@ std::optional<std::uint32_t> Elaborator::externalObjectDestructor(const Instance
   return specialize(*destructor.cls, destructor.classScope, {{}}, {}, use);
 }
 
+std::uint32_t Elaborator::addInternalVariable(flat::Variable variable) {
+  ElementVariable element;
+  element.variable = std::move(variable);
+  element.variable.internal = true;
+  element.bindingState = ElementVariable::State::Done;
+  variables_.push_back(std::move(element));
+  return static_cast<std::uint32_t>(variables_.size() - 1);
+}
+
 void Elaborator::lowerVariable(std::uint32_t id) {
   ElementVariable& element = variables_[id];
   if (element.bindingState == ElementVariable::State::Done) return;

@@ -32,8 +32,8 @@ const char* spelling(Variability variability); // "constant", "parameter", "disc
 /// they get here: every Expr is a scalar, except the arguments of a when-condition vector.
 struct Expr {
   enum class Kind : std::uint8_t {
-    Literal,      // number/boolean/string: `number` or `text`; enumeration: ordinal + `text`
-    Variable,     // `variable` indexes Model::variables
+    Literal,  // number/boolean/string: `number` or `text`; enumeration: ordinal + `text`
+    Variable, // `variable` indexes Model::variables
     Time,
     Call,         // `text` is a built-in operator or function: der, pre, sin, sample, ...
     Unary,        // `unary`, args[0]
@@ -82,6 +82,8 @@ struct Variable {
   /// of if-equations): it is evaluated at compile time and cannot be overridden.
   bool structural = false;
   bool isFlow = false;
+  /// Made by the compiler (a break flag of an unrolled loop), not declared: hidden from results.
+  bool internal = false;
   /// An ExternalObject (MLS 12.9.7): the function (Model::functions) that destroys it.
   std::optional<std::uint32_t> destructor;
   std::string description;
@@ -266,8 +268,8 @@ struct Function {
   /// `derivative(order = 2) = f_der2` on a derivative function f_der(x, der_x): f_der2 takes
   /// the derivatives of der_x only (MLS 12.7.1).
   int derivativeOrder = 1;
-  std::optional<ExternalCall> external;    // the body of an external function
-  bool impure = false;                     // declared impure (MLS 12.3)
+  std::optional<ExternalCall> external; // the body of an external function
+  bool impure = false;                  // declared impure (MLS 12.3)
   ExternalLibraries externalLibraries;
   SourceRange range;
 
