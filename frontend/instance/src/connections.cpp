@@ -317,6 +317,8 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const LowerContext
 void ConnectionBuilder::leaves(InstanceNode& node, const std::string& prefix,
                                std::vector<Leaf>& out) {
   for (ComponentInstance& c : node.components) {
+    // A disabled conditional component of a connector is not part of it (MLS 4.4.5).
+    if (disabled_.count(&c) || (c.enabled && !*c.enabled)) continue;
     std::string name = prefix.empty() ? c.name : prefix + "." + c.name;
     if (c.clause->prefix.connector == ast::ConnectorKind::Stream) {
       out.push_back({name, UINT32_MAX, false, true});
