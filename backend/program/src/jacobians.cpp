@@ -98,8 +98,9 @@ bool ProgramBuilder::addStateSet(const dae::StateSet& set) {
     out.selection.push_back(programIndex_[a]);
   out.constraintCount = static_cast<std::uint32_t>(set.constraints.size());
   if (set.jacobian.size() == set.constraints.size() * set.candidates.size()) {
+    // dae::StateSet marks a structural zero with an invalid id; the program stores the zero.
     for (expr::Id entry : set.jacobian)
-      out.constraintJacobian.push_back(entry.valid() ? translator_(entry) : expr::Id{});
+      out.constraintJacobian.push_back(entry.valid() ? translator_(entry) : program_.pool.real(0));
   } else if (!differentiateConstraints(set, out)) {
     return false;
   }

@@ -319,5 +319,19 @@ TEST(ProgramBuilder, StateSetsTakeTheirConstraintJacobianOrDifferentiateTheConst
   }
 }
 
+TEST(ProgramBuilder, AStructurallyZeroStateSetJacobianEntryBecomesAZero) {
+  // dae::StateSet marks a structural zero with an invalid id (dummy_derivatives.cpp); the
+  // program must hold a real 0 there, which both emitters can evaluate.
+  StateSetDae dae(true);
+  dae.system.stateSets[0].jacobian[1] = expr::Id{};
+  std::optional<sim::Program> program = dae.build();
+  ASSERT_TRUE(program);
+  const sim::StateSet& set = program->stateSets[0];
+  ASSERT_EQ(set.constraintJacobian.size(), 2u);
+  EXPECT_DOUBLE_EQ(at(*program, set.constraintJacobian[0], dae), 1.2);
+  ASSERT_TRUE(set.constraintJacobian[1].valid());
+  EXPECT_EQ(at(*program, set.constraintJacobian[1], dae), 0.0);
+}
+
 } // namespace
 } // namespace mocc::backend::program
