@@ -135,3 +135,13 @@ TEST(DaeModelNotes, IdaTakesTheResidualFormsAnalyticJacobian) {
     EXPECT_EQ(r.output.find("finite differences"), std::string::npos) << r.output;
   }
 }
+
+TEST(DaeModels, AZeroParameterFactorDropsOutInsteadOfBeingDividedBy) {
+  // ZeroCoefficient.mo: R = resistance(0) = 0, so i * R = v - vi fixes vi = v and
+  // i = vi = sin(time); solving that equation for i would divide by zero.
+  CsvTable table = simulate(daeModel("ZeroCoefficient.mo"), "");
+  std::size_t t = table.column("time"), i = table.column("i");
+  ASSERT_GT(table.rows.size(), 5u);
+  for (const auto& row : table.rows)
+    EXPECT_DOUBLE_EQ(row[i], std::sin(row[t])) << "t = " << row[t];
+}

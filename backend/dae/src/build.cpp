@@ -82,6 +82,7 @@ void SystemBuilder::declareVariables() {
     variable.description = v.description;
     variable.range = v.range;
     variable.structural = v.structural;
+    variable.translationValue = v.translationValue;
     if (v.destructor) variable.destructor = *v.destructor;
     if (v.attributes.unit) variable.unit = *v.attributes.unit;
     daeIndex_[i] = static_cast<std::uint32_t>(system_.variables.size());

@@ -1,6 +1,7 @@
 // Causalisation: matching, BLT (Tarjan), explicit solutions and torn algebraic loops.
 #include "causalize.h"
 
+#include "mocc/expr/evaluate.h"
 #include "mocc/expr/solve.h"
 #include "mocc/structure/tearing.h"
 #include "system_queries.h"
@@ -123,8 +124,18 @@ std::optional<expr::Id> Causalizer::solveExplicitly(std::uint32_t e, std::uint32
 // vanish while Newton's method iterates or between events: constants other than 0 and
 // expressions of fixed parameters, where frozen relations count as constants. A coefficient
 // reading another variable (a loop variable, a dummy state such as the pendulum's y, a state
-// set's selection) could pass through zero: that equation becomes a residual instead.
+// set's selection) could pass through zero: that equation becomes a residual instead. So does
+// one that is zero at the parameters' translation values (a Spice MOSFET's source resistance
+// of 0 in `i * R = v - vInternal`).
 bool Causalizer::isSafeCoefficient(expr::Id coefficient) const {
+  if (!readsOnlyFixedParameters(coefficient)) return false;
+  expr::Values values;
+  values.variable = [&](std::uint32_t v) { return system_.variables[v].translationValue; };
+  std::optional<double> value = expr::evaluate(system_.pool, coefficient, values);
+  return !value || *value != 0;
+}
+
+bool Causalizer::readsOnlyFixedParameters(expr::Id coefficient) const {
   const expr::Pool& pool = system_.pool;
   if (pool.isConstant(coefficient)) return pool.constantValue(coefficient) != 0;
   std::vector<expr::Id> stack{coefficient};

@@ -50,6 +50,7 @@ private:
   std::optional<expr::Id> solveExplicitly(std::uint32_t equation, std::uint32_t variable,
                                           bool insideLoop);
   bool isSafeCoefficient(expr::Id coefficient) const;
+  bool readsOnlyFixedParameters(expr::Id coefficient) const;
   void reportLoopThroughBlock(const std::vector<std::int32_t>& nodes);
   void reportUnsolvable(std::uint32_t equation, std::uint32_t variable);
   void reportUntearable(const std::vector<std::int32_t>& nodes,

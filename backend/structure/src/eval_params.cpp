@@ -5,7 +5,51 @@
 
 namespace mocc::backend::structure {
 
+namespace {
+
+bool isZeroParameter(const dae::System& system, expr::Id id) {
+  const expr::Node& node = system.pool.node(id);
+  if (node.op != expr::Op::Variable) return false;
+  const dae::Variable& v = system.variables[node.index];
+  return v.kind == dae::VariableKind::Parameter && v.fixed && v.translationValue &&
+         *v.translationValue == 0;
+}
+
+bool readsUnknowns(const dae::System& system, expr::Id id) {
+  for (std::uint32_t v : expr::variablesOf(system.pool, id))
+    if (system.variables[v].kind != dae::VariableKind::Parameter) return true;
+  return false;
+}
+
+/// Marks the zero-valued parameters that multiply unknowns in an equation as structural.
+void markZeroFactors(dae::System& system) {
+  const expr::Pool& pool = system.pool;
+  std::vector<bool> visited(pool.size(), false);
+  std::vector<expr::Id> stack;
+  for (const dae::Equation& e : system.equations) {
+    stack = {e.lhs, e.rhs};
+    while (!stack.empty()) {
+      expr::Id id = stack.back();
+      stack.pop_back();
+      if (visited[id.value]) continue;
+      visited[id.value] = true;
+      if (pool.node(id).op == expr::Op::Mul) {
+        expr::Id a = pool.arg(id, 0), b = pool.arg(id, 1);
+        for (auto [factor, other] : {std::pair{a, b}, std::pair{b, a}}) {
+          if (isZeroParameter(system, factor) && readsUnknowns(system, other))
+            system.variables[pool.node(factor).index].structural = true;
+        }
+      }
+      for (expr::Id arg : pool.args(id))
+        stack.push_back(arg);
+    }
+  }
+}
+
+} // namespace
+
 std::size_t evaluateStructuralParameters(dae::System& system) {
+  markZeroFactors(system);
   detail::CompileTimeValues values(system);
   std::vector<expr::Id> replacement(system.variables.size());
   std::size_t count = 0;

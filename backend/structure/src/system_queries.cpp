@@ -19,7 +19,9 @@ std::optional<double> CompileTimeValues::parameter(std::uint32_t v) {
   }
   if (!evaluated_[v]) {
     evaluating_[v] = true; // a cycle of bindings evaluates to nothing
+    // A binding of user-function calls is evaluated by translation only.
     parameters_[v] = evaluate(variable.binding);
+    if (!parameters_[v]) parameters_[v] = variable.translationValue;
     evaluating_[v] = false;
     evaluated_[v] = true;
   }

@@ -242,10 +242,23 @@ void renumber(flat::Statement& statement, const std::function<std::uint32_t(std:
 
 } // namespace
 
+// The values of numeric parameters that translation can compute (flat::Variable::
+// translationValue), without making them structural.
+void ModelFlattener::recordTranslationValues() {
+  for (std::uint32_t id : order_) {
+    flat::Variable& v = el_.variable(id).variable;
+    if (v.variability != flat::Variability::Parameter || v.type == flat::Type::String) continue;
+    auto value = el_.peekValue(id);
+    if (value && value->type != flat::Type::String)
+      el_.variable(id).variable.translationValue = value->number;
+  }
+}
+
 // Variables in declaration order; every reference renumbered from the elaborator's ids.
 void ModelFlattener::finish() {
   flat::Model& model = el_.model();
   order_.insert(order_.end(), internal_.begin(), internal_.end());
+  recordTranslationValues();
   std::vector<std::uint32_t> index(el_.variableCount(), UINT32_MAX);
   for (std::uint32_t position = 0; position < order_.size(); ++position) {
     index[order_[position]] = position;

@@ -45,6 +45,7 @@ private:
   void checkUnconditionalAsserts();
   void checkBindingCycles();
   void checkConstantValues();
+  void recordTranslationValues();
   void finish();
 
   Elaborator& el_;

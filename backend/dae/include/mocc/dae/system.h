@@ -65,6 +65,8 @@ struct Variable {
   /// A parameter whose value fixed the model's structure (flat::Variable::structural): its
   /// uses are replaced by its value (pass eval-params) and it cannot be overridden.
   bool structural = false;
+  /// A parameter's value as translation computed it (flat::Variable::translationValue).
+  std::optional<double> translationValue;
   /// An entry of a dynamic state set's selection matrix (StateSet::selection): a discrete
   /// Real with no equation, 0 or 1, initialised from `start` by bind and changed only by the
   /// runtime when it switches the set. Known to every equation, like a parameter.

@@ -2,8 +2,11 @@
 // it. A parameter the frontend folded to decide the structure (array sizes, for-ranges,
 // branches of if-equations; flat::Variable::structural) cannot change after compilation, so
 // its uses are replaced by its value and the expressions fold: terms multiplied by a zero
-// vanish, if-expressions on it keep one branch, and incidence shrinks accordingly. Changes
-// expressions only; never adds or removes variables or equations.
+// vanish, if-expressions on it keep one branch, and incidence shrinks accordingly. A parameter
+// that is 0 at its translation value (dae::Variable::translationValue) and multiplies an
+// unknown in an equation is made structural first: whether the term is there decides what the
+// equation can determine (a Spice MOSFET's `irs * R = S.v - Sinternal` with R = 0 fixes
+// Sinternal, not irs). Changes expressions only; never adds or removes variables or equations.
 #pragma once
 
 #include "mocc/dae/system.h"

@@ -82,6 +82,10 @@ struct Variable {
   /// of if-equations): it is evaluated at compile time and cannot be overridden.
   bool structural = false;
   bool isFlow = false;
+  /// A parameter's value as translation computes it (its binding, else its start value), when
+  /// it can: structural choices use it to avoid dividing by a parameter that is zero. The
+  /// program still computes the parameter during simulation.
+  std::optional<double> translationValue;
   /// Made by the compiler (a break flag of an unrolled loop), not declared: hidden from results.
   bool internal = false;
   /// An ExternalObject (MLS 12.9.7): the function (Model::functions) that destroys it.
