@@ -313,6 +313,7 @@ private:
   std::set<const ast::Declaration*> prefixesChecked_;
   std::set<const ast::EnumerationLiteral*> enumerationsChecked_;
   bool markStructural_ = true;
+  std::map<std::uint32_t, ConstValue> peekedValues_; // found while markStructural_ is false
   flat::Model model_;
 };
 

@@ -166,6 +166,12 @@ std::optional<ConstValue> Elaborator::foldVariable(std::uint32_t id) {
   lowerVariable(id);
   flat::Variable& v = variables_[id].variable;
   if (v.variability > flat::Variability::Parameter) return std::nullopt;
+  // Peeking marks nothing, so a value once found stands: parameters bound to functions of
+  // parameters bound to functions (the Spice3 model cards) are folded once each, not once per
+  // path that reads them.
+  if (!markStructural_) {
+    if (auto found = peekedValues_.find(id); found != peekedValues_.end()) return found->second;
+  }
   // A binding that reads itself (`constant Real r = 2 * sin(r)`) has no value; the cycle is
   // reported by the model checks (MLS 4.4.3), folding only must not recurse for ever.
   if (!foldingVariables_.insert(id).second) return std::nullopt;
@@ -181,6 +187,7 @@ std::optional<ConstValue> Elaborator::foldVariable(std::uint32_t id) {
   if (value && v.variability == flat::Variability::Parameter && markStructural_) {
     variables_[id].variable.structural = true;
   }
+  if (value && !markStructural_) peekedValues_[id] = *value;
   return value;
 }
 
