@@ -245,7 +245,8 @@ def main():
     parser.add_argument("--msl", default=str(DEFAULT_MSL),
                         help="the folder with ModelicaStandardLibrary-4.0.0 and references")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per example")
+    parser.add_argument("--timeout", type=float, default=120.0,
+                        help="seconds per example (the Spice3 models take ~30 s of LLVM at -O2)")
     parser.add_argument("--filter", default="", help="only examples whose name matches")
     parser.add_argument("--output", default=str(REPO / "docs" / "msl-coverage.md"))
     parser.add_argument("--check", action="store_true",
