@@ -131,6 +131,7 @@ std::optional<expr::Id> SystemBuilder::derivativeOfExpression(const flat::Expr& 
   };
   rules.function = functionDerivatives(system_);
   rules.linearTail = derivativeFunctionTails(system_);
+  rules.inlined = inlinedFunctions(system_);
   expr::Differentiator ddt(system_.pool, rules);
   auto derivative = ddt(*value);
   if (!derivative) {

@@ -185,10 +185,16 @@ std::optional<Id> Differentiator::functionCall(Id e) {
   if (allZero) return pool_.real(0); // every input is constant: so is the call
   if (!derivative) {
     if (auto linear = throughLinearTail(e)) return linear;
+    if (rules_.inlined) {
+      if (auto body = rules_.inlined(n.index, n.subindex, args)) return d(*body);
+    }
     failure_ = "the function has no derivative annotation (MLS 12.7.1)";
     return std::nullopt;
   }
   args.insert(args.end(), derivatives.begin(), derivatives.end());
+  if (rules_.inlined) {
+    if (auto body = rules_.inlined(derivative->function, derivative->output, args)) return body;
+  }
   return pool_.functionCall(derivative->function, derivative->output, Type::Real, args);
 }
 

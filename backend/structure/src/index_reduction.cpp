@@ -180,6 +180,7 @@ private:
     expr::DerivativeRules rules;
     rules.variable = [this](std::uint32_t v) { return variableDerivative(v); };
     rules.function = detail::functionDerivatives(system_);
+    rules.inlined = dae::inlinedFunctions(system_);
     expr::Differentiator ddt(system_.pool, rules);
     bool ok = true;
     for (std::size_t g = daeEquation_.size(); g < result.differentiatedFrom.size(); ++g) {

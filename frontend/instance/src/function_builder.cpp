@@ -570,6 +570,9 @@ void FunctionBuilder::readAnnotations() {
       if (name == "Inline" || name == "inline") {
         if (auto* b = std::get_if<ast::BooleanLiteral>(&value.node))
           out_.inlineAnnotation = b->value;
+      } else if (name == "InlineAfterIndexReduction" || name == "LateInline") {
+        if (auto* b = std::get_if<ast::BooleanLiteral>(&value.node))
+          out_.inlineAfterIndexReduction = b->value;
       } else if (name == "derivative") {
         if (auto* r = std::get_if<ast::RefExpr>(&value.node)) {
           std::set<std::string> withoutDerivative = inputsWithoutDerivative(*modification);

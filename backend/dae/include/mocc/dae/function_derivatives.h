@@ -9,12 +9,19 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 
 namespace mocc::dae {
 
 /// Differentiation of user-function calls through dae::Function::derivative.
 std::function<std::optional<expr::FunctionDerivative>(std::uint32_t, std::uint32_t)>
 functionDerivatives(const System& system);
+
+/// For expr::DerivativeRules::inlined: a call of a function marked inlineAfterIndexReduction
+/// whose body is one assignment of its one output, as that expression of the call's argument
+/// elements (its comparisons under noEvent, as in the function, MLS 12.4).
+std::function<std::optional<expr::Id>(std::uint32_t, std::uint32_t, std::span<const expr::Id>)>
+inlinedFunctions(System& system);
 
 /// For expr::DerivativeRules::linearTail: a function that is the derivative of another is
 /// linear in its trailing arguments, one per Real input element of the other (MLS 12.7.1).

@@ -8,9 +8,10 @@
 
 #include <functional>
 #include <optional>
-#include <vector>
+#include <span>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace mocc::expr {
 
@@ -43,6 +44,13 @@ struct DerivativeRules {
   /// others. Used when `function` gives no derivative: if the leading arguments do not
   /// depend on what is differentiated, d f(u, du) = f(u, d du).
   std::function<std::uint32_t(std::uint32_t function)> linearTail;
+  /// A call of `function` for output element `output` with these argument elements as an
+  /// expression of them, for functions the tool inlines (MLS 18.3); nullopt for others. A
+  /// call without derivative differentiates its inlined body, and a derivative call that
+  /// inlines is made as its body.
+  std::function<std::optional<Id>(std::uint32_t function, std::uint32_t output,
+                                  std::span<const Id> args)>
+      inlined;
 };
 
 /// Differentiates expressions of one pool under fixed rules. Results are memoised, so one
@@ -53,8 +61,9 @@ struct DerivativeRules {
 /// events. If-expressions differentiate their branches and keep their condition; noEvent()
 /// keeps its place around the derivative. min/max differentiate the branch they select
 /// (compared under noEvent), abs through sign(), floor/ceil/integer/div are 0. A user
-/// function differentiates through its derivative function; without one the
-/// differentiation fails. Local variables of functions cannot be differentiated.
+/// function differentiates through its derivative function; without one, through its body
+/// when the rules inline it (DerivativeRules::inlined), else the differentiation fails. Local
+/// variables of functions cannot be differentiated.
 class Differentiator {
 public:
   Differentiator(Pool& pool, DerivativeRules rules);

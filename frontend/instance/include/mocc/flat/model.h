@@ -265,6 +265,8 @@ struct Function {
   std::vector<FunctionVariable> variables;
   std::vector<Statement> body;
   bool inlineAnnotation = false;
+  /// `InlineAfterIndexReduction = true` or `LateInline = true` (MLS 18.3).
+  bool inlineAfterIndexReduction = false;
   std::vector<std::string> derivatives; // `derivative` annotations, as written
   /// Inputs the first derivative function takes no derivative of (noDerivative and
   /// zeroDerivative, MLS 12.7.1).
