@@ -189,6 +189,16 @@ TEST(LanguageModels, BreakLeavesTheInnermostUnrolledLoopOfAnAlgorithm) {
     EXPECT_NE(name.front(), '$') << name;
 }
 
+TEST(LanguageModels, ASliceOfRunTimeBoundsAndConstantLengthIsAssignedInAFunction) {
+  // SliceOffsets.mo: y = {1, 10, 100, 2, 20, 200}.
+  CsvTable table = simulate(languageModel("SliceOffsets.mo"), "");
+  const double expected[6] = {1, 10, 100, 2, 20, 200};
+  for (int k = 0; k < 6; ++k) {
+    expectEverywhere(
+        table, "y[" + std::to_string(k + 1) + "]", [&](double) { return expected[k]; }, 0.0);
+  }
+}
+
 TEST(ConnectInLoops, SeriesLadderChargesEveryCapacitorAlike) {
   // N resistors R and N capacitors C alternate in series: one resistance N R and one
   // capacitance C/N, time constant R C = 1. Each capacitor holds V/N (1 - e^{-t}) and the

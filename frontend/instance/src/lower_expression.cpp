@@ -353,15 +353,19 @@ std::optional<std::vector<ConstValue>> foldAll(Elaborator& el, const Tensor& ten
 namespace {
 
 /// e as base + offset with a constant Integer offset (base itself, offset 0, when e is no sum
-/// with a literal).
+/// with a literal); nested sums add up, so 1 + 3*(i-1) + 2 is 3*(i-1) + 3.
 std::pair<Expr, long long> splitOffset(const Expr& e) {
   if (e.kind == Expr::Kind::Binary && e.args.size() == 2 && e.type == Type::Integer) {
     const Expr& a = e.args[0];
     const Expr& b = e.args[1];
     auto n = [](const Expr& x) { return static_cast<long long>(x.number); };
-    if (e.binary == flat::BinaryOp::Add && b.isLiteral()) return {a, n(b)};
-    if (e.binary == flat::BinaryOp::Add && a.isLiteral()) return {b, n(a)};
-    if (e.binary == flat::BinaryOp::Sub && b.isLiteral()) return {a, -n(b)};
+    auto shifted = [](std::pair<Expr, long long> split, long long by) {
+      split.second += by;
+      return split;
+    };
+    if (e.binary == flat::BinaryOp::Add && b.isLiteral()) return shifted(splitOffset(a), n(b));
+    if (e.binary == flat::BinaryOp::Add && a.isLiteral()) return shifted(splitOffset(b), n(a));
+    if (e.binary == flat::BinaryOp::Sub && b.isLiteral()) return shifted(splitOffset(a), -n(b));
   }
   return {e, 0};
 }
