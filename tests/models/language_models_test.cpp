@@ -73,6 +73,18 @@ TEST(LanguageModels, BooleanAndEnumerationSubscriptsMayChangeDuringSimulation) {
       table, "w", [](double t) { return t < 0.5 ? 2.0 : 3.0; }, 0.0, events);
 }
 
+TEST(LanguageModels, IntegerOfAnArgumentThatJumpsOntoAnIntegerIsThatInteger) {
+  // IntegerOfAJump.mo: u jumps from 3 onto 4 at t = 0.5 and w from 4 onto 2 at t = 0.75, at
+  // time events, so no crossing of the floors' relations is located there; integer(u) and
+  // floor(w) are exact integers on either side.
+  CsvTable table = simulate(languageModel("IntegerOfAJump.mo"), "");
+  const std::vector<double> events = {0.5, 0.75};
+  expectEverywhere(
+      table, "k", [](double t) { return t < 0.5 ? 3.0 : 4.0; }, 0.0, events);
+  expectEverywhere(
+      table, "f", [](double t) { return t < 0.75 ? 4.0 : 2.0; }, 0.0, events);
+}
+
 TEST(LanguageModels, IntegerSubscriptsThatChangeDuringSimulationPickAndAssignElements) {
   // IntegerSubscripts.mo: i = k after the k-th sample at 0.25 k; y = table[i] = 10 i once
   // i > 0; buf[k] holds the k-th sample instant and grid[k, k] = 11 k for k <= 2. Every value

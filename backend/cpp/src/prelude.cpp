@@ -88,12 +88,14 @@ constexpr const char* kSupport = R"(namespace {
 }
 
 /// A relation watched by crossing function `crossing`, at an event: `plain`, except when
-/// lhs - rhs is exactly zero where the runtime has just located the crossing (MLS 8.5); then
-/// the value just after it, `rising` when lhs - rhs went up, else `falling`.
+/// lhs - rhs is exactly zero where the runtime has just located the crossing (MLS 8.5), or
+/// else the crossing of its frozen-floor partner (-1: none); then the value just after it,
+/// `rising` when lhs - rhs went up, else `falling`.
 [[maybe_unused]] bool located(bool plain, double difference, const int8_t* directions,
-                              int32_t crossing, bool rising, bool falling) {
+                              int32_t crossing, int32_t partner, bool rising, bool falling) {
   if (difference == 0.0) {
-    const int8_t direction = directions[crossing];
+    int8_t direction = directions[crossing];
+    if (direction == 0 && partner >= 0) direction = directions[partner];
     if (direction != 0) return direction > 0 ? rising : falling;
   }
   return plain;

@@ -152,13 +152,16 @@ private:
   // floor(e) (integer(e) when `integer`) as a hidden discrete variable F that changes only at
   // events, watched by two relations:
   //   F = if initial() then floor(e)
-  //       elseif e > pre(F) + 1 then max(floor(e), pre(F) + 1)
+  //       elseif e >= pre(F) + 1 then max(floor(e), pre(F) + 1)
   //       elseif e < pre(F) then min(floor(e), pre(F) - 1)
   //       else pre(F)
   // The relations take their right-limit values at a located crossing, so F steps to the
-  // floor just after it even when e is a rounding error short of the integer; the strict
-  // `>` keeps the upper relation false when F has just stepped down onto e. A time argument
-  // (floor(time)) makes them time events.
+  // floor just after it even when e is a rounding error short of the integer. At any other
+  // event they compare literally, so an e that jumps onto an integer (a step input, a
+  // delay(), MLS 3.7.1.1: floor(e) is e there) moves F onto it. The two are partners: when F
+  // has just stepped down at a located crossing onto e = pre(F) + 1, the upper one takes the
+  // right limit of that crossing's direction too (e falling: false), rather than stepping
+  // back up. A time argument (floor(time)) makes them time events.
   expr::Id frozenFloor(expr::Id e, bool integer) {
     auto key = std::make_pair(e.value, integer);
     if (auto found = floors_.find(key); found != floors_.end()) return found->second;
@@ -177,17 +180,24 @@ private:
     expr::Id one = pool_.constant(type, 1);
     expr::Id above = pool_.add(pre, one), below = pool_.sub(pre, one);
     std::array<expr::Id, 2> up{literal, above}, down{literal, below};
+    // The lower one first: the numbering the relations have always had.
+    expr::Id falling = relationFor(pool_.compare(expr::Op::Lt, e, pre));
+    expr::Id rising = relationFor(pool_.compare(expr::Op::Ge, e, above));
+    pair(pool_.node(rising).index, pool_.node(falling).index);
     expr::Id value = pool_.ifThenElse(
         pool_.initial(), literal,
-        pool_.ifThenElse(relationFor(pool_.compare(expr::Op::Gt, e, above)),
-                         pool_.call(expr::Builtin::Max, up),
-                         pool_.ifThenElse(relationFor(pool_.compare(expr::Op::Lt, e, pre)),
-                                          pool_.call(expr::Builtin::Min, down), pre)));
+        pool_.ifThenElse(rising, pool_.call(expr::Builtin::Max, up),
+                         pool_.ifThenElse(falling, pool_.call(expr::Builtin::Min, down), pre)));
     system_.equations.push_back(dae::Equation{system_.ref(index), value, currentRange_});
     firstMadeEquation_ = std::min(firstMadeEquation_, system_.equations.size() - 1);
     expr::Id result = system_.ref(index);
     floors_.emplace(key, result);
     return result;
+  }
+
+  void pair(std::uint32_t a, std::uint32_t b) {
+    system_.relations[a].partner = b;
+    system_.relations[b].partner = a;
   }
 
   struct PairHash {

@@ -97,9 +97,10 @@ llvm::Value* ExpressionEmitter::continuousRelation(const sim::Relation& relation
   return b.CreateSelect(forcedPositive, positiveSide, value, "relation");
 }
 
-// When lhs - rhs is exactly zero and the runtime has just located this relation's crossing,
-// the relation takes its right-limit value, so a root at which the function is still zero is
-// not lost. crossing_direction is read only in that case.
+// When lhs - rhs is exactly zero and the runtime has just located this relation's crossing
+// (or, failing that, its partner's: sim::Relation::partner), the relation takes its
+// right-limit value, so a root at which the function is still zero is not lost.
+// crossing_direction is read only in that case.
 llvm::Value* ExpressionEmitter::crossingRelation(const sim::Relation& relation, Op op,
                                                  llvm::Value* lhs, llvm::Value* rhs) {
   if (static_cast<std::size_t>(relation.crossing) >= module_.program.crossings.size()) {
@@ -116,6 +117,11 @@ llvm::Value* ExpressionEmitter::crossingRelation(const sim::Relation& relation, 
 
   frame_.enter(hint);
   llvm::Value* direction = frame_.crossingDirection(static_cast<std::uint32_t>(relation.crossing));
+  if (relation.partner >= 0) {
+    llvm::Value* own = b.CreateICmpNE(direction, llvm::ConstantInt::get(module_.i8, 0));
+    llvm::Value* partner = frame_.crossingDirection(static_cast<std::uint32_t>(relation.partner));
+    direction = b.CreateSelect(own, direction, partner, "direction");
+  }
   llvm::Value* located = b.CreateICmpNE(direction, llvm::ConstantInt::get(module_.i8, 0));
   llvm::Value* increasing = b.CreateICmpSGT(direction, llvm::ConstantInt::get(module_.i8, 0));
   llvm::Value* hinted = b.CreateSelect(located, rightLimit(b, op, increasing), plain);

@@ -191,6 +191,11 @@ void ProgramBuilder::addRelations() {
     }
     program_.relations.push_back(relation);
   }
+  for (std::uint32_t k = 0; k < system_.relations.size(); ++k) {
+    std::uint32_t partner = system_.relations[k].partner;
+    if (partner != dae::kNone && program_.relations[k].crossing >= 0)
+      program_.relations[k].partner = program_.relations[partner].crossing;
+  }
 }
 
 } // namespace mocc::backend::program

@@ -252,8 +252,9 @@ private:
     out_ += "relations:\n";
     for (std::size_t i = 0; i < program_.relations.size(); ++i) {
       const Relation& r = program_.relations[i];
-      out_ += fmt::format("  $rel{} = {} -> {}{}{}\n", i, e(r.comparison), namer_(r.storage),
+      out_ += fmt::format("  $rel{} = {} -> {}{}{}{}\n", i, e(r.comparison), namer_(r.storage),
                           r.crossing >= 0 ? fmt::format(" crossing {}", r.crossing) : "",
+                          r.partner >= 0 ? fmt::format(" partner {}", r.partner) : "",
                           r.timeEvent ? " time-event" : "");
     }
     out_ += "crossings:\n";

@@ -285,6 +285,9 @@ struct Relation {
   RelationKind kind = RelationKind::State;
   expr::Id threshold; // Time relations
   SourceRange range;  // the equation it was first found in
+  /// The other relation of a frozen floor (backend/events), or kNone: both compare the same
+  /// argument, so a located crossing of either tells which way that argument moves.
+  std::uint32_t partner = kNone;
 };
 
 struct Experiment {

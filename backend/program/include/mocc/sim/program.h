@@ -305,6 +305,11 @@ struct Relation {
   /// `lhs - rhs` is exactly zero in event mode, the relation takes its right-limit value from
   /// mocc_instance.crossing_direction (+1: lhs - rhs increasing).
   std::int32_t crossing = -1;
+  /// The crossing of the other relation of a frozen floor (floor(e), integer(e) of a
+  /// continuous e), or -1. Both compare e, so when this one's crossing function is exactly
+  /// zero in event mode and only the partner's crossing was located, the partner's direction
+  /// gives the right-limit value.
+  std::int32_t partner = -1;
   /// `time op expr` with expr discrete: scheduled as a time event, never located as a root.
   /// At its event instant the relation takes its right-limit value: `time > T` and `time >= T`
   /// are evaluated as `time >= T`, `time < T` and `time <= T` as `time < T`.
