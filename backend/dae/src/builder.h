@@ -9,6 +9,8 @@
 
 #include <map>
 #include <optional>
+#include <set>
+#include <utility>
 #include <vector>
 
 namespace mocc::dae {
@@ -41,6 +43,8 @@ private:
   std::optional<expr::Id> derivativeOfExpression(const flat::Expr& argument);
   expr::Id derivativeVariable(std::uint32_t index, SourceRange range);
   std::optional<expr::Id> functionCall(const flat::Expr& e);
+  /// delay(value, delayTime[, delayMax]) with its translated arguments (MLS 3.7.4.2).
+  expr::Id delay(const flat::Expr& e, const std::vector<expr::Id>& args);
   std::optional<expr::Id> local(const flat::Expr& e);
   std::optional<expr::Id> localElement(const flat::Expr& e);
   /// Reports that `what` cannot be used inside the function being translated.
@@ -183,6 +187,8 @@ private:
   std::vector<Signature> signatures_; // per flat function
   FunctionScope* function_ = nullptr; // set while a function body is translated
   std::map<std::uint32_t, std::optional<std::string>> stringFunctionReasons_;
+  /// (delayTime, delayMax) pairs of delay() whose run-time check is an assertion already.
+  std::set<std::pair<std::uint32_t, std::uint32_t>> checkedDelays_;
 };
 
 } // namespace mocc::dae

@@ -162,7 +162,7 @@ std::optional<expr::Id> SystemBuilder::call(const flat::Expr& e) {
   expr::Pool& pool = system_.pool;
   const std::string& name = e.text;
   if (function_ && (name == "der" || name == "initial" || name == "terminal" || name == "pre" ||
-                    name == "edge" || name == "change" || name == "sample")) {
+                    name == "edge" || name == "change" || name == "sample" || name == "delay")) {
     notInFunction(name + "()", e.range);
     return std::nullopt;
   }
@@ -189,10 +189,41 @@ std::optional<expr::Id> SystemBuilder::call(const flat::Expr& e) {
   // MLS 3.7.4.4: inside a function there is no homotopy path to follow: the actual value.
   if (name == "homotopy") return function_ ? args[0] : pool.homotopy(args[0], args[1]);
   if (name == "sample") return pool.sample(args[0], args[1]);
+  if (name == "delay") return delay(e, args);
   if (auto builtin = expr::builtinByName(name)) return pool.call(*builtin, args);
   diagnostics_.error(DiagnosticKind::Unsupported, e.range,
                      "'" + name + "(...)' cannot be used in an expression here");
   return std::nullopt;
+}
+
+// MLS 3.7.4.2: delay(e, d) is delay(e, d, d). The frontend checked 0 <= delayTime <= delayMax
+// where both are constants; otherwise an assert checks it wherever asserts are checked, once
+// per pair of expressions.
+expr::Id SystemBuilder::delay(const flat::Expr& e, const std::vector<expr::Id>& args) {
+  expr::Pool& pool = system_.pool;
+  expr::Id time = args[1], maximum = args.size() > 2 ? args[2] : args[1];
+  bool twoArguments = time == maximum;
+  expr::Id zero = pool.real(0);
+  expr::Id valid = pool.compare(expr::Op::Ge, time, zero);
+  if (!twoArguments) valid = pool.logicalAnd(valid, pool.compare(expr::Op::Le, time, maximum));
+  if (!pool.isConstant(valid) && checkedDelays_.insert({time.value, maximum.value}).second) {
+    Assertion check;
+    check.condition = valid;
+    check.range = e.range;
+    check.message.texts = {"the delayTime of delay() is "};
+    check.message.values.push_back(sim::MessageValue{});
+    check.values.push_back(time);
+    if (twoArguments) {
+      check.message.texts.push_back(", but it must not be negative (MLS 3.7.4.2)");
+    } else {
+      check.message.texts.push_back(", but it must lie between 0 and delayMax = ");
+      check.message.values.push_back(sim::MessageValue{});
+      check.values.push_back(maximum);
+      check.message.texts.push_back(" (MLS 3.7.4.2)");
+    }
+    system_.assertions.push_back(std::move(check));
+  }
+  return pool.delay(args[0], time, maximum);
 }
 
 std::optional<expr::Id> SystemBuilder::unary(const flat::Expr& e) {

@@ -110,6 +110,7 @@ std::optional<Id> Differentiator::compute(Id e) {
   case Op::Homotopy: return pool_.homotopy(dArg(0), dArg(1));
   case Op::Call: return builtin(e);
   case Op::FunctionCall: return functionCall(e);
+  case Op::Delay: return delay();
   default: failure_ = "this expression cannot be differentiated"; return std::nullopt;
   }
 }
@@ -163,6 +164,16 @@ std::optional<Id> Differentiator::builtin(Id e) {
   case Builtin::Integer: return pool_.real(0);
   }
   failure_ = "this built-in function cannot be differentiated";
+  return std::nullopt;
+}
+
+// MLS 3.7.4.2: delay(e, d) reads the history the runtime recorded, not the current values,
+// so its partial derivatives are 0 (Jacobians). Its time derivative is der(e)(time - d) only
+// after time.start + d and 0 before, which no expression says: d/dt fails.
+std::optional<Id> Differentiator::delay() {
+  if (rules_.time == 0) return pool_.real(0);
+  failure_ = "delay() has no time derivative here: it reads the recorded history of its "
+             "argument (MLS 3.7.4.2)";
   return std::nullopt;
 }
 

@@ -295,6 +295,15 @@ Id Pool::homotopy(Id actual, Id simplified) {
   return intern(Node{Op::Homotopy, Type::Real}, args);
 }
 
+// MLS 3.7.4.2: a constant has the same value at every time, so its delay is itself; so is
+// every expression's delay by 0 (its value at time.start until then is its value then).
+Id Pool::delay(Id value, Id delayTime, Id delayMax, std::uint32_t number) {
+  if (isConstant(value)) return constant(Type::Real, constantValue(value));
+  if (isConstant(delayTime, 0) && type(value) == Type::Real) return value;
+  const Id args[] = {value, delayTime, delayMax};
+  return intern(Node{Op::Delay, Type::Real, number}, args);
+}
+
 Id Pool::relation(std::uint32_t index, Id comparison) {
   assert(isComparison(op(comparison)));
   const Id args[] = {comparison};
@@ -349,6 +358,7 @@ Id Pool::rebuild(const Node& like, std::span<const Id> a) {
   case Op::Local: return local(like.index, like.type);
   case Op::LocalElement: return localElement(like.index, a[0], like.type);
   case Op::Homotopy: return homotopy(a[0], a[1]);
+  case Op::Delay: return delay(a[0], a[1], a[2], like.index);
   }
   assert(false && "unhandled op");
   return {};

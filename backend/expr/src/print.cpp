@@ -100,6 +100,8 @@ private:
     case Op::NoEvent: return call("noEvent", args);
     case Op::Sample: return call("sample", args);
     case Op::Homotopy: return call("homotopy", args);
+    case Op::Delay: // delay(e, d) stands for delay(e, d, d)
+      return call("delay", args[1] == args[2] ? args.first(2) : args);
     case Op::Relation: return "$rel" + std::to_string(n.index) + "(" + print(args[0]) + ")";
     case Op::FunctionCall:
       return call(functionName(n.index), args) + "[" + std::to_string(n.subindex + 1) + "]";

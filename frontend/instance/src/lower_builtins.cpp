@@ -69,7 +69,7 @@ template <std::size_t N> bool listed(const std::array<const char*, N>& list, con
 bool isBuiltinFunction(const std::string& name) {
   return findMath(name) || listed(kEventOperators, name) || listed(kArrayFunctions, name) ||
          name == "min" || name == "max" || name == "String" || name == "semiLinear" ||
-         name == "getInstanceName";
+         name == "getInstanceName" || name == "delay";
 }
 
 std::optional<std::vector<Tensor>> ExpressionLowering::positionalArguments(const ast::CallExpr& c) {
@@ -104,6 +104,7 @@ std::optional<Tensor> ExpressionLowering::call(const ast::Expr& e, const ast::Ca
   if (!builtin) return userCall(e, c);
   if (!c.args.iterators.empty()) return reduction(e, name, c);
   if (listed(kEventOperators, name)) return eventOperator(e, name, c);
+  if (name == "delay") return delay(e, c);
   if (name == "String") return stringConversion(e, c);
   if (name == "semiLinear") return semiLinear(e, c);
   if (name == "getInstanceName") return instanceName(e, c);
@@ -379,6 +380,93 @@ std::optional<Tensor> ExpressionLowering::homotopy(const ast::Expr& e, const ast
       }
     }
     result.elements.push_back(make::call("homotopy", Type::Real, {a, s}, e.range));
+  }
+  return result;
+}
+
+// MLS 3.7.4.2: the delay time and delayMax of delay() are scalar numbers; without delayMax the
+// delay time must be a parameter expression, with it delayMax must be; 0 <= delayTime <=
+// delayMax, checked here where both are constants and at run time otherwise (backend/dae).
+bool ExpressionLowering::checkDelayTimes(const ast::CallExpr& c, const std::vector<Tensor>& args) {
+  Diagnostics& d = el_.diagnostics();
+  const char* names[] = {"", "delayTime", "delayMax"};
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i].isScalar() && make::isNumeric(args[i].scalarValue().type)) continue;
+    d.error(DiagnosticKind::TypeMismatch, c.args.positional[i]->range,
+            std::string("the ") + names[i] + " of delay() must be a Real scalar (MLS 3.7.4.2)");
+    return false;
+  }
+  const Expr& delayTime = args[1].scalarValue();
+  const Expr& bound = args.size() == 3 ? args[2].scalarValue() : delayTime;
+  SourceRange timeRange = c.args.positional[1]->range;
+  SourceRange boundRange = c.args.positional[args.size() - 1]->range;
+  if (el_.expressionVariability(bound) > flat::Variability::Parameter) {
+    d.error(DiagnosticKind::NotConstant, boundRange,
+            args.size() == 3
+                ? "the delayMax of delay() must be a parameter expression (MLS 3.7.4.2)"
+                : "the delayTime of delay(expr, delayTime) must be a parameter "
+                  "expression; a delay time that changes needs delayMax as a third "
+                  "argument (MLS 3.7.4.2)");
+    return false;
+  }
+  auto constant = [&](const Expr& x) -> std::optional<double> {
+    if (el_.expressionVariability(x) != flat::Variability::Constant) return std::nullopt;
+    auto value = el_.fold(x);
+    return value ? std::optional<double>(value->number) : std::nullopt;
+  };
+  std::optional<double> time = constant(delayTime), maximum = constant(bound);
+  if (time && *time < 0) {
+    d.error(DiagnosticKind::InvalidOperator, timeRange,
+            "the delayTime of delay() is " + shortest(*time) +
+                ", but it must not be negative (MLS 3.7.4.2)");
+    return false;
+  }
+  if (args.size() < 3 || !maximum) return true;
+  if (time && *time > *maximum) {
+    d.error(DiagnosticKind::InvalidOperator, timeRange,
+            "the delayTime of delay() is " + shortest(*time) + ", more than its delayMax " +
+                shortest(*maximum) + " (MLS 3.7.4.2)");
+    return false;
+  }
+  if (*maximum < 0) {
+    d.error(DiagnosticKind::InvalidOperator, boundRange,
+            "the delayMax of delay() is " + shortest(*maximum) +
+                ", but it must not be negative (MLS 3.7.4.2)");
+    return false;
+  }
+  return true;
+}
+
+// MLS 3.7.4.2: delay(expr, delayTime[, delayMax]) is expr(time - delayTime), and
+// expr(time.start) until time.start + delayTime. It stays an operator, element-wise on arrays,
+// whose history the runtime records; MLS 12.2 forbids it in functions.
+std::optional<Tensor> ExpressionLowering::delay(const ast::Expr& e, const ast::CallExpr& c) {
+  Diagnostics& d = el_.diagnostics();
+  if (context_.function) {
+    d.error(DiagnosticKind::InvalidOperator, c.function.range,
+            "delay() cannot be used in a function (MLS 12.2)");
+    return std::nullopt;
+  }
+  if (!c.args.named.empty()) {
+    d.error(DiagnosticKind::WrongArguments, c.args.named.front().range,
+            "'delay' takes no named arguments");
+    return std::nullopt;
+  }
+  auto args = positionalArguments(c);
+  if (!args || !checkCount(d, e, "delay", args->size(), 2, 3) || !checkDelayTimes(c, *args))
+    return std::nullopt;
+  Tensor result = (*args)[0];
+  for (Expr& x : result.elements) {
+    if (!make::isNumeric(x.type)) {
+      d.error(DiagnosticKind::TypeMismatch, x.range.valid() ? x.range : e.range,
+              std::string("the expression of delay() must be Real or Integer, but it is ") +
+                  flat::spelling(x.type));
+      return std::nullopt;
+    }
+    std::vector<Expr> elementArgs{x};
+    for (std::size_t i = 1; i < args->size(); ++i)
+      elementArgs.push_back((*args)[i].scalarValue());
+    x = make::call("delay", Type::Real, std::move(elementArgs), e.range);
   }
   return result;
 }

@@ -103,6 +103,8 @@ private:
   std::optional<std::vector<Tensor>> positionalArguments(const ast::CallExpr& c);
   std::optional<Tensor> semiLinear(const ast::Expr& e, const ast::CallExpr& c);
   std::optional<Tensor> homotopy(const ast::Expr& e, const ast::CallExpr& c);
+  std::optional<Tensor> delay(const ast::Expr& e, const ast::CallExpr& c);
+  bool checkDelayTimes(const ast::CallExpr& c, const std::vector<Tensor>& args);
   std::optional<Tensor> stringConversion(const ast::Expr& e, const ast::CallExpr& c);
   std::optional<flat::Expr> lowerScalarArgument(const ast::Expr& arg);
   std::optional<Tensor> concatenate(const ast::Expr& e, std::size_t dimension,

@@ -409,7 +409,8 @@ flat::Variability variabilityOf(const Elaborator& el, const flat::Expr& e) {
   case flat::Expr::Kind::Time: return flat::Variability::Continuous;
   case flat::Expr::Kind::Variable: return el.variable(e.variable).variable.variability;
   case flat::Expr::Kind::Call:
-    if (e.text == "der") return flat::Variability::Continuous;
+    // delay() reads the history of its argument (MLS 3.7.4.2): it changes with time.
+    if (e.text == "der" || e.text == "delay") return flat::Variability::Continuous;
     if (e.text == "pre" || e.text == "edge" || e.text == "change" || e.text == "sample" ||
         e.text == "initial" || e.text == "terminal") {
       return flat::Variability::Discrete;

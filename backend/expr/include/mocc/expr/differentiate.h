@@ -63,7 +63,8 @@ struct DerivativeRules {
 /// (compared under noEvent), abs through sign(), floor/ceil/integer/div are 0. A user
 /// function differentiates through its derivative function; without one, through its body
 /// when the rules inline it (DerivativeRules::inlined), else the differentiation fails. Local
-/// variables of functions cannot be differentiated.
+/// variables of functions cannot be differentiated. delay() has partial derivatives 0 (it
+/// reads recorded history) and no time derivative.
 class Differentiator {
 public:
   Differentiator(Pool& pool, DerivativeRules rules);
@@ -82,6 +83,7 @@ private:
   std::optional<Id> builtin(Id e);
   std::optional<Id> functionCall(Id e);
   std::optional<Id> throughLinearTail(Id e);
+  std::optional<Id> delay();
   Id d(Id e) const { return memo_.at(e.value); }
   void neededChildren(Id e, std::vector<Id>& out) const;
 

@@ -51,6 +51,9 @@ enum class Op : std::uint8_t {
                 // lambda * actual + (1 - lambda) * simplified with lambda the runtime's
                 // homotopy parameter (mocc_instance.homotopy_lambda), which is 1 except while
                 // the initialization follows the homotopy path; at 1 it is exactly `actual`.
+  Delay,        // args: value, delayTime, delayMax (MLS 3.7.4.2); index: the delay's number in
+                // sim::Program::delays (0 before build-program). value(time - delayTime) from
+                // the history the runtime records (model.h, mocc_delay).
 };
 
 /// Built-in functions with a direct numeric meaning (MLS 3.7.1, 3.7.2).
@@ -149,6 +152,9 @@ public:
   Id sample(Id start, Id interval);
   /// homotopy(actual, simplified); just `actual` when both are the same node.
   Id homotopy(Id actual, Id simplified);
+  /// delay(value, delayTime, delayMax) numbered `number`; a constant value is its own delay,
+  /// and so is a Real value delayed by the constant 0.
+  Id delay(Id value, Id delayTime, Id delayMax, std::uint32_t number = 0);
   Id relation(std::uint32_t index, Id comparison);
   Id functionCall(std::uint32_t function, std::uint32_t output, Type type,
                   std::span<const Id> args);
