@@ -1,7 +1,7 @@
 // InstanceServices, the formatting of messages with values (formatMessage) and the exported C
-// entry point mocc_solve_system (model.h), which generated code calls to solve its algebraic
-// loops. The symbol has default visibility so that a JIT's process-symbol lookup finds it in
-// the loaded runtime library.
+// entry points mocc_solve_system and mocc_delay (model.h), which generated code calls to solve
+// its algebraic loops and to read the history of delay(). The symbols have default visibility
+// so that a JIT's process-symbol lookup finds them in the loaded runtime library.
 #include "mocc/runtime/instance_services.h"
 
 #include <fmt/format.h>
@@ -75,7 +75,7 @@ std::string formatMessage(const mocc_model& model, int32_t message, const double
 }
 
 InstanceServices::InstanceServices(const mocc_model& model, AlgebraicSolverSettings settings)
-    : solver_(model, settings) {}
+    : solver_(model, settings), delays_(model.n_delays) {}
 
 void InstanceServices::attach(mocc_instance& instance) {
   instance.runtime = this;
@@ -112,4 +112,13 @@ mocc_solve_system(mocc_instance* instance, int32_t system,
   mocc::runtime::InstanceServices* services = mocc::runtime::InstanceServices::of(instance);
   if (!services) return 1; // nobody to solve or to record the failure: the caller sees it
   return services->solver().solve(instance, system, residual, jacobian, x);
+}
+
+extern "C" __attribute__((visibility("default"))) double mocc_delay(mocc_instance* instance,
+                                                                    int32_t delay, double value,
+                                                                    double delay_time,
+                                                                    double delay_max) {
+  mocc::runtime::InstanceServices* services = mocc::runtime::InstanceServices::of(instance);
+  if (!services || delay < 0 || delay >= services->delays().count()) return value;
+  return services->delays().value(delay, instance->time, value, delay_time, delay_max);
 }

@@ -139,8 +139,10 @@ std::optional<std::string> validateModel(const mocc_model& model) {
     return fmt::format("model ABI version {} is not the runtime's {}", model.abi_version,
                        MOCC_ABI_VERSION);
   if (model.n_states < 0 || model.n_values < 0 || model.n_crossings < 0 || model.n_variables < 0 ||
-      model.n_messages < 0)
+      model.n_messages < 0 || model.n_delays < 0)
     return std::string("model has a negative size");
+  if (model.n_delays > 0 && !model.delay_inputs)
+    return std::string("model has delays but no delay_inputs function");
   if (!model.bind || !model.derivatives || !model.crossings || !model.outputs ||
       !model.event_update || !model.next_time_event)
     return std::string("model lacks a function of the ABI");
@@ -227,6 +229,7 @@ struct GuardedModel {
     route<&mocc_model::dae_residuals>(guarded);
     route<&mocc_model::crossing_rates>(guarded);
     route<&mocc_model::dae_jacobian>(guarded);
+    route<&mocc_model::delay_inputs>(guarded);
     if (guarded.destroy_external_objects)
       guarded.destroy_external_objects = &GuardedModel::destroyExternalObjects;
     return guarded;

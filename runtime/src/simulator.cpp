@@ -7,6 +7,7 @@
 #include "homotopy_continuation.h"
 
 #include "event_locator.h"
+#include "step_observer.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -57,7 +58,8 @@ Simulator::Simulator(const mocc_model& model, const SimulationOptions& options, 
       ode_(instance_, reports_, services_.solver(), selection_),
       grid_(options.startTime, options.interval, options.stopTime),
       columns_(resultColumns(model, options.derivativeColumns)), row_(columns_.size()),
-      discreteValues_(discreteValueIndices(model)), lastEventTime_(-infinity) {
+      discreteValues_(discreteValueIndices(model)),
+      delayInputs_(static_cast<std::size_t>(model.n_delays)), lastEventTime_(-infinity) {
   services_.attach(instance_.abi());
   services_.onReport([this](int32_t kind, int32_t message, double time, const double* values) {
     reports_.record(kind, message, time, values);
@@ -108,6 +110,12 @@ void Simulator::createIntegrator() {
   } catch (const std::invalid_argument& error) {
     throw SimulationFailure(options_.startTime, error.what());
   }
+  // The history of delay() is recorded at every accepted step (below the event locator, which
+  // drops what an event inside a step cuts off by recording the event's left limit).
+  if (model_.n_delays > 0)
+    integrator_ = std::make_unique<StepObservingIntegrator>(
+        std::move(integrator_), ode_.size(),
+        [this](double t, std::span<const double> y) { recordDelaysAtStep(t, y); });
   if (ode_.rootCount() == 0) return;
   if (method == LocatorMethod::Solver && !integrator_->findsRoots())
     method = LocatorMethod::Illinois;
@@ -122,6 +130,7 @@ void Simulator::createIntegrator() {
 // event iteration until nothing changes, and a regular choice of states for every state set.
 void Simulator::initialize() {
   mocc_instance& abi = instance_.abi();
+  services_.delays().reset(instance_.time()); // delay() is its argument until recorded
   model_.bind(&abi);
   failOnReportedError();
   instance_.copyCurrentToPre();
@@ -145,6 +154,7 @@ void Simulator::initialize() {
   }
   selectStates();
   evaluateContinuous();
+  recordDelays();
   writeRow(RowKind::Initial);
   sink_.flush();
   if (reports_.terminateRequested()) {
@@ -245,6 +255,7 @@ void Simulator::integrate() {
       handleEvent(step, timeEvent, stateEvent);
     } else {
       evaluateContinuous();
+      recordDelays(DelayPoint::Output);
       writeRow(RowKind::Output);
       // The state sets' root functions catch a choice that degrades against another one;
       // this also catches a set whose constraints lose rank altogether.
@@ -303,11 +314,13 @@ void Simulator::handleEvent(const AdvanceResult& step, bool timeEvent, bool stat
   statistics_.stateEvents += crossed ? 1 : 0;
   recordEvent(step, timeEvent, stateEvent);
   evaluateContinuous();
+  recordDelays();
   writeRow(RowKind::EventLeft);
   if (stateEvent && selectStates(firedStateSets(step))) evaluateContinuous();
   std::span<int8_t> directions = instance_.crossingDirections();
   for (std::size_t i = 0; i < directions.size(); ++i)
     directions[i] = stateEvent ? static_cast<int8_t>(step.rootDirections[i]) : int8_t{0};
+  services_.delays().enterEvent(step.time); // delay() reads right limits from here on
   instance_.copyCurrentToPre();
   instance_.setMode(MOCC_MODE_EVENT);
   iterateEvent();
@@ -315,6 +328,7 @@ void Simulator::handleEvent(const AdvanceResult& step, bool timeEvent, bool stat
   std::fill(directions.begin(), directions.end(), int8_t{0});
   instance_.setMode(MOCC_MODE_CONTINUOUS);
   evaluateContinuous();
+  recordDelays(DelayPoint::RightLimit);
   writeRow(RowKind::EventRight);
   sink_.flush();
   rememberStatesAfterEvent();
@@ -495,12 +509,35 @@ void Simulator::evaluateContinuous() {
 double Simulator::queryNextTimeEvent() {
   double next = model_.next_time_event(&instance_.abi());
   failOnReportedError();
+  next = std::min(next, services_.delays().nextEvent(instance_.time()));
   if (!(next > instance_.time()))
     throw SimulationFailure(instance_.time(),
                             fmt::format("next_time_event returned {} at time {}: not after the "
                                         "current time",
                                         next, instance_.time()));
   return next;
+}
+
+void Simulator::recordDelays(DelayPoint point) {
+  if (delayInputs_.empty()) return;
+  model_.delay_inputs(&instance_.abi(), delayInputs_.data());
+  failOnReportedError();
+  DelayHistory& history = services_.delays();
+  double t = instance_.time();
+  switch (point) {
+  case DelayPoint::Newest: history.record(t, delayInputs_); break;
+  case DelayPoint::Output: history.insert(t, delayInputs_); break;
+  case DelayPoint::RightLimit: history.recordRightLimit(t, delayInputs_); break;
+  }
+}
+
+// An accepted step is a point of the solution: the delayed expressions there join the history
+// (MLS 3.6 section 3.7.4.2). The instance moves to the step's end; the event loop sets it where
+// it needs it after advance() returns.
+void Simulator::recordDelaysAtStep(double t, std::span<const double> y) {
+  instance_.setTime(t);
+  ode_.loadState(y);
+  recordDelays();
 }
 
 // Zeno behaviour (a bouncing ball coming to rest) or chattering: the detector sees the events
@@ -580,14 +617,17 @@ bool Simulator::settleAtAccumulationPoint(const ZenoFinding& finding) {
   try {
     instance_.setMode(MOCC_MODE_CONTINUOUS);
     evaluateContinuous();
+    recordDelays();
     gatherRow();
     std::vector<double> left = row_;
     instance_.copyCurrentToPre();
     instance_.setMode(MOCC_MODE_EVENT);
+    services_.delays().enterEvent(instance_.time());
     iterateEvent();
     alignZeroCrossingsWithRestart();
     instance_.setMode(MOCC_MODE_CONTINUOUS);
     evaluateContinuous();
+    recordDelays(DelayPoint::RightLimit);
     std::span<const double> dx = instance_.derivatives();
     for (std::size_t i = 0; i < dx.size(); ++i)
       if (!(std::abs(dx[i]) <= options_.tolerance * (1 + scale[i]))) return false;

@@ -90,7 +90,17 @@ private:
   bool discreteValuesChanged() const;
   std::string stillChanging() const;
   void evaluateContinuous();
+  /// The model's next time event, or an earlier one where a jump recorded in the history of
+  /// delay() reappears.
   double queryNextTimeEvent();
+  /// How recordDelays() adds a point to the history of delay() (DelayHistory).
+  enum class DelayPoint { Newest, Output, RightLimit };
+  /// delay() (MLS 3.6 section 3.7.4.2): records the delayed expressions at the instance's time
+  /// (continuous mode): the newest point of the solution, an output point inside the last
+  /// step, or the right limits of an event.
+  void recordDelays(DelayPoint point = DelayPoint::Newest);
+  /// The same at the end of an accepted step, at state y.
+  void recordDelaysAtStep(double t, std::span<const double> y);
   /// Creates the integrator; with root functions, event location above its steps.
   void createIntegrator();
   void recordEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent);
@@ -149,6 +159,7 @@ private:
   std::vector<ResultColumn> columns_;
   std::vector<double> row_, lastRow_;
   std::vector<int> discreteValues_; // indices into v compared by event iteration
+  std::vector<double> delayInputs_; // the values of the delayed expressions (delay_inputs)
   double nextTimeEvent_ = 0.0;
   double lastEventTime_;
   double chatteringSince_ = 0.0; // time of the first event of the current run without progress

@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 7
+#define MOCC_ABI_VERSION 8
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -266,6 +266,14 @@ typedef struct mocc_model {
    * reverse order, and marks it destroyed, so a second call does nothing. The runtime calls
    * it once when a run ends, also when the run fails. Null when the model has none. */
   void (*destroy_external_objects)(mocc_instance* instance);
+
+  /* delay() (MLS 3.6 section 3.7.4.2, ABI version 8): the model's delay operators, numbered
+   * from 0. Generated code reads each one's value through mocc_delay (below) from a history
+   * the runtime records: `delay_inputs`, in continuous mode at time and x, writes the current
+   * value of every delayed expression to values[n_delays], and the runtime calls it at every
+   * accepted integrator step and at both limits of every event. Null when n_delays is 0. */
+  int32_t n_delays;
+  void (*delay_inputs)(mocc_instance* instance, double* values);
 } mocc_model;
 
 /* A service of the runtime library that generated code calls: solves algebraic loop
@@ -283,6 +291,19 @@ int32_t mocc_solve_system(mocc_instance* instance, int32_t system,
                           void (*residual)(mocc_instance* instance, const double* x, double* r),
                           void (*jacobian)(mocc_instance* instance, const double* x, double* j),
                           double* x);
+
+/* A service of the runtime library that generated code calls: the value of delay operator
+ * `delay` (MLS 3.6 section 3.7.4.2) at instance->time, delay(expr, delay_time, delay_max) with
+ * `value` the current value of expr. Before time.start + delay_time it is expr at the start
+ * time; after, expr(time - delay_time) interpolated linearly in the history the runtime
+ * recorded through delay_inputs, a jump at a recorded event instant reappearing exactly
+ * delay_time later (its left limit until the runtime's event iteration there, its right limit
+ * from then on), and `value` standing for expr at the current time beyond the last recorded
+ * point (a delay shorter than the step). A delay_time of 0 (or less) gives `value`. Without an
+ * attached runtime (instance->runtime null) it returns `value`. Exported like
+ * mocc_solve_system. */
+double mocc_delay(mocc_instance* instance, int32_t delay, double value, double delay_time,
+                  double delay_max);
 
 #ifdef __cplusplus
 }

@@ -1,12 +1,14 @@
 // What mocc_instance::runtime points at while generated code runs (model.h): the services that
 // code calls back into, namely reports (failed asserts, terminate()), mocc_solve_system for
-// algebraic loops, and for the external C code it calls the warnings, errors and strings of
+// algebraic loops, mocc_delay for the history of delay(), and for the external C code it calls
+// the warnings, errors and strings of
 // ModelicaUtilities.h (MLS 3.6 section 12.9.6). The simulator attaches one to its instance; an
 // embedder that drives the model functions itself attaches its own.
 #pragma once
 
 #include "mocc/model.h"
 #include "mocc/runtime/algebraic_solver.h"
+#include "mocc/runtime/delay_history.h"
 
 #include <cstddef>
 #include <functional>
@@ -79,6 +81,9 @@ public:
 
   AlgebraicSolver& solver() { return solver_; }
   const AlgebraicSolver& solver() const { return solver_; }
+  /// The history mocc_delay reads: one per delay operator of the model (MLS 3.6 section
+  /// 3.7.4.2), recorded by whoever drives the model (the simulator).
+  DelayHistory& delays() { return delays_; }
 
   /// The services attached to `instance`, or null when its runtime pointer is null.
   static InstanceServices* of(const mocc_instance* instance);
@@ -88,6 +93,7 @@ private:
                             const double* values);
 
   AlgebraicSolver solver_;
+  DelayHistory delays_;
   ReportFunction report_;
   ExternalReportFunction externalReport_;
   StringArena strings_;
