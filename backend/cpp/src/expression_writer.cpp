@@ -138,6 +138,7 @@ Text ExpressionWriter::node(Id id) {
   case Op::Local:
   case Op::LocalElement: return local(id);
   case Op::Homotopy: return homotopy(id);
+  case Op::Delay: return delay(id);
   }
   throw EmitError("expression node " + std::to_string(id.value) + " has an unknown operator");
 }
@@ -346,6 +347,22 @@ Text ExpressionWriter::homotopy(Id id) {
   out_->line(name + " = " + blended + ";");
   out_->close();
   return Text{name, 0, false};
+}
+
+// MLS 3.7.4.2, as backend/llvm emits it: the runtime's mocc_delay, called where it stands.
+Text ExpressionWriter::delay(Id id) {
+  requireModel("delay()");
+  std::uint32_t number = pool().node(id).index;
+  if (number >= context_.program.delays.size())
+    throw EmitError("delay " + std::to_string(number) + " is out of range (" +
+                    std::to_string(context_.program.delays.size()) + " delays)");
+  std::string value = this->value(pool().arg(id, 0));
+  std::string delayTime = this->value(pool().arg(id, 1));
+  std::string delayMax = this->value(pool().arg(id, 2));
+  return temporary(Text{"mocc_delay(instance, " + std::to_string(number) + ", " + value + ", " +
+                            delayTime + ", " + delayMax + ")",
+                        0, false},
+                   "delayed");
 }
 
 namespace {

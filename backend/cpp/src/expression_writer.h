@@ -105,6 +105,7 @@ private:
   Text shortCircuit(expr::Op op, expr::Id lhs, expr::Id rhs);
   Text ifThenElse(expr::Id id);
   Text homotopy(expr::Id id);
+  Text delay(expr::Id id);
   Text builtin(expr::Id id);
   Text relation(expr::Id id);
   Text continuousRelation(const sim::Relation& relation, expr::Id comparison);

@@ -54,6 +54,29 @@ void crossingsFunction(Context& context, Code& code) {
            "void crossings(mocc_instance* instance, double* g)", function);
 }
 
+// delay_inputs(instance, values): the delay inputs, then values[k] = delays[k].value, with one
+// memory of shared values, as in the JIT.
+void delayInputsFunction(Context& context, Code& code) {
+  FunctionCode function;
+  StatementWriter writer(context, function, Evaluation::Continuous);
+  writer.write(context.program.delayInputs);
+  ExpressionWriter& values = writer.expressions();
+  values.forget();
+  std::vector<expr::Id> roots;
+  for (const sim::Delay& delay : context.program.delays)
+    roots.push_back(delay.value);
+  values.countUses(roots);
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    function.body.comment(context.print(context.program.delays[i].node));
+    std::string value = values.value(roots[i]);
+    function.body.line("values[" + std::to_string(i) + "] = " + value + ";");
+  }
+  assemble(code,
+           "Continuous mode: the current values of the delayed expressions, which the runtime "
+           "records (MLS 3.7.4.2).",
+           "void delay_inputs(mocc_instance* instance, double* values)", function);
+}
+
 // event_update(instance): all equations, then the pending reinit() values.
 void eventUpdateFunction(Context& context, Code& code) {
   FunctionCode function;
@@ -173,6 +196,10 @@ ModelFunctionNames writeModelFunctions(Context& context, Code& code) {
   if (!program.daeJacobian.empty()) {
     writeDaeJacobian(context, code);
     names.daeJacobian = "dae_jacobian";
+  }
+  if (!program.delays.empty()) {
+    delayInputsFunction(context, code);
+    names.delayInputs = "delay_inputs";
   }
   return names;
 }

@@ -286,6 +286,8 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
                   daeRows.size(), daeRowTable, daeColumnTable));
   code.line(fmt::format(".uses_homotopy = {},", program.usesHomotopy ? 1 : 0));
   code.line(".destroy_external_objects = " + function(functions.destroyExternalObjects) + ",");
+  code.line(fmt::format(".n_delays = {},", program.delays.size()));
+  code.line(".delay_inputs = " + function(functions.delayInputs) + ",");
   code.close("};");
   code.blank();
   return code;

@@ -71,6 +71,7 @@ void CompiledModel::fillTables() {
   model_.dae_jacobian_rows = d.daeJacobianRows.data();
   model_.dae_jacobian_columns = d.daeJacobianColumns.data();
   model_.uses_homotopy = d.usesHomotopy;
+  model_.n_delays = d.delayCount;
 }
 
 void CompiledModel::fillSystems() {

@@ -78,6 +78,7 @@ llvm::Value* ExpressionEmitter::emitNode(Id id) {
   case Op::Local:
   case Op::LocalElement: return local(id);
   case Op::Homotopy: return homotopy(id);
+  case Op::Delay: return delay(id);
   }
   throw EmitError("expression node " + std::to_string(id.value) + " has an unknown operator");
 }
@@ -237,6 +238,22 @@ llvm::Value* ExpressionEmitter::homotopy(Id id) {
   phi->addIncoming(actual, decided);
   phi->addIncoming(blended, blendEnd);
   return phi;
+}
+
+// MLS 3.7.4.2: the runtime interpolates the history it recorded (model.h, mocc_delay); the
+// current value of the delayed expression stands for it beyond the last recorded point.
+llvm::Value* ExpressionEmitter::delay(Id id) {
+  if (evaluation_ == Evaluation::Function) throw EmitError("delay() inside a function");
+  std::uint32_t number = pool().node(id).index;
+  if (number >= module_.program.delays.size())
+    throw EmitError("delay " + std::to_string(number) + " is out of range (" +
+                    std::to_string(module_.program.delays.size()) + " delays)");
+  llvm::Value* value = emit(pool().arg(id, 0));
+  llvm::Value* delayTime = emit(pool().arg(id, 1));
+  llvm::Value* delayMax = emit(pool().arg(id, 2));
+  llvm::Value* index = llvm::ConstantInt::get(module_.i32, number);
+  return module_.builder.CreateCall(
+      module_.delayFunction(), {frame_.instance(), index, value, delayTime, delayMax}, "delay");
 }
 
 namespace {

@@ -58,6 +58,7 @@ private:
   llvm::Value* shortCircuit(expr::Op op, expr::Id lhs, expr::Id rhs);
   llvm::Value* ifThenElse(expr::Id id);
   llvm::Value* homotopy(expr::Id id);
+  llvm::Value* delay(expr::Id id);
   llvm::Value* builtin(expr::Id id);
   llvm::Value* relation(expr::Id id);
   llvm::Value* continuousRelation(const sim::Relation& relation, expr::Id comparison);

@@ -56,6 +56,15 @@ void emitCrossings(ModuleContext& module) {
                     Memory::OutputArray);
 }
 
+// delay_inputs(instance, values): the delay inputs, then values[k] = delays[k].value.
+void emitDelayInputs(ModuleContext& module) {
+  std::vector<expr::Id> values;
+  for (const sim::Delay& delay : module.program.delays)
+    values.push_back(delay.value);
+  emitValueFunction(module, EntryNames::delayInputs, "values", module.program.delayInputs, values,
+                    Memory::OutputArray);
+}
+
 // event_update(instance): all equations, then the pending reinit() values.
 void emitEventUpdate(ModuleContext& module) {
   llvm::Function* function = defineEntry(module, EntryNames::eventUpdate, module.i32, {module.ptr});
@@ -224,6 +233,7 @@ void emitModelFunctions(ModuleContext& module) {
   if (!program.stateSets.empty()) emitStateSetJacobian(module);
   if (!openedSystems(program).empty()) emitDaeResiduals(module);
   if (!program.daeJacobian.empty()) emitDaeJacobian(module);
+  if (!program.delays.empty()) emitDelayInputs(module);
   if (!program.destroyExternalObjects.empty()) {
     emitStatementFunction(module, EntryNames::destroyExternalObjects, Evaluation::Bind,
                           program.destroyExternalObjects);

@@ -23,13 +23,14 @@ struct EntryNames {
   static constexpr const char* daeResiduals = "mocc_dae_residuals";
   static constexpr const char* daeJacobian = "mocc_dae_jacobian";
   static constexpr const char* destroyExternalObjects = "mocc_destroy_external_objects";
+  static constexpr const char* delayInputs = "mocc_delay_inputs";
 };
 
 /// Emits the ABI functions of `module.program` into `module.module`: the seven every model
 /// has, jacobian when program.jacobian is not empty, crossing_rates when there are crossings,
 /// state_set_jacobian when there are state
 /// sets, dae_residuals when derivatives solves a loop (openedSystems()), dae_jacobian when
-/// program.daeJacobian is not empty. Throws EmitError for
+/// program.daeJacobian is not empty, delay_inputs when there are delays. Throws EmitError for
 /// a malformed program.
 void emitModelFunctions(ModuleContext& module);
 

@@ -85,6 +85,8 @@ llvm::Error resolveEntries(llvm::orc::LLJIT& jit, mocc_model& model, bool hasExt
     if (auto e = resolve(jit, EntryNames::daeResiduals, model.dae_residuals)) return e;
   if (model.n_dae_jacobian > 0)
     if (auto e = resolve(jit, EntryNames::daeJacobian, model.dae_jacobian)) return e;
+  if (model.n_delays > 0)
+    if (auto e = resolve(jit, EntryNames::delayInputs, model.delay_inputs)) return e;
   if (hasExternalObjects)
     if (auto e = resolve(jit, EntryNames::destroyExternalObjects, model.destroy_external_objects))
       return e;
@@ -93,9 +95,13 @@ llvm::Error resolveEntries(llvm::orc::LLJIT& jit, mocc_model& model, bool hasExt
 
 /// A hint for a failed lookup of the runtime's service.
 std::string runtimeHint(const ModelDescription& model, const std::string& error) {
-  if (model.systems.empty() || error.find("mocc_solve_system") == std::string::npos) return {};
-  return " (algebraic loops call mocc_solve_system from the mocc runtime library, which this "
-         "process has not loaded)";
+  if (!model.systems.empty() && error.find("mocc_solve_system") != std::string::npos)
+    return " (algebraic loops call mocc_solve_system from the mocc runtime library, which this "
+           "process has not loaded)";
+  if (model.delayCount > 0 && error.find("mocc_delay") != std::string::npos)
+    return " (delay() calls mocc_delay from the mocc runtime library, which this process has not "
+           "loaded)";
+  return {};
 }
 
 llvm::Error resolveUserFunctions(llvm::orc::LLJIT& jit, const ModelDescription& model,
@@ -141,7 +147,8 @@ std::size_t programSize(const sim::Program& program) {
   std::size_t size = program.jacobian.size() + 2 * program.crossings.size();
   for (const auto* statements :
        {&program.bind, &program.derivatives, &program.outputs, &program.event, &program.initialize,
-        &program.crossingInputs, &program.jacobianInputs, &program.crossingRateInputs})
+        &program.crossingInputs, &program.jacobianInputs, &program.crossingRateInputs,
+        &program.delayInputs})
     size += sim::countStatements(*statements).statements;
   return size;
 }

@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 5;
+constexpr std::uint32_t kFormatVersion = 6;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -232,6 +232,7 @@ ModelDescription describe(const sim::Program& program) {
     d.functionSymbols.push_back(userFunctionSymbol(program, i));
   d.usesHomotopy = program.usesHomotopy ? 1 : 0;
   d.hasExternalObjects = program.destroyExternalObjects.empty() ? 0 : 1;
+  d.delayCount = static_cast<std::int32_t>(program.delays.size());
   return d;
 }
 
@@ -284,6 +285,7 @@ void writeDescription(const ModelDescription& d, std::string& out) {
   put(out, d.functionSymbols);
   put(out, d.usesHomotopy);
   put(out, d.hasExternalObjects);
+  put(out, d.delayCount);
 }
 
 std::optional<ModelDescription> readDescription(std::string_view& in) {
@@ -303,7 +305,8 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
       r.get(d.jacobianRows) && r.get(d.jacobianColumns) &&
       readList(r, d.stateSets, sizeof(std::int32_t), readStateSet) && r.get(d.daeUnknowns) &&
       r.get(d.daeJacobianRows) && r.get(d.daeJacobianColumns) && r.get(d.functionSymbols) &&
-      r.get(d.usesHomotopy) && r.get(d.hasExternalObjects);
+      r.get(d.usesHomotopy) && r.get(d.hasExternalObjects) && r.get(d.delayCount) &&
+      d.delayCount >= 0;
   if (!ok || !indicesValid(d)) return std::nullopt;
   return d;
 }

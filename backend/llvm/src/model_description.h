@@ -62,6 +62,7 @@ struct ModelDescription {
   std::int32_t usesHomotopy = 0; // mocc_model.uses_homotopy
   /// Nonzero when the object defines destroy_external_objects.
   std::int32_t hasExternalObjects = 0;
+  std::int32_t delayCount = 0; // mocc_model.n_delays
 };
 
 ModelDescription describe(const sim::Program& program);

@@ -48,6 +48,16 @@ llvm::Function* ModuleContext::solveSystemFunction() {
   return function;
 }
 
+llvm::Function* ModuleContext::delayFunction() {
+  constexpr const char* name = "mocc_delay";
+  if (llvm::Function* existing = module.getFunction(name)) return existing;
+  auto* type = llvm::FunctionType::get(f64, {ptr, i32, f64, f64, f64}, false);
+  llvm::Function* function =
+      llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module);
+  function->setDoesNotThrow();
+  return function;
+}
+
 llvm::Value* ModuleContext::callMath(llvm::IRBuilder<>& at, const char* name,
                                      llvm::ArrayRef<llvm::Value*> args) {
   llvm::Function* function = module.getFunction(name);

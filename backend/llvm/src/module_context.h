@@ -69,6 +69,9 @@ public:
   /// `int32_t mocc_solve_system(mocc_instance*, int32_t, residual, jacobian, double*)`, the
   /// runtime's service (model.h), declared on first use and resolved when the code is loaded.
   llvm::Function* solveSystemFunction();
+  /// `double mocc_delay(mocc_instance*, int32_t, double, double, double)`, the runtime's
+  /// delay() history (model.h), declared on first use likewise.
+  llvm::Function* delayFunction();
 
   llvm::Constant* real(double value) const;
   /// Attaches the alias tag of `memory` to a load or store.

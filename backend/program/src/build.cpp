@@ -17,7 +17,7 @@ ProgramBuilder::ProgramBuilder(const dae::System& system, const structure::Sched
                                const SourceManager& sources, Diagnostics& diagnostics)
     : system_(system), schedule_(schedule), sources_(sources), diagnostics_(diagnostics),
       translator_(system.pool, program_.pool,
-                  [this](expr::Id id, expr::Translator&) { return mapLeaf(id); }) {}
+                  [this](expr::Id id, expr::Translator& self) { return mapLeaf(id, self); }) {}
 
 namespace {
 
@@ -49,6 +49,7 @@ std::optional<sim::Program> ProgramBuilder::run() {
   addStateSets();
   addCrossingRates();
   addTimeEvents();
+  addDelayInputs(); // after every list that may hold a delay()
   program_.usesHomotopy = containsHomotopy(program_.pool);
   if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
   return std::move(program_);
@@ -137,13 +138,35 @@ std::uint32_t ProgramBuilder::addInternal(std::string name, expr::Type type) {
   return static_cast<std::uint32_t>(program_.variables.size() - 1);
 }
 
-expr::Id ProgramBuilder::mapLeaf(expr::Id id) {
+expr::Id ProgramBuilder::mapLeaf(expr::Id id, expr::Translator& self) {
   const expr::Node& node = system_.pool.node(id);
   if (node.op == expr::Op::Variable) {
     return program_.pool.variable(programIndex_[node.index], node.type);
   }
   if (node.op == expr::Op::Pre) return program_.pool.pre(programIndex_[node.index], node.type);
+  if (node.op == expr::Op::Delay) return addDelay(id, self);
   return {};
+}
+
+// Each Delay node of the system is one delay() with a history of its own; the translator
+// memoises, so every use of the node reads the same history.
+expr::Id ProgramBuilder::addDelay(expr::Id id, expr::Translator& self) {
+  std::vector<expr::Id> args;
+  for (std::size_t i = 0; i < 3; ++i)
+    args.push_back(self(system_.pool.arg(id, i)));
+  auto number = static_cast<std::uint32_t>(program_.delays.size());
+  expr::Id delay = program_.pool.delay(args[0], args[1], args[2], number);
+  if (program_.pool.op(delay) == expr::Op::Delay) program_.delays.push_back({delay, args[0]});
+  return delay;
+}
+
+// delay_inputs computes what the delayed expressions read, as crossings do.
+void ProgramBuilder::addDelayInputs() {
+  std::set<std::uint32_t> reads;
+  for (const sim::Delay& delay : program_.delays)
+    for (std::uint32_t v : expr::variablesOf(program_.pool, delay.value))
+      reads.insert(v);
+  program_.delayInputs = assignmentsNeededBy(reads);
 }
 
 std::string ProgramBuilder::origin(const SourceRange& range) const {

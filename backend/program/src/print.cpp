@@ -75,6 +75,7 @@ public:
     section("crossing inputs", program_.crossingInputs);
     section("crossing rate inputs", program_.crossingRateInputs);
     section("outputs", program_.outputs);
+    delays();
     section("event", program_.event);
     section("initialize", program_.initialize);
     section("destroy external objects", program_.destroyExternalObjects);
@@ -266,6 +267,14 @@ private:
       else
         out_ += fmt::format("    dg{}/dt: numerical ({})\n", i, c.rateMissing);
     }
+  }
+
+  void delays() {
+    if (program_.delays.empty()) return;
+    section("delay inputs", program_.delayInputs);
+    out_ += "delays:\n";
+    for (std::size_t i = 0; i < program_.delays.size(); ++i)
+      out_ += fmt::format("  delay {}: {}\n", i, e(program_.delays[i].node));
   }
 
   void timeEvents() {

@@ -28,7 +28,10 @@ private:
   void addRelations();
   /// A hidden variable of the Value region, made by the compiler.
   std::uint32_t addInternal(std::string name, expr::Type type);
-  expr::Id mapLeaf(expr::Id id);
+  expr::Id mapLeaf(expr::Id id, expr::Translator& self);
+  /// A Delay node in the program's pool with the next number (sim::Program::delays).
+  expr::Id addDelay(expr::Id id, expr::Translator& self);
+  void addDelayInputs();
   std::string origin(const SourceRange& range) const;
   std::uint32_t message(const sim::Message& message);
   /// The values of a message in the program's pool.

@@ -339,6 +339,15 @@ struct ThresholdEvent {
 };
 using TimeEvent = std::variant<SampleEvent, ThresholdEvent>;
 
+/// One delay() operator (MLS 3.7.4.2): `node` is its Delay node (args: value, delayTime,
+/// delayMax), whose index is its position in Program::delays. Generated code reads its value
+/// from the runtime (model.h, mocc_delay), which records the history of `value` through
+/// delay_inputs.
+struct Delay {
+  Id node;
+  Id value;
+};
+
 struct Experiment {
   std::optional<double> startTime, stopTime, tolerance, interval;
 };
@@ -418,6 +427,9 @@ struct Program {
   std::vector<Statement> crossingRateInputs;
   /// Continuous mode: every continuous-time assignment (results, after interpolation).
   std::vector<Statement> outputs;
+  /// Continuous mode: what the delayed expressions (Delay::value) need, evaluated before them
+  /// (model.h, delay_inputs).
+  std::vector<Statement> delayInputs;
   /// Event and initial mode: all equations in causal order, when-clauses, asserts.
   std::vector<Statement> event;
   /// Initial mode: the solution of the initialization problem (MLS 8.6), after bind: start
@@ -445,6 +457,8 @@ struct Program {
   std::vector<Relation> relations;
   std::vector<Crossing> crossings;
   std::vector<TimeEvent> timeEvents;
+  /// The delay() operators, by the index of their Delay nodes.
+  std::vector<Delay> delays;
   /// Functions called by FunctionCall nodes (index = position); they may call each other
   /// and themselves.
   std::vector<Function> functions;
