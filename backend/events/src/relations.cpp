@@ -75,6 +75,8 @@ private:
       result = kind == dae::VariableKind::State || kind == dae::VariableKind::Derivative ||
                kind == dae::VariableKind::Algebraic;
     } else {
+      // Also delay(): delaying a discrete-time value by a parameter time changes it only at
+      // the time events where its jumps reappear (MLS 3.7.4.2, runtime DelayHistory).
       auto args = pool_.args(id);
       std::vector<expr::Id> copy(args.begin(), args.end());
       for (expr::Id arg : copy)
