@@ -104,7 +104,10 @@ double DelayHistory::value(int k, double t, double current, double delayTime, do
   buffer.delayMax = std::max(buffer.delayMax, delayMax);
   if (!(delayTime > 0) || buffer.points.empty()) return current;
   double end = startTime_ + delayTime;
-  if (t < end || (t == end && t > eventTime_)) return startValues_[static_cast<std::size_t>(k)];
+  if (t < end || (t == end && t > eventTime_))
+    return static_cast<std::size_t>(k) < startValues_.size()
+               ? startValues_[static_cast<std::size_t>(k)]
+               : buffer.points.front().y;
   return interpolate(buffer, t, current, delayTime);
 }
 
