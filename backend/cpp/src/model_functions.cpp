@@ -33,48 +33,61 @@ void statementFunction(Context& context, Code& code, const std::string& name,
   assemble(code, title, "void " + name + "(mocc_instance* instance)", function);
 }
 
-// crossings(instance, g): the crossing inputs, then g[i] = crossings[i].function, all with one
-// memory of shared values, as in the JIT.
-void crossingsFunction(Context& context, Code& code) {
+/// A function that runs `inputs`, then stores each of `roots` into `output`[i] after its
+/// comment, all with one memory of shared values, as in the JIT.
+struct ValueFunction {
+  const char* title;
+  const char* signature;
+  const char* output;
+  const std::vector<sim::Statement>& inputs;
+  std::vector<expr::Id> roots;
+  std::vector<std::string> comments;
+};
+
+void valueFunction(Context& context, Code& code, const ValueFunction& spec) {
   FunctionCode function;
   StatementWriter writer(context, function, Evaluation::Continuous);
-  writer.write(context.program.crossingInputs);
+  writer.write(spec.inputs);
   ExpressionWriter& values = writer.expressions();
   values.forget();
-  std::vector<expr::Id> roots;
-  for (const sim::Crossing& crossing : context.program.crossings)
-    roots.push_back(crossing.function);
-  values.countUses(roots);
-  for (std::size_t i = 0; i < roots.size(); ++i) {
-    function.body.comment(context.program.crossings[i].description);
-    std::string value = values.value(roots[i]);
-    function.body.line("g[" + std::to_string(i) + "] = " + value + ";");
+  values.countUses(spec.roots);
+  for (std::size_t i = 0; i < spec.roots.size(); ++i) {
+    function.body.comment(spec.comments[i]);
+    std::string value = values.value(spec.roots[i]);
+    function.body.line(std::string(spec.output) + "[" + std::to_string(i) + "] = " + value + ";");
   }
-  assemble(code, "Continuous mode: the crossing functions, whose roots are state events.",
-           "void crossings(mocc_instance* instance, double* g)", function);
+  assemble(code, spec.title, spec.signature, function);
 }
 
-// delay_inputs(instance, values): the delay inputs, then values[k] = delays[k].value, with one
-// memory of shared values, as in the JIT.
-void delayInputsFunction(Context& context, Code& code) {
-  FunctionCode function;
-  StatementWriter writer(context, function, Evaluation::Continuous);
-  writer.write(context.program.delayInputs);
-  ExpressionWriter& values = writer.expressions();
-  values.forget();
-  std::vector<expr::Id> roots;
-  for (const sim::Delay& delay : context.program.delays)
-    roots.push_back(delay.value);
-  values.countUses(roots);
-  for (std::size_t i = 0; i < roots.size(); ++i) {
-    function.body.comment(context.print(context.program.delays[i].node));
-    std::string value = values.value(roots[i]);
-    function.body.line("values[" + std::to_string(i) + "] = " + value + ";");
+// crossings(instance, g): the crossing inputs, then g[i] = crossings[i].function.
+void crossingsFunction(Context& context, Code& code) {
+  ValueFunction spec{"Continuous mode: the crossing functions, whose roots are state events.",
+                     "void crossings(mocc_instance* instance, double* g)",
+                     "g",
+                     context.program.crossingInputs,
+                     {},
+                     {}};
+  for (const sim::Crossing& crossing : context.program.crossings) {
+    spec.roots.push_back(crossing.function);
+    spec.comments.push_back(crossing.description);
   }
-  assemble(code,
-           "Continuous mode: the current values of the delayed expressions, which the runtime "
-           "records (MLS 3.7.4.2).",
-           "void delay_inputs(mocc_instance* instance, double* values)", function);
+  valueFunction(context, code, spec);
+}
+
+// delay_inputs(instance, values): the delay inputs, then values[k] = delays[k].value.
+void delayInputsFunction(Context& context, Code& code) {
+  ValueFunction spec{"Continuous mode: the current values of the delayed expressions, which the "
+                     "runtime records (MLS 3.7.4.2).",
+                     "void delay_inputs(mocc_instance* instance, double* values)",
+                     "values",
+                     context.program.delayInputs,
+                     {},
+                     {}};
+  for (const sim::Delay& delay : context.program.delays) {
+    spec.roots.push_back(delay.value);
+    spec.comments.push_back(context.print(delay.node));
+  }
+  valueFunction(context, code, spec);
 }
 
 // event_update(instance): all equations, then the pending reinit() values.
