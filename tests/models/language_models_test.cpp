@@ -449,6 +449,13 @@ TEST(InitialWhen, AnAlgorithmsInitialBranchSetsTheValueTheSamplesCountOnFrom) {
                    {0.0, 0.1, 0.2});
 }
 
+TEST(InstanceName, StartsWithTheSimulatedModelsNameWithoutItsPackages) {
+  // InstanceNameInPackage.mo, the specification's example: "Vehicle.engine.controller".
+  CsvTable table = simulate(languageModel("InstanceNameInPackage.mo"), "--class MyLib.Vehicle");
+  expectEverywhere(
+      table, "engine.controller.length", [](double) { return 25.0; }, 0.0);
+}
+
 TEST(Initialization, AParameterBoundToAFreeParameterTakesItsValueFromInitialization) {
   // ParameterOfFreeParameter.mo: q = 2 p with p = 3 from an initial equation, so x = 6 t
   // (tolerance 1e-10 on a linear integral); the instance name "ParameterOfFreeParameter.named"

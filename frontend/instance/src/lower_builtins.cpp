@@ -217,7 +217,8 @@ std::optional<Tensor> ExpressionLowering::mathFunction(const ast::Expr& e, const
   return result;
 }
 
-// MLS 3.7.4.6: the simulated model's name, then the path of the instance the call is in.
+// MLS 3.7.4.6: the simulated model's name without its enclosing packages ("Vehicle" when
+// MyLib.Vehicle is simulated), then the path of the instance the call is in.
 std::optional<Tensor> ExpressionLowering::instanceName(const ast::Expr& e, const ast::CallExpr& c) {
   if (!c.args.positional.empty() || !c.args.named.empty()) {
     el_.diagnostics().error(DiagnosticKind::WrongArguments, e.range,
@@ -229,6 +230,7 @@ std::optional<Tensor> ExpressionLowering::instanceName(const ast::Expr& e, const
   while (root && root->component && root->component->owner)
     root = root->component->owner;
   std::string name = root && root->entry ? root->entry->qualifiedName() : el_.model().name;
+  name = name.substr(name.rfind('.') + 1);
   if (instance && !instance->path.empty()) name += "." + instance->path;
   return Tensor::scalar(Expr::string(name, e.range));
 }
