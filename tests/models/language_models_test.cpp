@@ -202,12 +202,17 @@ TEST(LanguageModels, BreakLeavesTheInnermostUnrolledLoopOfAnAlgorithm) {
 }
 
 TEST(LanguageModels, ASliceOfRunTimeBoundsAndConstantLengthIsAssignedInAFunction) {
-  // SliceOffsets.mo: y = {1, 10, 100, 2, 20, 200}.
+  // SliceOffsets.mo: y = {1, 10, 100, 2, 20, 200} and z = {2, 3, 5, 6}.
   CsvTable table = simulate(languageModel("SliceOffsets.mo"), "");
   const double expected[6] = {1, 10, 100, 2, 20, 200};
   for (int k = 0; k < 6; ++k) {
     expectEverywhere(
         table, "y[" + std::to_string(k + 1) + "]", [&](double) { return expected[k]; }, 0.0);
+  }
+  const double indices[4] = {2, 3, 5, 6};
+  for (int k = 0; k < 4; ++k) {
+    expectEverywhere(
+        table, "z[" + std::to_string(k + 1) + "]", [&](double) { return indices[k]; }, 0.0);
   }
 }
 

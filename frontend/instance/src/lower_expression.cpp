@@ -5,6 +5,7 @@
 #include "iterator_range.h"
 
 #include <cmath>
+#include <map>
 
 namespace mocc::frontend {
 
@@ -352,38 +353,63 @@ std::optional<std::vector<ConstValue>> foldAll(Elaborator& el, const Tensor& ten
 
 namespace {
 
-/// e as base + offset with a constant Integer offset (base itself, offset 0, when e is no sum
-/// with a literal); nested sums add up, so 1 + 3*(i-1) + 2 is 3*(i-1) + 3.
-std::pair<Expr, long long> splitOffset(const Expr& e) {
-  if (e.kind == Expr::Kind::Binary && e.args.size() == 2 && e.type == Type::Integer) {
-    const Expr& a = e.args[0];
-    const Expr& b = e.args[1];
-    auto n = [](const Expr& x) { return static_cast<long long>(x.number); };
-    auto shifted = [](std::pair<Expr, long long> split, long long by) {
-      split.second += by;
-      return split;
-    };
-    if (e.binary == flat::BinaryOp::Add && b.isLiteral()) return shifted(splitOffset(a), n(b));
-    if (e.binary == flat::BinaryOp::Add && a.isLiteral()) return shifted(splitOffset(b), n(a));
-    if (e.binary == flat::BinaryOp::Sub && b.isLiteral()) return shifted(splitOffset(a), -n(b));
+/// An Integer expression as constant + sum of coefficient * atom, where the atoms are the
+/// subexpressions known only at run time (loop iterators, locals) and keyed by their text.
+struct LinearForm {
+  long long constant = 0;
+  std::map<std::string, long long> coefficients;
+
+  LinearForm scaled(long long by) const {
+    LinearForm result{constant * by, {}};
+    for (const auto& [atom, coefficient] : coefficients)
+      result.coefficients[atom] = coefficient * by;
+    return result;
   }
-  return {e, 0};
+  LinearForm plus(const LinearForm& other, long long sign) const {
+    LinearForm result = *this;
+    result.constant += sign * other.constant;
+    for (const auto& [atom, coefficient] : other.coefficients) {
+      long long& sum = result.coefficients[atom];
+      sum += sign * coefficient;
+      if (sum == 0) result.coefficients.erase(atom);
+    }
+    return result;
+  }
+};
+
+/// e as a LinearForm: sums, differences, negations and products with a factor that folds to
+/// a constant are followed; anything else is an atom.
+LinearForm linearForm(Elaborator& el, const Expr& e, FunctionBuilder* locals) {
+  if (e.type == Type::Integer) {
+    if (auto folded = el.fold(e, locals)) return {static_cast<long long>(folded->number), {}};
+  }
+  if (e.type == Type::Integer && e.kind == Expr::Kind::Unary && e.args.size() == 1 &&
+      e.unary == flat::UnaryOp::Minus)
+    return linearForm(el, e.args[0], locals).scaled(-1);
+  if (e.type == Type::Integer && e.kind == Expr::Kind::Binary && e.args.size() == 2) {
+    LinearForm a = linearForm(el, e.args[0], locals);
+    LinearForm b = linearForm(el, e.args[1], locals);
+    if (e.binary == flat::BinaryOp::Add) return a.plus(b, 1);
+    if (e.binary == flat::BinaryOp::Sub) return a.plus(b, -1);
+    if (e.binary == flat::BinaryOp::Mul && a.coefficients.empty()) return b.scaled(a.constant);
+    if (e.binary == flat::BinaryOp::Mul && b.coefficients.empty()) return a.scaled(b.constant);
+  }
+  return {0, {{flat::print(el.model(), e), 1}}};
 }
 
 } // namespace
 
-// i:i+1 in a function, with i known only at run time (a loop iterator): the size is known
-// since stop - start is, and the elements are start, start + 1, ... (MLS 10.5, slices).
+// i:i+1 or (n-1)*(k-1)+1:(n-1)*k in a function, with i and k known only at run time (loop
+// iterators): the size is known when stop - start folds to a constant, and the elements are
+// start, start + 1, ... (MLS 10.5, slices).
 std::optional<Tensor> ExpressionLowering::offsetRange(const Expr& start, const ast::Expr& stopAst) {
   auto stop = lower(stopAst);
-  if (!stop || !stop->isScalar()) return std::nullopt;
-  auto [startBase, startOffset] = splitOffset(start);
-  auto [stopBase, stopOffset] = splitOffset(stop->scalarValue());
-  if (startBase.type != Type::Integer ||
-      flat::print(el_.model(), startBase) != flat::print(el_.model(), stopBase))
-    return std::nullopt;
+  if (!stop || !stop->isScalar() || start.type != Type::Integer) return std::nullopt;
+  LinearForm difference = linearForm(el_, stop->scalarValue(), context_.function)
+                              .plus(linearForm(el_, start, context_.function), -1);
+  if (!difference.coefficients.empty()) return std::nullopt;
   Tensor result;
-  for (long long k = 0; k <= stopOffset - startOffset; ++k) {
+  for (long long k = 0; k <= difference.constant; ++k) {
     result.elements.push_back(k == 0 ? start
                                      : make::binary(flat::BinaryOp::Add, start, make::integer(k),
                                                     Type::Integer, start.range));
