@@ -1,14 +1,15 @@
 // AlgebraicSolver: damped Newton for the algebraic loops of a model. Each iteration forms the
 // Jacobian (analytic nonzeros or forward differences), takes the Newton step and halves it
-// until the residual's Euclidean norm decreases (Armijo condition); a linear loop is done
-// after its first step when its residual is at rounding level. Workspaces are kept per loop.
+// until the residual's Euclidean norm decreases (Armijo condition); a linear loop takes full
+// steps and is done after its first one when its residual is at rounding level, or when a
+// refining step no longer halves the residual. Workspaces are kept per loop.
 // The loop's residual and Jacobian functions are generated code that may call external C code:
 // each call runs under its own ModelicaError guard (external_call_guard.h), since a longjmp
 // must not skip the solver's frames; an error ends the solve as a failure.
 #include "mocc/runtime/algebraic_solver.h"
 
-#include "mocc/runtime/external_call_guard.h"
 #include "loop_jacobian.h"
+#include "mocc/runtime/external_call_guard.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -90,6 +91,7 @@ private:
   void differenceColumns();
   bool stepIsSmall() const;
   bool linearLoopSolved();
+  bool refinementHelps();
   /// Damped step along w_.step; false when no damping decreases the residual.
   bool lineSearch(bool acceptFullStep);
 
@@ -120,8 +122,10 @@ std::string NewtonRun::run() {
     w_.jacobian.newtonStep(w_.residual, w_.step);
     if (!allFinite(w_.step)) return "the Jacobian is singular";
     bool small = stepIsSmall();
-    // At convergence rounding may keep the residual from decreasing: take the full step.
-    if (!lineSearch(small)) return "no damped Newton step decreases the residual";
+    // At convergence rounding may keep the residual from decreasing: take the full step, as
+    // a linear loop always does (its Newton step is its solution).
+    if (!lineSearch(small || info_.linear)) return "no damped Newton step decreases the residual";
+    if (info_.linear && iteration > 1 && !refinementHelps()) return {};
     std::copy(w_.trial.begin(), w_.trial.end(), x_.begin());
     std::swap(w_.residual, w_.trialResidual);
     if (small && damping_ == 1.0) return {};
@@ -174,6 +178,20 @@ bool NewtonRun::linearLoopSolved() {
   for (std::size_t i = 0; i < w_.size; ++i)
     if (std::abs(w_.residual[i]) > linearResidualTolerance * w_.scale[i]) return false;
   return true;
+}
+
+// A linear loop is solved by its first Newton step up to rounding; later steps refine.
+// The rounding scale of linearLoopSolved cannot see terms that cancel inside the torn loop
+// (ideal diodes with Ron = Goff = 1e-5 give terms of 1e10 that sum to volts), so a refinement
+// that does not halve the residual norm shows the residual is rounding: the loop is solved,
+// at the better of the two points.
+bool NewtonRun::refinementHelps() {
+  if (norm(w_.trialResidual) <= 0.5 * norm(w_.residual)) return true;
+  if (norm(w_.trialResidual) < norm(w_.residual)) {
+    std::copy(w_.trial.begin(), w_.trial.end(), x_.begin());
+    std::swap(w_.residual, w_.trialResidual);
+  }
+  return false;
 }
 
 bool NewtonRun::lineSearch(bool acceptFullStep) {

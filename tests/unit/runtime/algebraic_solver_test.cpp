@@ -1,12 +1,14 @@
 // AlgebraicSolver (mocc_solve_system) on hand-written loops: one exact step for a linear loop,
 // Newton with finite differences (reported once), loops without a solution or with a singular
-// Jacobian and their messages, sparse LU for a large loop, and the C entry point.
+// Jacobian and their messages, sparse LU for a large loop, a linear loop whose residual is
+// rounding of cancelling terms, and the C entry point.
 #include "mocc/runtime/algebraic_solver.h"
 #include "mocc/runtime/instance_services.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -50,8 +52,19 @@ void chainJacobian(mocc_instance*, const double*, double* values) {
     if (i + 1 < largeSize) values[k++] = -1;
   }
 }
+// Loop 5: the star point z of three inductors L = 1e-4 whose other ends are at voltages a_k
+// of 1e7 that cancel (as ideal diodes with Ron = Goff = 1e-5 make them): the currents' rates
+// (a_k + z) / L sum to zero, z = -(a_1 + a_2 + a_3) / 3 up to the rounding of terms of 1e11.
+constexpr double starInductance = 1e-4;
+double starEnds[3] = {0, 0, 0};
+void starResidual(mocc_instance*, const double* x, double* r) {
+  r[0] = 0;
+  for (double end : starEnds)
+    r[0] += (end + x[0]) / starInductance;
+}
+void starJacobian(mocc_instance*, const double*, double* values) { values[0] = 3 / starInductance; }
 
-/// The model's tables: variables x, y, v2, ..., v299, z and the five loops above.
+/// The model's tables: variables x, y, v2, ..., v299, z and the six loops above.
 struct LoopModel {
   LoopModel() {
     for (int i = 0; i < largeSize; ++i)
@@ -80,6 +93,7 @@ struct LoopModel {
     loop("linear system of 2 equations at m.mo:6:3", 2, true, unknowns.data(), none, none);
     loop("linear system of 300 equations at m.mo:7:3", largeSize, true, unknowns.data(), chainRows,
          chainColumns);
+    loop("linear system of 1 equation at m.mo:8:3", 1, true, &zIndex, zero, zero);
     model.abi_version = MOCC_ABI_VERSION;
     model.name = "Loops";
     model.n_values = largeSize + 1;
@@ -174,11 +188,33 @@ TEST_F(AlgebraicSolverTest, ALargeLoopIsFactorisedSparsely) {
     EXPECT_NEAR(y[static_cast<std::size_t>(i)], x[static_cast<std::size_t>(i)], 1e-9);
 }
 
+TEST_F(AlgebraicSolverTest, ALinearLoopWhoseTermsCancelEndsAtItsRoundingLevel) {
+  // Refinement steps cannot decrease a residual that is rounding of its terms: solved. The
+  // ends come from a fixed linear congruential sequence; a third of them failed before.
+  std::uint64_t seed = 12345;
+  auto uniform = [&seed] {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(seed >> 11) / static_cast<double>(1ULL << 53) * 2 - 1;
+  };
+  for (int k = 0; k < 50; ++k) {
+    starEnds[0] = 1e7 * uniform(), starEnds[1] = 1e7 * uniform();
+    starEnds[2] = -(starEnds[0] + starEnds[1]) + 1e-6 * uniform();
+    double root = -(starEnds[0] + starEnds[1] + starEnds[2]) / 3;
+    double rounding = 0;
+    for (double end : starEnds)
+      rounding += 4 * std::abs(std::nextafter(end / starInductance, 0.0) - end / starInductance);
+    double z[1] = {0.0};
+    ASSERT_EQ(solver.solve(&instance, 5, starResidual, starJacobian, z), 0)
+        << solver.takeFirstFailure().value_or(AlgebraicFailure{}).message;
+    EXPECT_NEAR(z[0], root, rounding * starInductance / 3);
+  }
+}
+
 TEST_F(AlgebraicSolverTest, AnUnknownLoopNumberIsAFailure) {
   double x[1] = {0};
   EXPECT_EQ(solver.solve(&instance, 7, noRootResidual, nullptr, x), 1);
   EXPECT_EQ(solver.takeFirstFailure()->message,
-            "algebraic loop #7 is not in the model's table of 5 loops");
+            "algebraic loop #7 is not in the model's table of 6 loops");
 }
 
 TEST(SolveSystemEntryPoint, UsesTheServicesAttachedToTheInstance) {
