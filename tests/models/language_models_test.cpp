@@ -454,6 +454,16 @@ TEST(InitialWhen, AnAlgorithmsInitialBranchSetsTheValueTheSamplesCountOnFrom) {
                    {0.0, 0.1, 0.2});
 }
 
+TEST(StructuralParameters, AConditionWhoseBranchesReadDifferentUnknownsIsEvaluated) {
+  // StructuralCondition.mo: i = 1 and i = 1 - exp(-t); tolerance 1e-10 on a smooth state
+  // gives global errors far below 1e-7.
+  CsvTable table = simulate(languageModel("StructuralCondition.mo"), "--tolerance 1e-10");
+  expectEverywhere(
+      table, "quasiStaticCoil.i", [](double) { return 1.0; }, 1e-12);
+  expectEverywhere(
+      table, "dynamicCoil.i", [](double t) { return 1.0 - std::exp(-t); }, 1e-7);
+}
+
 TEST(InstanceName, StartsWithTheSimulatedModelsNameWithoutItsPackages) {
   // InstanceNameInPackage.mo, the specification's example: "Vehicle.engine.controller".
   CsvTable table = simulate(languageModel("InstanceNameInPackage.mo"), "--class MyLib.Vehicle");

@@ -3,6 +3,8 @@
 
 #include "system_queries.h"
 
+#include <algorithm>
+
 namespace mocc::backend::structure {
 
 namespace {
@@ -21,8 +23,8 @@ bool readsUnknowns(const dae::System& system, expr::Id id) {
   return false;
 }
 
-/// Marks the zero-valued parameters that multiply unknowns in an equation as structural.
-void markZeroFactors(dae::System& system) {
+/// Calls `visit` once for every node of the equations.
+template <typename Visit> void forEachNode(const dae::System& system, Visit&& visit) {
   const expr::Pool& pool = system.pool;
   std::vector<bool> visited(pool.size(), false);
   std::vector<expr::Id> stack;
@@ -33,23 +35,56 @@ void markZeroFactors(dae::System& system) {
       stack.pop_back();
       if (visited[id.value]) continue;
       visited[id.value] = true;
-      if (pool.node(id).op == expr::Op::Mul) {
-        expr::Id a = pool.arg(id, 0), b = pool.arg(id, 1);
-        for (auto [factor, other] : {std::pair{a, b}, std::pair{b, a}}) {
-          if (isZeroParameter(system, factor) && readsUnknowns(system, other))
-            system.variables[pool.node(factor).index].structural = true;
-        }
-      }
+      visit(id);
       for (expr::Id arg : pool.args(id))
         stack.push_back(arg);
     }
   }
 }
 
+/// Marks the zero-valued parameters that multiply unknowns in an equation as structural.
+void markZeroFactors(dae::System& system) {
+  const expr::Pool& pool = system.pool;
+  forEachNode(system, [&](expr::Id id) {
+    if (pool.node(id).op != expr::Op::Mul) return;
+    expr::Id a = pool.arg(id, 0), b = pool.arg(id, 1);
+    for (auto [factor, other] : {std::pair{a, b}, std::pair{b, a}}) {
+      if (isZeroParameter(system, factor) && readsUnknowns(system, other))
+        system.variables[pool.node(factor).index].structural = true;
+    }
+  });
+}
+
+/// The unknowns (not parameters) an expression reads, sorted.
+std::vector<std::uint32_t> unknownsOf(const dae::System& system, expr::Id id) {
+  std::vector<std::uint32_t> unknowns;
+  for (std::uint32_t v : expr::variablesOf(system.pool, id))
+    if (system.variables[v].kind != dae::VariableKind::Parameter) unknowns.push_back(v);
+  std::sort(unknowns.begin(), unknowns.end());
+  return unknowns;
+}
+
+/// Marks the parameters of an if-expression's condition as structural when its branches read
+/// different unknowns: `v = if quasiStatic then 0 else L*der(i)` (the MSL's InductorDC) has a
+/// state only in one branch, so the condition's value decides the structure and is evaluated
+/// during translation, as the parameter conditions of if-equations are (MLS 8.3.4).
+void markStructuralConditions(dae::System& system) {
+  const expr::Pool& pool = system.pool;
+  forEachNode(system, [&](expr::Id id) {
+    if (pool.node(id).op != expr::Op::If) return;
+    expr::Id condition = pool.arg(id, 0);
+    if (readsUnknowns(system, condition) || expr::dependsOnTime(pool, condition)) return;
+    if (unknownsOf(system, pool.arg(id, 1)) == unknownsOf(system, pool.arg(id, 2))) return;
+    for (std::uint32_t v : expr::variablesOf(pool, condition))
+      system.variables[v].structural = true;
+  });
+}
+
 } // namespace
 
 std::size_t evaluateStructuralParameters(dae::System& system) {
   markZeroFactors(system);
+  markStructuralConditions(system);
   detail::CompileTimeValues values(system);
   std::vector<expr::Id> replacement(system.variables.size());
   std::size_t count = 0;
