@@ -28,8 +28,8 @@ constexpr double epsilon = std::numeric_limits<double>::epsilon();
 constexpr double sufficientDecrease = 1e-4;
 /// Step halving ends below this fraction of the Newton step (2^-20).
 constexpr double smallestDamping = 1.0 / (1 << 20);
-/// A linear loop is solved when each residual is below this multiple of its rounding scale.
-constexpr double linearResidualTolerance = 1e-8;
+/// A loop is solved when each residual is below this multiple of its rounding scale.
+constexpr double roundingResidualTolerance = 1e-8;
 
 bool allFinite(std::span<const double> values) {
   return std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
@@ -87,10 +87,11 @@ public:
 
 private:
   bool evaluate(std::span<const double> at, std::span<double> r);
-  bool formJacobian();
+  enum class JacobianState { Factorized, NotFinite, Singular };
+  JacobianState formJacobian();
   void differenceColumns();
   bool stepIsSmall() const;
-  bool linearLoopSolved();
+  bool residualAtRoundingLevel();
   bool refinementHelps();
   /// Damped step along w_.step; false when no damping decreases the residual.
   bool lineSearch(bool acceptFullStep);
@@ -118,7 +119,13 @@ std::string NewtonRun::run() {
     if (std::all_of(w_.residual.begin(), w_.residual.end(), [](double r) { return r == 0.0; }))
       return {};
     ++statistics_.iterations;
-    if (!formJacobian()) return "the Jacobian is singular";
+    switch (formJacobian()) {
+    case JacobianState::NotFinite: return "the Jacobian is singular";
+    // A start that solves the loop to rounding is a solution, even one that is not unique.
+    case JacobianState::Singular:
+      return residualAtRoundingLevel() ? std::string() : "the Jacobian is singular";
+    case JacobianState::Factorized: break;
+    }
     w_.jacobian.newtonStep(w_.residual, w_.step);
     if (!allFinite(w_.step)) return "the Jacobian is singular";
     bool small = stepIsSmall();
@@ -129,21 +136,21 @@ std::string NewtonRun::run() {
     std::copy(w_.trial.begin(), w_.trial.end(), x_.begin());
     std::swap(w_.residual, w_.trialResidual);
     if (small && damping_ == 1.0) return {};
-    if (info_.linear && iteration == 1 && linearLoopSolved()) return {};
+    if (info_.linear && iteration == 1 && residualAtRoundingLevel()) return {};
   }
   return fmt::format("Newton's method did not converge in {} iterations", settings_.maxIterations);
 }
 
-bool NewtonRun::formJacobian() {
+NewtonRun::JacobianState NewtonRun::formJacobian() {
   ++statistics_.jacobianEvaluations;
   if (jacobianFunction_ && info_.n_jacobian > 0) {
     callGenerated(instance_, [&] { jacobianFunction_(instance_, x_.data(), w_.nonzeros.data()); });
-    if (!allFinite(w_.nonzeros)) return false;
+    if (!allFinite(w_.nonzeros)) return JacobianState::NotFinite;
     w_.jacobian.setNonzeros(w_.nonzeros);
   } else {
     differenceColumns();
   }
-  return w_.jacobian.factorize();
+  return w_.jacobian.factorize() ? JacobianState::Factorized : JacobianState::Singular;
 }
 
 // Forward differences with the step sqrt(eps) * max(|x_j|, 1), rounded so that x_j + h is
@@ -173,15 +180,16 @@ bool NewtonRun::stepIsSmall() const {
   return true;
 }
 
-bool NewtonRun::linearLoopSolved() {
+// Each residual below roundingResidualTolerance of its rounding scale |J| |x| + |J x - r|.
+bool NewtonRun::residualAtRoundingLevel() {
   w_.jacobian.roundingScale(x_, w_.residual, w_.scale);
   for (std::size_t i = 0; i < w_.size; ++i)
-    if (std::abs(w_.residual[i]) > linearResidualTolerance * w_.scale[i]) return false;
+    if (std::abs(w_.residual[i]) > roundingResidualTolerance * w_.scale[i]) return false;
   return true;
 }
 
 // A linear loop is solved by its first Newton step up to rounding; later steps refine.
-// The rounding scale of linearLoopSolved cannot see terms that cancel inside the torn loop
+// The rounding scale of residualAtRoundingLevel cannot see terms that cancel inside the torn loop
 // (ideal diodes with Ron = Goff = 1e-5 give terms of 1e10 that sum to volts), so a refinement
 // that does not halve the residual norm shows the residual is rounding: the loop is solved,
 // at the better of the two points.

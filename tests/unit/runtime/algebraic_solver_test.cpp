@@ -1,7 +1,7 @@
 // AlgebraicSolver (mocc_solve_system) on hand-written loops: one exact step for a linear loop,
 // Newton with finite differences (reported once), loops without a solution or with a singular
-// Jacobian and their messages, sparse LU for a large loop, a linear loop whose residual is
-// rounding of cancelling terms, and the C entry point.
+// Jacobian and their messages, a singular loop its start solves, sparse LU for a large loop,
+// a linear loop whose residual is rounding of cancelling terms, and the C entry point.
 #include "mocc/runtime/algebraic_solver.h"
 #include "mocc/runtime/instance_services.h"
 
@@ -38,6 +38,12 @@ void noRootJacobian(mocc_instance*, const double* x, double* values) { values[0]
 void singularResidual(mocc_instance*, const double* x, double* r) {
   r[0] = x[0] + x[1] - 1;
   r[1] = 2 * x[0] + 2 * x[1] - 3;
+}
+// Loop 3 again: 3 (0.1 a) - 0.3 b = 0 twice over, singular but solved by a = b = 1 up to
+// the rounding of 0.1 and 0.3 (a residual of 5.6e-17, not 0).
+void consistentSingularResidual(mocc_instance*, const double* x, double* r) {
+  r[0] = 3 * (0.1 * x[0]) - 0.3 * x[1];
+  r[1] = 2 * r[0];
 }
 // Loop 4: the tridiagonal -x[i-1] + 2.5 x[i] - x[i+1] = 1 (linear, sparse analytic).
 void chainResidual(mocc_instance*, const double* x, double* r) {
@@ -172,6 +178,13 @@ TEST_F(AlgebraicSolverTest, ASingularLoopSaysSo) {
   EXPECT_NE(failure->message.find("for x, y at time 0: the Jacobian is singular; residual norm "),
             std::string::npos)
       << failure->message;
+}
+
+TEST_F(AlgebraicSolverTest, ASingularLoopThatItsStartSolvesToRoundingIsSolved) {
+  double x[2] = {1, 1};
+  EXPECT_EQ(solver.solve(&instance, 3, consistentSingularResidual, nullptr, x), 0);
+  EXPECT_EQ(x[0], 1.0);
+  EXPECT_EQ(x[1], 1.0);
 }
 
 TEST_F(AlgebraicSolverTest, ALargeLoopIsFactorisedSparsely) {
