@@ -454,6 +454,14 @@ TEST(InitialWhen, AnAlgorithmsInitialBranchSetsTheValueTheSamplesCountOnFrom) {
                    {0.0, 0.1, 0.2});
 }
 
+TEST(AlgebraicLoops, ACoefficientThatVanishesInOneModeIsNotDividedBy) {
+  // ModeDependentCoefficient.mo: vOut = -2 sin(2 pi t) in the op-amp's middle mode, from a
+  // linear loop solved to rounding.
+  CsvTable table = simulate(languageModel("ModeDependentCoefficient.mo"), "");
+  expectEverywhere(
+      table, "vOut", [](double t) { return -2 * std::sin(2 * M_PI * t); }, 1e-12);
+}
+
 TEST(StructuralParameters, AConditionWhoseBranchesReadDifferentUnknownsIsEvaluated) {
   // StructuralCondition.mo: i = 1 and i = 1 - exp(-t); tolerance 1e-10 on a smooth state
   // gives global errors far below 1e-7.

@@ -127,12 +127,29 @@ std::optional<expr::Id> Causalizer::solveExplicitly(std::uint32_t e, std::uint32
 // set's selection) could pass through zero: that equation becomes a residual instead. So does
 // one that is zero at the parameters' translation values (a Spice MOSFET's source resistance
 // of 0 in `i * R = v - vInternal`).
+// Between events a frozen relation is a constant, but a different one in each mode: the
+// coefficient `if s < -1 then 1 else if s > 1 then 1 else 0` of the MSL's
+// IdealOpAmpLimited vanishes in the middle mode, so every branch of an if-expression counts.
 bool Causalizer::isSafeCoefficient(expr::Id coefficient) const {
-  if (!readsOnlyFixedParameters(coefficient)) return false;
+  return readsOnlyFixedParameters(coefficient) && !mayVanish(coefficient);
+}
+
+bool Causalizer::mayVanish(expr::Id coefficient) const {
+  const expr::Pool& pool = system_.pool;
+  const expr::Node& node = pool.node(coefficient);
+  switch (node.op) {
+  case expr::Op::If:
+    return mayVanish(pool.arg(coefficient, 1)) || mayVanish(pool.arg(coefficient, 2));
+  case expr::Op::Mul:
+    return mayVanish(pool.arg(coefficient, 0)) || mayVanish(pool.arg(coefficient, 1));
+  case expr::Op::Div:
+  case expr::Op::Neg: return mayVanish(pool.arg(coefficient, 0));
+  default: break;
+  }
   expr::Values values;
   values.variable = [&](std::uint32_t v) { return system_.variables[v].translationValue; };
-  std::optional<double> value = expr::evaluate(system_.pool, coefficient, values);
-  return !value || *value != 0;
+  std::optional<double> value = expr::evaluate(pool, coefficient, values);
+  return value && *value == 0;
 }
 
 bool Causalizer::readsOnlyFixedParameters(expr::Id coefficient) const {

@@ -51,6 +51,8 @@ private:
                                           bool insideLoop);
   bool isSafeCoefficient(expr::Id coefficient) const;
   bool readsOnlyFixedParameters(expr::Id coefficient) const;
+  /// Zero in some mode or at the parameters' translation values.
+  bool mayVanish(expr::Id coefficient) const;
   void reportLoopThroughBlock(const std::vector<std::int32_t>& nodes);
   void reportUnsolvable(std::uint32_t equation, std::uint32_t variable);
   void reportUntearable(const std::vector<std::int32_t>& nodes,
