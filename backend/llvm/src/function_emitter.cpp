@@ -47,22 +47,26 @@ void emitValueFunction(ModuleContext& module, const char* name, const char* out,
   module.builder.CreateRetVoid();
 }
 
+/// `field` of each item, in order.
+template <typename Item>
+std::vector<expr::Id> fieldOf(const std::vector<Item>& items, expr::Id Item::*field) {
+  std::vector<expr::Id> values;
+  for (const Item& item : items)
+    values.push_back(item.*field);
+  return values;
+}
+
 // crossings(instance, g): the crossing inputs, then g[i] = crossings[i].function.
 void emitCrossings(ModuleContext& module) {
-  std::vector<expr::Id> functions;
-  for (const sim::Crossing& crossing : module.program.crossings)
-    functions.push_back(crossing.function);
-  emitValueFunction(module, EntryNames::crossings, "g", module.program.crossingInputs, functions,
+  emitValueFunction(module, EntryNames::crossings, "g", module.program.crossingInputs,
+                    fieldOf(module.program.crossings, &sim::Crossing::function),
                     Memory::OutputArray);
 }
 
 // delay_inputs(instance, values): the delay inputs, then values[k] = delays[k].value.
 void emitDelayInputs(ModuleContext& module) {
-  std::vector<expr::Id> values;
-  for (const sim::Delay& delay : module.program.delays)
-    values.push_back(delay.value);
-  emitValueFunction(module, EntryNames::delayInputs, "values", module.program.delayInputs, values,
-                    Memory::OutputArray);
+  emitValueFunction(module, EntryNames::delayInputs, "values", module.program.delayInputs,
+                    fieldOf(module.program.delays, &sim::Delay::value), Memory::OutputArray);
 }
 
 // event_update(instance): all equations, then the pending reinit() values.

@@ -39,19 +39,17 @@ void ModuleContext::tag(llvm::Instruction* access, Memory memory) const {
 }
 
 llvm::Function* ModuleContext::solveSystemFunction() {
-  constexpr const char* name = "mocc_solve_system";
-  if (llvm::Function* existing = module.getFunction(name)) return existing;
-  auto* type = llvm::FunctionType::get(i32, {ptr, i32, ptr, ptr, ptr}, false);
-  llvm::Function* function =
-      llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module);
-  function->setDoesNotThrow();
-  return function;
+  return runtimeService("mocc_solve_system",
+                        llvm::FunctionType::get(i32, {ptr, i32, ptr, ptr, ptr}, false));
 }
 
 llvm::Function* ModuleContext::delayFunction() {
-  constexpr const char* name = "mocc_delay";
+  return runtimeService("mocc_delay",
+                        llvm::FunctionType::get(f64, {ptr, i32, f64, f64, f64}, false));
+}
+
+llvm::Function* ModuleContext::runtimeService(const char* name, llvm::FunctionType* type) {
   if (llvm::Function* existing = module.getFunction(name)) return existing;
-  auto* type = llvm::FunctionType::get(f64, {ptr, i32, f64, f64, f64}, false);
   llvm::Function* function =
       llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module);
   function->setDoesNotThrow();

@@ -72,6 +72,8 @@ public:
   /// `double mocc_delay(mocc_instance*, int32_t, double, double, double)`, the runtime's
   /// delay() history (model.h), declared on first use likewise.
   llvm::Function* delayFunction();
+  /// The runtime's service `name` of `type`, declared on first use (it does not throw).
+  llvm::Function* runtimeService(const char* name, llvm::FunctionType* type);
 
   llvm::Constant* real(double value) const;
   /// Attaches the alias tag of `memory` to a load or store.
