@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <functional>
 
 using namespace mocc::test;
@@ -496,4 +497,27 @@ TEST(Initialization, AParameterBoundToAFreeParameterTakesItsValueFromInitializat
       table, "y[3]", [](double) { return 3.0; }, 0.0);
   expectEverywhere(
       table, "y[4]", [](double) { return 30.0; }, 0.0);
+}
+
+TEST(OperatorRecords, APhasorCircuitWithAConnectionGraphGivesOhmsLaw) {
+  // PhasorCircuit.mo: I = V / (R + j omega L) with V = 10, R = 2, L = 0.01 and omega =
+  // 2 pi 50 (1 + t), the derivative of the source's reference angle. Every complex operation
+  // is a call of the operator record's functions; the circuit is a linear algebraic system
+  // solved in double precision, so 1e-9 of |I| <= 5 covers its rounding. The ground is a
+  // potential root in the source's part of the connection graph, so it is no root and leaves
+  // its reference angle to the source; the loop's connect-equation that the spanning tree
+  // breaks gives no equation (equalityConstraint's residue is empty), so the model balances.
+  CsvTable table = simulate(languageModel("PhasorCircuit.mo"), "");
+  const double pi = 3.14159265358979323846;
+  auto current = [&](double t) {
+    double omega = 2 * pi * 50 * (1 + t);
+    return std::complex<double>(10, 0) / std::complex<double>(2, omega * 0.01);
+  };
+  expectEverywhere(
+      table, "inductor.i.re", [&](double t) { return current(t).real(); }, 1e-9);
+  expectEverywhere(
+      table, "inductor.i.im", [&](double t) { return current(t).imag(); }, 1e-9);
+  expectEverywhere(
+      table, "ground.p.reference.gamma", [&](double t) { return 2 * pi * 50 * (t + t * t / 2); },
+      1e-9);
 }

@@ -30,28 +30,40 @@ functionDerivatives(const System& system) {
 
 namespace {
 
-/// `value` with the function's input slots replaced by the call's argument elements (inputs
-/// take the first frame slots, element by element); nullopt when it reads anything else.
-std::optional<expr::Id> substituteInputs(expr::Pool& pool, expr::Id value,
-                                         std::span<const expr::Id> args) {
+/// `value` with every frame slot it reads replaced by that slot's value so far (inputs take
+/// the first slots, element by element); nullopt when it reads a slot without one.
+std::optional<expr::Id> substituteSlots(expr::Pool& pool, expr::Id value,
+                                        const std::vector<std::optional<expr::Id>>& slots) {
   const expr::Node node = pool.node(value);
-  if (node.op == expr::Op::Local)
-    return node.index < args.size() ? std::optional(args[node.index]) : std::nullopt;
+  auto slotValue = [&](std::size_t slot) {
+    return slot < slots.size() ? slots[slot] : std::nullopt;
+  };
+  if (node.op == expr::Op::Local) return slotValue(node.index);
   if (node.op == expr::Op::LocalElement) {
     expr::Id offset = pool.arg(value, 0);
     if (!pool.isConstant(offset)) return std::nullopt;
-    auto slot = static_cast<std::size_t>(node.index + pool.constantValue(offset));
-    return slot < args.size() ? std::optional(args[slot]) : std::nullopt;
+    return slotValue(static_cast<std::size_t>(node.index + pool.constantValue(offset)));
   }
   auto span = pool.args(value);
   if (span.empty()) return value;
   std::vector<expr::Id> children(span.begin(), span.end());
   for (expr::Id& child : children) {
-    auto substituted = substituteInputs(pool, child, args);
+    auto substituted = substituteSlots(pool, child, slots);
     if (!substituted) return std::nullopt;
     child = *substituted;
   }
   return pool.rebuild(node, children);
+}
+
+/// The frame slot of output element `output` (outputs flatten in declaration order).
+std::optional<std::uint32_t> outputSlot(const sim::Function& code, std::uint32_t output) {
+  std::uint32_t before = 0;
+  for (const sim::FunctionLocal& local : code.locals) {
+    if (local.role != sim::FunctionLocal::Role::Output) continue;
+    if (output < before + local.size) return local.slot + (output - before);
+    before += local.size;
+  }
+  return std::nullopt;
 }
 
 bool comparesValues(const expr::Pool& pool, expr::Id value) {
@@ -64,21 +76,35 @@ bool comparesValues(const expr::Pool& pool, expr::Id value) {
 
 } // namespace
 
-// MLS 18.3: the MSL's Blocks.Interfaces.Adaptors.Functions.state1der1 (`sder1 := u[2]`) has
-// no derivative annotation but InlineAfterIndexReduction; index reduction must differentiate
-// it a second time, which its body allows.
+// MLS 12.7.1 leaves open how a function without a derivative annotation is differentiated:
+// a body of whole-variable assignments in sequence (the MSL's Complex operators, ComplexMath,
+// Blocks.Interfaces.Adaptors.Functions.state1der1 with its InlineAfterIndexReduction) is
+// substituted into the call and differentiated as an expression.
+// A function that a derivative annotation names keeps being called as such, unless it is
+// marked for inlining itself.
 std::function<std::optional<expr::Id>(std::uint32_t, std::uint32_t, std::span<const expr::Id>)>
 inlinedFunctions(System& system) {
-  return [&system](std::uint32_t function, std::uint32_t output,
-                   std::span<const expr::Id> args) -> std::optional<expr::Id> {
-    if (function >= system.functions.size() || output != 0) return std::nullopt;
+  std::vector<bool> namedDerivative(system.functions.size(), false);
+  for (const Function& f : system.functions)
+    if (f.derivative < namedDerivative.size()) namedDerivative[f.derivative] = true;
+  return [&system, namedDerivative](std::uint32_t function, std::uint32_t output,
+                                    std::span<const expr::Id> args) -> std::optional<expr::Id> {
+    if (function >= system.functions.size()) return std::nullopt;
     const Function& f = system.functions[function];
-    if (!f.inlineAfterIndexReduction || f.code.outputCount != 1 || f.code.body.size() != 1 ||
-        args.size() != f.code.inputCount)
-      return std::nullopt;
-    const auto* assign = std::get_if<sim::LocalAssign>(&f.code.body[0].node);
-    if (!assign || assign->offset.valid() || assign->slot != f.code.inputCount) return std::nullopt;
-    auto value = substituteInputs(system.pool, assign->value, args);
+    if (f.derivative != kNone || args.size() != f.code.inputCount) return std::nullopt;
+    if (namedDerivative[function] && !f.inlineAnnotated) return std::nullopt;
+    auto slot = outputSlot(f.code, output);
+    if (!slot) return std::nullopt;
+    std::vector<std::optional<expr::Id>> slots(std::max(f.code.frameSize, f.code.inputCount));
+    std::copy(args.begin(), args.end(), slots.begin());
+    for (const sim::FunctionStatement& statement : f.code.body) {
+      const auto* assign = std::get_if<sim::LocalAssign>(&statement.node);
+      if (!assign || assign->offset.valid() || assign->slot >= slots.size()) return std::nullopt;
+      auto value = substituteSlots(system.pool, assign->value, slots);
+      if (!value) return std::nullopt;
+      slots[assign->slot] = *value;
+    }
+    auto value = *slot < slots.size() ? slots[*slot] : std::nullopt;
     if (!value) return std::nullopt;
     return comparesValues(system.pool, *value) ? system.pool.noEvent(*value) : *value;
   };

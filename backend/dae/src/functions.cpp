@@ -86,8 +86,8 @@ void SystemBuilder::resolveDerivativeAnnotations() {
     }
   }
   for (std::size_t i = 0; i < model_.functions.size(); ++i) {
-    system_.functions[i].inlineAfterIndexReduction =
-        model_.functions[i].inlineAfterIndexReduction && system_.functions[i].derivative == kNone;
+    system_.functions[i].inlineAnnotated =
+        model_.functions[i].inlineAnnotation || model_.functions[i].inlineAfterIndexReduction;
   }
   // MLS 12.7.1: f_der(x, der_x) with derivative(order = 2) = f_der2: f_der2 takes the
   // derivatives of der_x (f_der's tail of derivative inputs), not of x again.

@@ -197,7 +197,8 @@ std::optional<Id> Differentiator::functionCall(Id e) {
   if (!derivative) {
     if (auto linear = throughLinearTail(e)) return linear;
     if (rules_.inlined) {
-      if (auto body = rules_.inlined(n.index, n.subindex, args)) return d(*body);
+      // The body is a new expression: its nodes are differentiated now (memoised alike).
+      if (auto body = rules_.inlined(n.index, n.subindex, args)) return (*this)(*body);
     }
     failure_ = "the function has no derivative annotation (MLS 12.7.1)";
     return std::nullopt;
@@ -231,12 +232,14 @@ std::optional<Id> Differentiator::throughLinearTail(Id e) {
 std::optional<Id> partialDerivative(
     Pool& pool, Id e, std::uint32_t variable,
     const std::function<std::optional<FunctionDerivative>(std::uint32_t, std::uint32_t)>& function,
-    const std::function<std::uint32_t(std::uint32_t)>& linearTail) {
+    const std::function<std::uint32_t(std::uint32_t)>& linearTail,
+    const decltype(DerivativeRules::inlined)& inlined) {
   DerivativeRules rules;
   rules.time = 0;
   rules.variable = [&pool, variable](std::uint32_t v) { return pool.real(v == variable ? 1 : 0); };
   rules.function = function;
   rules.linearTail = linearTail;
+  rules.inlined = inlined;
   return Differentiator(pool, std::move(rules))(e);
 }
 

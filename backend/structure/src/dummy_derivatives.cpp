@@ -120,7 +120,8 @@ public:
   DummyDerivativeSelector(dae::System& system, Diagnostics& diagnostics)
       : system_(system), diagnostics_(diagnostics), values_(system),
         functions_(detail::functionDerivatives(system)),
-        linearTails_(detail::derivativeFunctionTails(system)) {}
+        linearTails_(detail::derivativeFunctionTails(system)),
+        inlined_(dae::inlinedFunctions(system)) {}
 
   bool run() {
     std::vector<std::uint32_t> equations = highestDifferentiatedEquations();
@@ -256,7 +257,8 @@ private:
       for (std::uint32_t v : detail::equationReads(system_.pool, e)) {
         auto found = column.find(v);
         if (found == column.end()) continue;
-        auto d = expr::partialDerivative(system_.pool, residual, v, functions_, linearTails_);
+        auto d =
+            expr::partialDerivative(system_.pool, residual, v, functions_, linearTails_, inlined_);
         if (!d) { // the time derivative succeeded with the same rules: never expected
           diagnostics_.error(DiagnosticKind::InvalidDerivative, e.range,
                              "index reduction cannot differentiate this equation with respect "
@@ -637,6 +639,7 @@ private:
   detail::CompileTimeValues values_;
   std::function<std::optional<expr::FunctionDerivative>(std::uint32_t, std::uint32_t)> functions_;
   std::function<std::uint32_t(std::uint32_t)> linearTails_;
+  decltype(expr::DerivativeRules::inlined) inlined_;
 };
 
 } // namespace

@@ -18,11 +18,16 @@ using flat::Expr;
 
 namespace {
 
+constexpr ConnectionGraph::Node kNoNode = UINT32_MAX;
+
 struct Leaf {
   std::string relative; // name below the connector: "v", "sub.i[2]"
   std::uint32_t variable;
   bool flow;
   bool stream = false;
+  /// The overdetermined record instance it belongs to (its node of the connection graph,
+  /// MLS 9.4), else ConnectionGraph::kNone.
+  ConnectionGraph::Node overdetermined = kNoNode;
 };
 
 // One side of a connect: the connectors it names (several for arrays of connectors).
@@ -104,8 +109,9 @@ bool isExpandableConnectorElement(const ComponentInstance& component) {
 
 class ConnectionBuilder {
 public:
-  ConnectionBuilder(Elaborator& el, const std::set<const ComponentInstance*>& disabled)
-      : el_(el), disabled_(disabled) {}
+  ConnectionBuilder(Elaborator& el, const std::set<const ComponentInstance*>& disabled,
+                    ConnectionGraph& graph)
+      : el_(el), disabled_(disabled), graph_(graph) {}
 
   void connect(const PendingConnect& c) {
     Side a, b;
@@ -173,6 +179,22 @@ public:
     }
   }
 
+  /// The names of the connection graph's nodes, for messages.
+  const std::map<ConnectionGraph::Node, std::string>& nodeNames() const { return nodeNames_; }
+
+  /// MLS 9.4.2: a connect-equation's edge in a spanning tree equates the overdetermined
+  /// records' variables; a broken one gives `0 = equalityConstraint(A.R, B.R)` instead.
+  void finishGraphEdges(std::vector<flat::Equation>& equations) {
+    for (const GraphEdge& edge : graphEdges_) {
+      if (!graph_.isBroken(edge.index)) {
+        for (const auto& [a, b] : edge.elements)
+          sets_.join(a, b);
+        continue;
+      }
+      emitEqualityConstraint(edge, equations);
+    }
+  }
+
   /// The equations of every connection set; each points at the declaration of its first
   /// variable.
   void emit(std::vector<flat::Equation>& equations) {
@@ -189,8 +211,20 @@ public:
   }
 
 private:
+  /// The elements of one connect-equation's overdetermined records, joined when its edge of
+  /// the connection graph is in a spanning tree.
+  struct GraphEdge {
+    std::size_t index;
+    ConnectionGraph::Node a, b;
+    std::vector<std::pair<std::size_t, std::size_t>> elements;
+    SourceRange range;
+  };
+
   bool resolve(const ast::ComponentRef& ref, const LowerContext& context, Side& side);
   void leaves(InstanceNode& node, const std::string& prefix, std::vector<Leaf>& out);
+  bool isOverdetermined(InstanceNode& record);
+  std::size_t residueSize(InstanceNode& record);
+  void emitEqualityConstraint(const GraphEdge& edge, std::vector<flat::Equation>& equations);
   void checkBalance(InstanceNode& connector, SourceRange range);
   bool compatible(std::uint32_t a, std::uint32_t b, const PendingConnect& c);
   void checkSignalSources(const std::vector<std::pair<std::uint32_t, bool>>& set);
@@ -205,6 +239,11 @@ private:
 
   Elaborator& el_;
   const std::set<const ComponentInstance*>& disabled_;
+  ConnectionGraph& graph_;
+  std::vector<GraphEdge> graphEdges_;
+  std::map<ConnectionGraph::Node, InstanceNode*> graphNodes_;
+  std::map<ConnectionGraph::Node, std::string> nodeNames_;
+  std::map<const ClassEntry*, std::optional<std::size_t>> residueSizes_; // null: not overdetermined
   ConnectionSets sets_;
   std::unordered_set<std::uint32_t> connected_;
   std::set<const ClassEntry*> balanceChecked_;
@@ -339,9 +378,44 @@ void ConnectionBuilder::leaves(InstanceNode& node, const std::string& prefix,
     const auto* sizes = el_.dims(c);
     if (!elements || !sizes) continue;
     for (std::size_t k = 0; k < elements->size(); ++k) {
-      leaves(*(*elements)[k], name + subscriptText(subscriptsOf(k, *sizes)), out);
+      std::size_t first = out.size();
+      InstanceNode& element = *(*elements)[k];
+      leaves(element, name + subscriptText(subscriptsOf(k, *sizes)), out);
+      if (first == out.size() || !isOverdetermined(element)) continue;
+      ConnectionGraph::Node node = out[first].variable;
+      graphNodes_[node] = &element;
+      nodeNames_[node] = element.path;
+      for (std::size_t i = first; i < out.size(); ++i)
+        out[i].overdetermined = node;
     }
   }
+}
+
+// MLS 9.4.1: a record with an `equalityConstraint` function is overdetermined.
+bool ConnectionBuilder::isOverdetermined(InstanceNode& record) {
+  return residueSize(record) != SIZE_MAX;
+}
+
+// The size of equalityConstraint's residue (MLS 9.3.1 counts an overdetermined record as
+// that many variables); SIZE_MAX for a record that is not overdetermined.
+std::size_t ConnectionBuilder::residueSize(InstanceNode& record) {
+  const ClassEntry* cls = record.definition ? record.definition : record.entry;
+  auto [it, inserted] = residueSizes_.try_emplace(cls);
+  if (!inserted) return it->second.value_or(SIZE_MAX);
+  bool isRecord =
+      record.kind == ast::ClassKind::Record || record.kind == ast::ClassKind::OperatorRecord;
+  Elaborator::Found found = isRecord ? el_.member(*cls, "equalityConstraint") : Elaborator::Found{};
+  if (!found.cls || !found.cls->definition ||
+      found.cls->definition->kind != ast::ClassKind::Function) {
+    return SIZE_MAX;
+  }
+  std::size_t size = 0;
+  for (ComponentInstance& output : el_.packageInstance(*found.cls)->components) {
+    if (el_.causalityOf(output) != ast::Causality::Output) continue;
+    if (const auto* dims = el_.dims(output)) size = elementCount(*dims);
+  }
+  residueSizes_[cls] = size;
+  return size;
 }
 
 // MLS 9.3.1: a (non-partial, non-expandable) connector has as many flow variables as
@@ -352,9 +426,15 @@ void ConnectionBuilder::checkBalance(InstanceNode& connector, SourceRange range)
   std::vector<Leaf> list;
   leaves(connector, "", list);
   std::size_t flows = 0, potentials = 0, streams = 0;
+  std::set<ConnectionGraph::Node> overdetermined;
   for (const Leaf& leaf : list) {
     if (leaf.stream) { // MLS 9.3.1: neither flow nor potential
       ++streams;
+      continue;
+    }
+    if (leaf.overdetermined != kNoNode) { // MLS 9.3.1: as many as its residue has
+      if (overdetermined.insert(leaf.overdetermined).second)
+        potentials += residueSize(*graphNodes_[leaf.overdetermined]);
       continue;
     }
     const flat::Variable& v = el_.variable(leaf.variable).variable;
@@ -401,12 +481,49 @@ bool ConnectionBuilder::pair(const std::vector<Leaf>& a, bool aOutside, const st
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (!compatible(a[i].variable, b[i].variable, c)) return false;
   }
+  std::map<std::pair<ConnectionGraph::Node, ConnectionGraph::Node>, std::size_t> edges;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    sets_.join(sets_.element(a[i].variable, aOutside), sets_.element(b[i].variable, bOutside));
+    // b's element first: the order of a set's elements orders its equations.
+    std::size_t y = sets_.element(b[i].variable, bOutside);
+    std::size_t x = sets_.element(a[i].variable, aOutside);
     connected_.insert(a[i].variable);
     connected_.insert(b[i].variable);
+    if (a[i].overdetermined == kNoNode || b[i].overdetermined == kNoNode) {
+      sets_.join(x, y);
+      continue;
+    }
+    auto key = std::make_pair(a[i].overdetermined, b[i].overdetermined);
+    auto [it, inserted] = edges.try_emplace(key, graphEdges_.size());
+    if (inserted) {
+      std::size_t index = graph_.addOptionalEdge(key.first, key.second, c.range);
+      graphEdges_.push_back({index, key.first, key.second, {}, c.range});
+    }
+    graphEdges_[it->second].elements.push_back({x, y});
   }
   return true;
+}
+
+void ConnectionBuilder::emitEqualityConstraint(const GraphEdge& edge,
+                                               std::vector<flat::Equation>& equations) {
+  InstanceNode& a = *graphNodes_[edge.a];
+  if (residueSize(a) == 0) return;
+  const ClassEntry* cls = a.definition ? a.definition : a.entry;
+  Elaborator::Found function = el_.member(*cls, "equalityConstraint");
+  LowerContext context;
+  ExpressionLowering lowering(el_, context);
+  ast::Expr where;
+  where.range = edge.range;
+  auto first = lowering.recordValue(a, where);
+  auto second = lowering.recordValue(*graphNodes_[edge.b], where);
+  if (!first || !second || !function.cls) return;
+  auto residue = lowering.callWithValues(where, {function.cls, function.classScope},
+                                         {std::move(*first), std::move(*second)});
+  if (!residue) return;
+  for (flat::Expr& element : residue->elements) {
+    equations.push_back(flat::Equation{
+        flat::Equality{make::literal(flat::Type::Real, 0, edge.range), std::move(element)},
+        edge.range});
+  }
 }
 
 // MLS 9.3: matched primitive components have the same type; parameters connect only to
@@ -559,7 +676,7 @@ void ConnectionBuilder::checkEqualValues(std::uint32_t aId, std::uint32_t bId,
 }
 
 void ModelFlattener::generateConnections() {
-  ConnectionBuilder builder(el_, disabled_);
+  ConnectionBuilder builder(el_, disabled_, graph_);
   for (std::uint32_t id : order_) {
     const ElementVariable& element = el_.variable(id);
     if (element.variable.isFlow && isConnectorElement(*element.component)) {
@@ -577,6 +694,18 @@ void ModelFlattener::generateConnections() {
     return isExpandableConnectorElement(*element.component) && !element.variable.isFlow &&
            element.variable.variability > flat::Variability::Parameter && !builder.isConnected(id);
   });
+  if (!graph_.empty()) {
+    auto nameOf = [&](ConnectionGraph::Node node) {
+      auto named = builder.nodeNames().find(node);
+      if (named != builder.nodeNames().end()) return named->second;
+      const std::string& variable = el_.variable(node).variable.name; // "p.reference.gamma"
+      return variable.substr(0, variable.rfind('.'));
+    };
+    if (!graph_.solve(el_.diagnostics(), nameOf)) return;
+    el_.setConnectionGraph(&graph_);
+    lowerDeferredEquations();
+    builder.finishGraphEdges(equations_);
+  }
   builder.emit(equations_);
 }
 

@@ -40,6 +40,11 @@ struct Binding {
 };
 
 class FunctionBuilder;
+class ConnectionGraph;
+
+/// The flat type of the values of a predefined, enumeration or ExternalObject type (an
+/// external object's handle is kept as an exact Integer, MLS 12.9.7).
+flat::Type flatType(const InstanceNode& type);
 
 /// An `actual` value can be used where `expected` is required (Integer converts to Real).
 bool typesCompatible(flat::Type expected, flat::Type actual);
@@ -256,6 +261,11 @@ public:
   /// A flow variable: declared `flow`, or an element of a structured `flow` component.
   static bool isFlow(const ComponentInstance& component);
 
+  /// The solved connection graph (MLS 9.4) that Connections.isRoot and rooted ask; null
+  /// before the connections are generated.
+  const ConnectionGraph* connectionGraph() const { return connectionGraph_; }
+  void setConnectionGraph(const ConnectionGraph* graph) { connectionGraph_ = graph; }
+
 private:
   // component_types.cpp
   std::optional<std::size_t> flexibleSize(ComponentInstance& component, std::size_t dimension);
@@ -300,6 +310,7 @@ private:
   /// Arguments reported as not constant for an input that sizes depend on: each errs once
   /// (a binding is lowered once per element).
   std::set<std::tuple<FileId, std::uint32_t, std::uint32_t>> reportedSizeArguments_;
+  const ConnectionGraph* connectionGraph_ = nullptr;
   std::set<const ClassEntry*> checkedRestrictions_;
   std::set<const ast::Element*> checkedExtends_;
   /// The inherited class each class extension (`model extends M`) extends, and its scope.

@@ -214,6 +214,10 @@ void EquationLowering::forEquation(const ast::Equation& equation, const ast::For
 // keeps its equations and the choice is made during simulation.
 void EquationLowering::ifEquation(const ast::Equation& equation, const ast::IfEquation& e,
                                   const LowerContext& context, bool insideWhen, Equations& out) {
+  if (!el_.connectionGraph() && asksConnectionGraph(e)) {
+    deferUntilGraphSolved(equation, context, insideWhen, out);
+    return;
+  }
   std::vector<Expr> conditions;
   bool allConstant = true;
   for (const auto& branch : e.branches) {
@@ -447,6 +451,16 @@ void EquationLowering::callEquation(SourceRange range, const ast::ComponentRef& 
     auto text = message(*args.positional[0], context);
     if (!text) return;
     out.push_back(flat::Equation{flat::Terminate{std::move(*text)}, range});
+    return;
+  }
+  if (name.rfind("Connections.", 0) == 0) {
+    if (insideWhen || variableIfDepth_ > 0) {
+      d.error(DiagnosticKind::InvalidOperator, range,
+              name + " can only be used where a connect-equation can: not inside when-clauses "
+                     "or if-equations whose conditions are not parameter expressions (MLS 9.4)");
+      return;
+    }
+    connectionGraphOperator(range, name, args, context);
     return;
   }
   d.error(DiagnosticKind::Unsupported, range,

@@ -21,6 +21,8 @@ public:
         initialEquations_(initialEquations), algorithms_(algorithms) {}
 
   void lowerSection(const SectionRef& section);
+  /// An equation deferred until the connection graph was solved (connection_graph_ops.cpp).
+  void lowerDeferred(const DeferredEquation& deferred);
 
 private:
   using Equations = std::vector<flat::Equation>;
@@ -43,6 +45,14 @@ private:
   void callEquation(SourceRange range, const ast::ComponentRef& function,
                     const ast::FunctionArgs& args, const LowerContext& context, bool insideWhen,
                     Equations& out);
+  // connection_graph_ops.cpp
+  void connectionGraphOperator(SourceRange range, const std::string& name,
+                               const ast::FunctionArgs& args, const LowerContext& context);
+  std::optional<ConnectionGraph::Node> graphNode(const ast::Expr& arg, const LowerContext& context);
+  static bool asksConnectionGraph(const ast::IfEquation& e);
+  void deferUntilGraphSolved(const ast::Equation& equation, const LowerContext& context,
+                             bool insideWhen, Equations& out);
+
   std::optional<flat::Expr> whenCondition(const ast::Expr& condition, const LowerContext& context);
   std::optional<flat::Expr> message(const ast::Expr& e, const LowerContext& context);
 

@@ -361,12 +361,7 @@ bool FunctionBuilder::declareScalar(ComponentInstance& component, const std::str
   FunctionVariable v;
   v.name = name;
   v.role = role;
-  v.type = type->isEnumeration()                            ? Type::Enumeration
-           : type->predefined == Predefined::Integer        ? Type::Integer
-           : type->predefined == Predefined::Boolean        ? Type::Boolean
-           : type->predefined == Predefined::String         ? Type::String
-           : type->predefined == Predefined::ExternalObject ? Type::Integer
-                                                            : Type::Real;
+  v.type = flatType(*type);
   v.externalObject = type->predefined == Predefined::ExternalObject;
   std::vector<std::pair<const ast::Subscript*, Scope>> subscripts;
   for (const ast::Subscript& s : component.declaration->subscripts)
@@ -534,27 +529,43 @@ void FunctionBuilder::lowerBindings() {
     if (el_.causalityOf(component) == ast::Causality::Input || !declares(component.name)) {
       continue;
     }
+    lowerBinding(component, component.name);
+  }
+}
+
+// A record without a binding of its own starts from those of its fields, as `output Complex
+// result(re = re, im = im)` of Complex's constructor (MLS 12.6).
+void FunctionBuilder::lowerBinding(ComponentInstance& component, const std::string& name) {
+  const Modifier::Value* binding = nullptr;
+  if (el_.isScalarType(component)) {
     InstanceNode* type = el_.typeInstance(component);
-    if (!type || !type->attributes.value || !type->attributes.value->expr) continue;
-    LowerContext context;
-    context.scope = type->attributes.value->scope;
-    context.function = this;
-    auto value = el_.lower(*type->attributes.value->expr, context);
-    auto target = variable(component.name);
-    if (!value || !target) continue;
-    std::vector<Expr> targets = target->leaves();
-    std::vector<Expr> values = value->leaves();
-    if (values.size() != targets.size() && !value->isScalar()) {
-      el_.diagnostics().error(DiagnosticKind::TypeMismatch, component.declaration->range,
-                              "the value of '" + component.name + "' has the wrong type");
-      continue;
-    }
-    for (std::size_t k = 0; k < targets.size(); ++k) {
-      flat::LValue lvalue{targets[k].variable, targets[k].args};
-      out_.body.push_back(
-          flat::Statement{flat::AssignStatement{lvalue, value->isScalar() ? values[0] : values[k]},
-                          component.declaration->range});
-    }
+    if (type && type->attributes.value) binding = &*type->attributes.value;
+  } else if (component.modifier.value) {
+    binding = &*component.modifier.value;
+  } else if (auto* elements = el_.elements(component); elements && elements->size() == 1) {
+    for (ComponentInstance& field : elements->front()->components)
+      lowerBinding(field, name + "." + field.name);
+    return;
+  }
+  if (!binding || !binding->expr) return;
+  LowerContext context;
+  context.scope = binding->scope;
+  context.function = this;
+  auto value = el_.lower(*binding->expr, context);
+  auto target = variable(name);
+  if (!value || !target) return;
+  std::vector<Expr> targets = target->leaves();
+  std::vector<Expr> values = value->leaves();
+  if (values.size() != targets.size() && !value->isScalar()) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, component.declaration->range,
+                            "the value of '" + name + "' has the wrong type");
+    return;
+  }
+  for (std::size_t k = 0; k < targets.size(); ++k) {
+    flat::LValue lvalue{targets[k].variable, targets[k].args};
+    out_.body.push_back(
+        flat::Statement{flat::AssignStatement{lvalue, value->isScalar() ? values[0] : values[k]},
+                        component.declaration->range});
   }
 }
 

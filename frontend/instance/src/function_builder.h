@@ -57,6 +57,7 @@ private:
   bool declareScalar(ComponentInstance& component, const std::string& name,
                      flat::FunctionVariable::Role role, const std::vector<std::size_t>* actual);
   void lowerBindings();
+  void lowerBinding(ComponentInstance& component, const std::string& name);
   void lowerAlgorithm(const ast::AlgorithmSection& section);
   std::optional<flat::AssertStatement> utilityReport(const ast::Statement& s,
                                                      const ast::CallStatement& call,

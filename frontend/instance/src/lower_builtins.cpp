@@ -92,6 +92,11 @@ std::optional<Tensor> ExpressionLowering::call(const ast::Expr& e, const ast::Ca
                                 "alone");
     return std::nullopt;
   }
+  std::string qualified = fn.str();
+  if (qualified == "Connections.isRoot" || qualified == "Connections.rooted" ||
+      qualified == "rooted") {
+    return connectionGraphQuery(e, c);
+  }
   // A user-defined function of the same name shadows a built-in one; the predefined types
   // Integer and String are also conversion functions.
   bool builtin = false;
@@ -665,6 +670,47 @@ std::optional<Expr> ExpressionLowering::lowerScalarArgument(const ast::Expr& arg
     return std::nullopt;
   }
   return t->scalarValue();
+}
+
+} // namespace mocc::frontend
+
+namespace mocc::frontend {
+
+// MLS 9.4.1: Connections.isRoot(A.R) and Connections.rooted(A.R) are answered by the solved
+// connection graph; equations asking them wait for it (connection_graph_ops.cpp).
+std::optional<Tensor> ExpressionLowering::connectionGraphQuery(const ast::Expr& e,
+                                                               const ast::CallExpr& c) {
+  std::string name = c.function.str();
+  const ConnectionGraph* graph = el_.connectionGraph();
+  if (!graph) {
+    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                            "'" + name +
+                                "' is supported in the conditions of if-equations only, which "
+                                "are decided once the connection graph is solved");
+    return std::nullopt;
+  }
+  if (c.args.positional.size() != 1 || !c.args.named.empty()) {
+    el_.diagnostics().error(DiagnosticKind::WrongArguments, e.range,
+                            "expected " + name + "(A.R) with one overdetermined record");
+    return std::nullopt;
+  }
+  auto value = lower(*c.args.positional[0]);
+  if (!value) return std::nullopt;
+  std::vector<Expr> leaves = value->leaves();
+  bool node = value->isRecord() && !leaves.empty() && leaves.front().kind == Expr::Kind::Variable;
+  std::optional<bool> answer;
+  if (node && name == "Connections.isRoot") answer = graph->isRoot(leaves.front().variable);
+  if (node && name != "Connections.isRoot") answer = graph->rooted(leaves.front().variable);
+  if (!answer) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, c.args.positional[0]->range,
+                            name == "Connections.isRoot"
+                                ? "the argument must be an overdetermined record in a connector "
+                                  "(MLS 9.4)"
+                                : "the argument must be the first argument of exactly one "
+                                  "Connections.branch (MLS 9.4)");
+    return std::nullopt;
+  }
+  return Tensor::scalar(make::literal(Type::Boolean, *answer ? 1 : 0, e.range));
 }
 
 } // namespace mocc::frontend

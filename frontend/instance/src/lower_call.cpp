@@ -13,15 +13,11 @@ namespace mocc::frontend {
 using flat::Expr;
 using flat::Type;
 
-namespace {
-
 std::size_t declaredRank(ComponentInstance& input, Elaborator& el) {
   InstanceNode* type = el.typeInstance(input);
   return input.declaration->subscripts.size() + input.clause->typeSubscripts.size() +
          (type ? type->typeDims.size() : 0);
 }
-
-} // namespace
 
 const ClassEntry* ExpressionLowering::resolveFunction(const ast::ComponentRef& function,
                                                       Scope* definitionScope) {
@@ -124,7 +120,15 @@ ExpressionLowering::matchArguments(const ast::Expr& e, const ast::ComponentRef& 
     values[i] = lower(*named.value);
     if (!values[i]) return std::nullopt;
   }
-  // Defaults (MLS 12.4.1) may refer to other inputs: they see the arguments by name.
+  return completeArguments(e, name, inputs, std::move(values));
+}
+
+// Defaults (MLS 12.4.1) may refer to other inputs: they see the arguments by name.
+std::optional<std::vector<Tensor>>
+ExpressionLowering::completeArguments(const ast::Expr& e, const std::string& name,
+                                      const std::vector<ComponentInstance*>& inputs,
+                                      std::vector<std::optional<Tensor>> values) {
+  Diagnostics& d = el_.diagnostics();
   std::vector<Binding> bindings;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     if (values[i]) bindings.push_back({inputs[i]->name, *values[i]});
@@ -364,6 +368,18 @@ std::optional<Tensor> ExpressionLowering::userCall(const ast::Expr& e, const ast
       return std::move(result->outputs.front());
     }
     return vectorisedCall(e, *cls, definitionScope, inputs, *args, *extra);
+  }
+  if (cls->definition && cls->definition->kind == ast::ClassKind::OperatorRecord &&
+      c.args.named.empty() && c.args.iterators.empty()) {
+    std::vector<Tensor> args;
+    for (const ast::ExprPtr& arg : c.args.positional) {
+      auto value = lower(*arg);
+      if (!value) return std::nullopt;
+      args.push_back(std::move(*value));
+    }
+    bool failed = false;
+    auto value = overloadedConstructor(e, *cls, args, failed);
+    if (value || failed) return value;
   }
   if (cls->definition && (cls->definition->kind == ast::ClassKind::Record ||
                           cls->definition->kind == ast::ClassKind::OperatorRecord)) {

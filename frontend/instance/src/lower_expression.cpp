@@ -98,6 +98,11 @@ std::optional<Tensor> ExpressionLowering::unary(const ast::Expr& e, const ast::U
   auto operand = lower(*u.operand);
   if (!operand) return std::nullopt;
   bool logical = u.op == ast::UnaryOp::Not;
+  if (operand->isRecord()) { // MLS 14.6
+    bool plus = u.op == ast::UnaryOp::Plus || u.op == ast::UnaryOp::ElemPlus;
+    if (plus) return operand;
+    return overloadedOperator(e, logical ? "not" : "-", {std::move(*operand)});
+  }
   for (Expr& element : operand->elements) {
     bool ok = logical ? element.type == Type::Boolean : make::isNumeric(element.type);
     if (!ok) {
@@ -157,13 +162,11 @@ std::optional<Tensor> ExpressionLowering::binary(const ast::Expr& e, const ast::
   auto lhs = lower(*b.lhs);
   auto rhs = lower(*b.rhs);
   if (!lhs || !rhs) return std::nullopt;
-  if (lhs->isRecord() || rhs->isRecord()) {
-    el_.diagnostics().error(
-        DiagnosticKind::Unsupported, e.range,
-        "operators on records (operator records, MLS 14) are not supported yet");
-    return std::nullopt;
-  }
   OperatorInfo info = operatorInfo(b.op);
+  if (lhs->isRecord() || rhs->isRecord()) {
+    // MLS 14.5: `a .+ b` is defined by '+' as well.
+    return overloadedOperator(e, flat::spelling(info.op), {std::move(*lhs), std::move(*rhs)});
+  }
   if (lhs->isScalar() && rhs->isScalar()) {
     auto result = scalarBinary(e, info.op, lhs->scalarValue(), rhs->scalarValue());
     if (!result) return std::nullopt;

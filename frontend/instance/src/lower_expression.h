@@ -3,6 +3,7 @@
 // subscripts, lower_builtins.cpp the built-in functions, lower_call.cpp user functions.
 #pragma once
 
+#include "connection_graph.h"
 #include "elaborator.h"
 
 #include <map>
@@ -11,6 +12,12 @@ namespace mocc::frontend {
 
 class ExpressionLowering {
 public:
+  /// A function with the scope its definition is interpreted in.
+  struct OperatorFunction {
+    const ClassEntry* cls;
+    Scope scope;
+  };
+
   ExpressionLowering(Elaborator& elaborator, const LowerContext& context)
       : el_(elaborator), context_(context) {}
 
@@ -85,7 +92,6 @@ private:
                                  ComponentInstance* firstComponent);
   std::optional<Tensor> classMemberReference(const ast::Expr& e, const ast::ComponentRef& ref,
                                              Elaborator::Found found);
-  std::optional<Tensor> recordValue(InstanceNode& node, const ast::Expr& e);
   std::optional<Tensor> typeValues(const ClassEntry& type, const ast::Expr& e);
   std::optional<Tensor> enumerationLiteral(const ClassEntry& type, InstanceNode& instance,
                                            const std::string& literal, const ast::Expr& e);
@@ -106,6 +112,7 @@ private:
   std::optional<Tensor> delay(const ast::Expr& e, const ast::CallExpr& c);
   bool checkDelayTimes(const ast::CallExpr& c, const std::vector<Tensor>& args);
   std::optional<Tensor> stringConversion(const ast::Expr& e, const ast::CallExpr& c);
+  std::optional<Tensor> connectionGraphQuery(const ast::Expr& e, const ast::CallExpr& c);
   std::optional<flat::Expr> lowerScalarArgument(const ast::Expr& arg);
   std::optional<Tensor> concatenate(const ast::Expr& e, std::size_t dimension,
                                     std::vector<Tensor> parts);
@@ -115,7 +122,34 @@ private:
   // lower_call.cpp
   std::optional<Tensor> userCall(const ast::Expr& e, const ast::CallExpr& c);
 
+  // operator_records.cpp
+  /// The operator record whose operators apply to `value` (after short class definitions
+  /// such as `SI.ComplexVoltage = Complex(...)`); null when it is no operator record.
+  const ClassEntry* operatorRecordOf(const Tensor& value);
+  /// The functions of operator `name` ("'+'", "'constructor'") of an operator record.
+  std::vector<OperatorFunction> operatorFunctions(const ClassEntry& record,
+                                                  const std::string& name);
+  /// Whether `arg` can be passed to `input` as it is (Integer for Real allowed).
+  bool accepts(ComponentInstance& input, const Tensor& arg);
+  /// The one function of `candidates` whose first inputs accept `args` and whose other inputs
+  /// have defaults: its index, none, or an error for several.
+  std::optional<std::size_t> uniqueMatch(const ast::Expr& e, const std::string& what,
+                                         const std::vector<OperatorFunction>& candidates,
+                                         const std::vector<Tensor>& args, bool& ambiguous);
+  std::optional<Tensor> overloadedOperator(const ast::Expr& e, const std::string& op,
+                                           std::vector<Tensor> operands);
+  /// `C(args)` of an operator record with overloaded constructors (MLS 14.3); nullopt with no
+  /// error when none of them accepts the arguments, so that the record constructor applies.
+  std::optional<Tensor> overloadedConstructor(const ast::Expr& e, const ClassEntry& record,
+                                              const std::vector<Tensor>& args, bool& failed);
+
 public:
+  /// The value of a record instance: its fields' variables.
+  std::optional<Tensor> recordValue(InstanceNode& node, const ast::Expr& e);
+  /// The value of calling `function` with `args` as its first inputs, the rest defaulted.
+  std::optional<Tensor> callWithValues(const ast::Expr& e, const OperatorFunction& function,
+                                       std::vector<Tensor> args);
+
   /// A call of a user-defined function with every output (for `(a, b) = f(x)`).
   struct CallResult {
     std::uint32_t function = 0;
@@ -132,6 +166,11 @@ private:
                                                     const ast::ComponentRef& function,
                                                     const ast::FunctionArgs& args,
                                                     const std::vector<ComponentInstance*>& inputs);
+  /// The arguments with every input not given filled in from its default (MLS 12.4.1).
+  std::optional<std::vector<Tensor>>
+  completeArguments(const ast::Expr& e, const std::string& name,
+                    const std::vector<ComponentInstance*>& inputs,
+                    std::vector<std::optional<Tensor>> values);
   std::optional<CallResult> specialisedCall(const ast::Expr& e, const ClassEntry& cls,
                                             Scope definitionScope,
                                             const std::vector<ComponentInstance*>& inputs,
@@ -165,6 +204,9 @@ template <class F> auto ExpressionLowering::withBinding(std::string name, Tensor
   ExpressionLowering nested(el_, inner);
   return body(nested);
 }
+
+/// The number of dimensions a function input is declared with (its own and its type's).
+std::size_t declaredRank(ComponentInstance& input, Elaborator& el);
 
 /// The built-in functions and operators lowered here rather than looked up as classes.
 bool isBuiltinFunction(const std::string& name);

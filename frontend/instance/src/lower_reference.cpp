@@ -21,6 +21,15 @@ bool isRecordKind(ast::ClassKind kind) {
   return kind == ast::ClassKind::Record || kind == ast::ClassKind::OperatorRecord;
 }
 
+/// Records, and connectors defined as a record with a causality (`connector ComplexOutput =
+/// output Complex`), have values.
+bool hasRecordValue(const InstanceNode& node) {
+  if (isRecordKind(node.kind)) return true;
+  const ClassEntry* base = node.definition;
+  return node.kind == ast::ClassKind::Connector && base && base->definition &&
+         isRecordKind(base->definition->kind);
+}
+
 bool isInModel(const InstanceNode* node) {
   while (node && node->parent)
     node = node->parent;
@@ -506,7 +515,7 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
     }
   }
   if (last) {
-    bool record = !next.empty() && isRecordKind(next.front()->kind);
+    bool record = !next.empty() && hasRecordValue(*next.front());
     if (record && nextDims.empty()) return recordValue(*next.front(), e);
     el_.diagnostics().error(
         DiagnosticKind::Unsupported, e.range,

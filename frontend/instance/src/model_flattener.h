@@ -4,6 +4,7 @@
 // variables and renumbers every reference to them.
 #pragma once
 
+#include "connection_graph.h"
 #include "elaborator.h"
 
 #include "mocc/frontend/instantiate.h"
@@ -24,6 +25,15 @@ struct PendingConnect {
   std::vector<Binding> iterators;
 };
 
+/// An if-equation whose conditions ask the connection graph (Connections.isRoot, rooted),
+/// lowered once the graph is solved (MLS 9.4).
+struct DeferredEquation {
+  const ast::Equation* equation;
+  LowerContext context;
+  std::vector<Binding> bindings;
+  bool initial;
+};
+
 class ModelFlattener {
 public:
   ModelFlattener(Elaborator& elaborator, ClassEntry& cls);
@@ -31,6 +41,8 @@ public:
 
   // Used by equation lowering.
   void addConnect(PendingConnect connect) { connects_.push_back(connect); }
+  void defer(DeferredEquation equation) { deferred_.push_back(std::move(equation)); }
+  ConnectionGraph& connectionGraph() { return graph_; }
   /// A variable of Elaborator::addInternalVariable, placed after the declared ones.
   void addInternal(std::uint32_t id) { internal_.push_back(id); }
 
@@ -41,6 +53,7 @@ private:
   bool componentEnabled(ComponentInstance& component);
   void lowerSections(InstanceNode& node);
   void generateConnections(); // connections.cpp
+  void lowerDeferredEquations();
   // model_checks.cpp
   void checkUnconditionalAsserts();
   void checkBindingCycles();
@@ -54,6 +67,8 @@ private:
   std::vector<std::uint32_t> order_;    // variables in declaration order
   std::vector<std::uint32_t> internal_; // variables the compiler added
   std::vector<PendingConnect> connects_;
+  std::vector<DeferredEquation> deferred_;
+  ConnectionGraph graph_;
   std::vector<flat::Equation> equations_;
   std::vector<flat::Equation> initialEquations_;
   std::vector<flat::Algorithm> algorithms_;

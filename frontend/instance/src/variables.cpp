@@ -8,8 +8,6 @@
 
 namespace mocc::frontend {
 
-namespace {
-
 flat::Type flatType(const InstanceNode& type) {
   if (type.isEnumeration()) return flat::Type::Enumeration;
   switch (type.predefined) {
@@ -21,6 +19,8 @@ flat::Type flatType(const InstanceNode& type) {
   default: return flat::Type::Real;
   }
 }
+
+namespace {
 
 flat::Variability prefixVariability(ast::Variability v) {
   switch (v) {

@@ -213,12 +213,18 @@ end WithDer;
                                 "      jacobian: 1 nonzero\n"));
 }
 
+// A body of assignments in sequence is differentiated through (dae::inlinedFunctions); one
+// with a loop is not.
 TEST(IndexReductionErrors, FunctionWithoutDerivativeAnnotationIsNamed) {
   auto a = analyse(R"(function f
   input Real u;
   output Real y;
 algorithm
-  y := u^3 + u;
+  y := u;
+  for k in 1:2 loop
+    y := y*u;
+  end for;
+  y := y + u;
 end f;
 model NoDer
   Real x, y;
@@ -229,11 +235,35 @@ end NoDer;
 )");
   EXPECT_FALSE(a->analysis);
   EXPECT_TRUE(contains(a->c.rendered(),
-                       "test.mo:11:3: error: index reduction must differentiate this equation, "
+                       "test.mo:15:3: error: index reduction must differentiate this equation, "
                        "but function 'f' has no derivative annotation that names a function of "
                        "the model (MLS 12.7.1)\n"
                        "    f(x) = sin(time);\n"
                        "    ^~~~~~~~~~~~~~~~\n"));
+}
+
+TEST(IndexReduction, AFunctionOfAssignmentsInSequenceIsDifferentiatedThroughItsBody) {
+  auto a = analyse(R"(function f
+  input Real u;
+  output Real y;
+protected
+  Real s = u*u;
+algorithm
+  y := s*u + u;
+end f;
+model NoDer
+  Real x, y;
+equation
+  der(x) = y;
+  f(x) = sin(time);
+end NoDer;
+)");
+  ASSERT_TRUE(a->analysis) << a->c.rendered();
+  std::string listing = a->listing();
+  // d/dt (s*u + u) with s = u*u, as the chain rule gives it: 3*x^2*der(x) + der(x).
+  EXPECT_TRUE(contains(listing, "  (der(x)*x + x*der(x))*x + x*x*der(x) + der(x) = cos(time)  "
+                                "(d/dt of f(x)[1] = sin(time))"))
+      << listing;
 }
 
 TEST(StructureErrors, UnderDeterminedVariablesAreNamedWithTheirDeclarations) {

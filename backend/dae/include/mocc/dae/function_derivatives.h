@@ -17,9 +17,10 @@ namespace mocc::dae {
 std::function<std::optional<expr::FunctionDerivative>(std::uint32_t, std::uint32_t)>
 functionDerivatives(const System& system);
 
-/// For expr::DerivativeRules::inlined: a call of a function marked inlineAfterIndexReduction
-/// whose body is one assignment of its one output, as that expression of the call's argument
-/// elements (its comparisons under noEvent, as in the function, MLS 12.4).
+/// For expr::DerivativeRules::inlined: a call of a function without a derivative annotation
+/// whose body assigns whole variables in sequence, as the expression of the call's argument
+/// elements its output element has (its comparisons under noEvent, as in the function,
+/// MLS 12.4).
 std::function<std::optional<expr::Id>(std::uint32_t, std::uint32_t, std::span<const expr::Id>)>
 inlinedFunctions(System& system);
 

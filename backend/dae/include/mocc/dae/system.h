@@ -268,9 +268,8 @@ struct Function {
   /// Per flattened input element: whether `derivative` takes its derivative (a Real input not
   /// named by noDerivative or zeroDerivative).
   std::vector<bool> differentiatedInputs;
-  /// Annotated InlineAfterIndexReduction or LateInline (MLS 18.3) and without a derivative
-  /// annotation: differentiation goes through its body (dae::inlinedFunctions).
-  bool inlineAfterIndexReduction = false;
+  /// Annotated Inline, InlineAfterIndexReduction or LateInline (MLS 18.3).
+  bool inlineAnnotated = false;
 };
 
 enum class RelationKind : std::uint8_t {

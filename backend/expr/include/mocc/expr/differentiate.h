@@ -95,11 +95,13 @@ private:
 };
 
 /// d e / d `variable` (time and every other variable held constant). `function` resolves
-/// derivative annotations as in DerivativeRules; nullopt when some part is not differentiable.
+/// derivative annotations, `linearTail` and `inlined` as in DerivativeRules; nullopt when
+/// some part is not differentiable.
 std::optional<Id> partialDerivative(
     Pool& pool, Id e, std::uint32_t variable,
     const std::function<std::optional<FunctionDerivative>(std::uint32_t, std::uint32_t)>& function =
         nullptr,
-    const std::function<std::uint32_t(std::uint32_t)>& linearTail = nullptr);
+    const std::function<std::uint32_t(std::uint32_t)>& linearTail = nullptr,
+    const decltype(DerivativeRules::inlined)& inlined = nullptr);
 
 } // namespace mocc::expr

@@ -1,0 +1,235 @@
+// Operator records (MLS 14): an operator applied to an operator record, and the record's
+// constructor, are short for calls of the functions its operator classes define ('+',
+// '-', 'constructor', ...). Each call is resolved to the one function whose inputs match
+// the operands (MLS 14.2), converting one operand with a constructor when none does
+// (MLS 14.5), and lowered as an ordinary call.
+#include "lower_expression.h"
+
+#include "flat_builders.h"
+
+namespace mocc::frontend {
+
+namespace {
+
+bool isFunctionKind(const ClassEntry& cls) {
+  return cls.definition && (cls.definition->kind == ast::ClassKind::Function ||
+                            cls.definition->kind == ast::ClassKind::OperatorFunction);
+}
+
+} // namespace
+
+// MLS 14.1: an operator record derived by a short class definition has the operators of its
+// base class.
+const ClassEntry* ExpressionLowering::operatorRecordOf(const Tensor& value) {
+  if (!value.isRecord()) return nullptr;
+  InstanceNode* node = el_.packageInstance(*value.recordType);
+  const ClassEntry* cls = node && node->definition ? node->definition : value.recordType;
+  bool operatorRecord = cls->definition && cls->definition->kind == ast::ClassKind::OperatorRecord;
+  return operatorRecord ? cls : nullptr;
+}
+
+// `encapsulated operator function '+'` is the one function of '+'; `encapsulated operator
+// '-'` holds several (MLS 14.1).
+std::vector<ExpressionLowering::OperatorFunction>
+ExpressionLowering::operatorFunctions(const ClassEntry& record, const std::string& name) {
+  Elaborator::Found found = el_.member(record, name);
+  if (!found.cls || !found.cls->definition) return {};
+  if (isFunctionKind(*found.cls)) return {{found.cls, found.classScope}};
+  if (found.cls->definition->kind != ast::ClassKind::Operator) return {};
+  std::vector<OperatorFunction> functions;
+  for (ClassEntry* member : el_.tree().members(const_cast<ClassEntry&>(*found.cls))) {
+    if (!isFunctionKind(*member)) continue;
+    Elaborator::Found function = el_.member(*found.cls, member->name);
+    if (function.cls) functions.push_back({function.cls, function.classScope});
+  }
+  return functions;
+}
+
+bool ExpressionLowering::accepts(ComponentInstance& input, const Tensor& arg) {
+  if (el_.isScalarType(input)) {
+    InstanceNode* type = el_.typeInstance(input);
+    if (!type || arg.isRecord() || arg.dims.size() != declaredRank(input, el_)) return false;
+    flat::Type expected = flatType(*type);
+    for (const flat::Expr& x : arg.elements) {
+      // MLS 14.2: Integer and Real count as the same type.
+      bool numeric = make::isNumeric(expected) && make::isNumeric(x.type);
+      if (!numeric && x.type != expected) return false;
+    }
+    return true;
+  }
+  // Arrays of records are no values yet, so only a scalar record input can match.
+  if (!arg.isRecord() || declaredRank(input, el_) != 0) return false;
+  const ClassEntry* type = el_.componentType(input);
+  if (!type) return false;
+  Tensor declared;
+  declared.recordType = type;
+  const ClassEntry* expected = operatorRecordOf(declared);
+  return expected ? expected == operatorRecordOf(arg) : type == arg.recordType;
+}
+
+namespace {
+
+std::vector<ComponentInstance*> inputsOf(Elaborator& el, const ClassEntry& function) {
+  std::vector<ComponentInstance*> inputs;
+  for (ComponentInstance& component : el.packageInstance(function)->components) {
+    if (el.causalityOf(component) == ast::Causality::Input) inputs.push_back(&component);
+  }
+  return inputs;
+}
+
+bool hasDefault(Elaborator& el, ComponentInstance& input) {
+  InstanceNode* type = el.typeInstance(input);
+  return type && type->attributes.value && type->attributes.value->expr;
+}
+
+} // namespace
+
+// MLS 14.2: a valid match takes the arguments as its first inputs, every other input having a
+// default.
+std::optional<std::size_t>
+ExpressionLowering::uniqueMatch(const ast::Expr& e, const std::string& what,
+                                const std::vector<OperatorFunction>& candidates,
+                                const std::vector<Tensor>& args, bool& ambiguous) {
+  std::vector<std::size_t> matches;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    std::vector<ComponentInstance*> inputs = inputsOf(el_, *candidates[i].cls);
+    bool valid = inputs.size() >= args.size();
+    for (std::size_t k = 0; valid && k < inputs.size(); ++k) {
+      valid = k < args.size() ? accepts(*inputs[k], args[k]) : hasDefault(el_, *inputs[k]);
+    }
+    if (valid) matches.push_back(i);
+  }
+  if (matches.size() == 1) return matches.front();
+  if (matches.size() > 1) {
+    ambiguous = true;
+    auto& d = el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                                      "several functions of " + what +
+                                          " match these operands (MLS 14.2)");
+    for (std::size_t i : matches)
+      d.notes.push_back({candidates[i].cls->definition->nameRange,
+                         "'" + candidates[i].cls->qualifiedName() + "' matches"});
+  }
+  return std::nullopt;
+}
+
+std::optional<Tensor> ExpressionLowering::callWithValues(const ast::Expr& e,
+                                                         const OperatorFunction& function,
+                                                         std::vector<Tensor> args) {
+  std::vector<ComponentInstance*> inputs = inputsOf(el_, *function.cls);
+  std::vector<std::optional<Tensor>> values(inputs.size());
+  for (std::size_t k = 0; k < args.size(); ++k)
+    values[k] = std::move(args[k]);
+  auto complete = completeArguments(e, function.cls->qualifiedName(), inputs, std::move(values));
+  if (!complete) return std::nullopt;
+  auto call = specialisedCall(e, *function.cls, function.scope, inputs, *complete);
+  if (!call || call->outputs.empty()) return std::nullopt;
+  return std::move(call->outputs.front());
+}
+
+// MLS 14.5 (binary, two operands) and 14.6 (unary, one): a unique direct match, else for a
+// binary operator a unique match after converting one operand with a constructor of the
+// other's operator record.
+std::optional<Tensor> ExpressionLowering::overloadedOperator(const ast::Expr& e,
+                                                             const std::string& op,
+                                                             std::vector<Tensor> operands) {
+  const std::string name = "'" + op + "'";
+  std::vector<const ClassEntry*> records;
+  for (const Tensor& operand : operands) {
+    const ClassEntry* record = operatorRecordOf(operand);
+    if (record && std::find(records.begin(), records.end(), record) == records.end())
+      records.push_back(record);
+  }
+  if (records.empty()) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                            "'" + op + "' is applied to a record that is no operator record; " +
+                                "only operator records define operators (MLS 14.1)");
+    return std::nullopt;
+  }
+  std::vector<OperatorFunction> candidates;
+  for (const ClassEntry* record : records) {
+    auto more = operatorFunctions(*record, name);
+    candidates.insert(candidates.end(), more.begin(), more.end());
+  }
+  std::string what = "operator " + name + " of '" + records.front()->qualifiedName() + "'";
+  bool ambiguous = false;
+  if (auto match = uniqueMatch(e, what, candidates, operands, ambiguous))
+    return callWithValues(e, candidates[*match], std::move(operands));
+  if (ambiguous) return std::nullopt;
+  // MLS 14.5 step 3: f(a, C.'constructor'.g(b)) with f of A, and f(D.'constructor'.h(a), b)
+  // with f of B; the converted operand's class differs from the record converting it.
+  struct Conversion {
+    std::size_t operand;
+    OperatorFunction constructor;
+    OperatorFunction function;
+  };
+  std::vector<Conversion> conversions;
+  for (std::size_t converted = 0; operands.size() == 2 && converted < 2; ++converted) {
+    const ClassEntry* other = operatorRecordOf(operands[1 - converted]);
+    if (!other) continue;
+    for (const OperatorFunction& f : operatorFunctions(*other, name)) {
+      std::vector<ComponentInstance*> inputs = inputsOf(el_, *f.cls);
+      if (inputs.size() < 2 || el_.isScalarType(*inputs[converted])) continue;
+      const ClassEntry* target = el_.componentType(*inputs[converted]);
+      Tensor declared;
+      declared.recordType = target;
+      const ClassEntry* record = target ? operatorRecordOf(declared) : nullptr;
+      if (!record || record == operatorRecordOf(operands[converted])) continue;
+      if (!accepts(*inputs[1 - converted], operands[1 - converted])) continue;
+      bool constructorAmbiguous = false;
+      auto constructors = operatorFunctions(*record, "'constructor'");
+      auto g = uniqueMatch(e, "'" + record->qualifiedName() + "'.'constructor'", constructors,
+                           {operands[converted]}, constructorAmbiguous);
+      if (constructorAmbiguous) return std::nullopt;
+      if (g) conversions.push_back({converted, constructors[*g], f});
+    }
+  }
+  if (conversions.size() == 1) {
+    const Conversion& c = conversions.front();
+    auto value = callWithValues(e, c.constructor, {operands[c.operand]});
+    if (!value) return std::nullopt;
+    operands[c.operand] = std::move(*value);
+    return callWithValues(e, c.function, std::move(operands));
+  }
+  std::string kinds;
+  for (const Tensor& operand : operands) {
+    const ClassEntry* record = operand.isRecord() ? operand.recordType : nullptr;
+    std::string kind = record ? record->qualifiedName()
+                       : operand.elements.empty()
+                           ? std::string("an empty array")
+                           : std::string(flat::spelling(operand.elements.front().type)) +
+                                 (operand.dims.empty() ? "" : " array");
+    kinds += (kinds.empty() ? "" : ", ") + kind;
+  }
+  el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                          conversions.empty()
+                              ? "no function of " + what + " accepts (" + kinds + ") (MLS 14.5)"
+                              : "several constructor conversions make " + what + " accept (" +
+                                    kinds + ") (MLS 14.5)");
+  return std::nullopt;
+}
+
+// MLS 14.3: `C(args)` calls the unique function of C.'constructor' that matches; without
+// such an operator, the record constructor.
+std::optional<Tensor> ExpressionLowering::overloadedConstructor(const ast::Expr& e,
+                                                                const ClassEntry& record,
+                                                                const std::vector<Tensor>& args,
+                                                                bool& failed) {
+  auto constructors = operatorFunctions(record, "'constructor'");
+  if (constructors.empty()) return std::nullopt;
+  bool ambiguous = false;
+  std::string what = "'" + record.qualifiedName() + "'.'constructor'";
+  auto match = uniqueMatch(e, what, constructors, args, ambiguous);
+  failed = true;
+  if (!match) {
+    if (!ambiguous) {
+      el_.diagnostics().error(DiagnosticKind::WrongArguments, e.range,
+                              "no function of " + what + " accepts these arguments (MLS 14.3)");
+    }
+    return std::nullopt;
+  }
+  auto value = callWithValues(e, constructors[*match], args);
+  failed = !value;
+  return value;
+}
+
+} // namespace mocc::frontend
