@@ -521,3 +521,33 @@ TEST(OperatorRecords, APhasorCircuitWithAConnectionGraphGivesOhmsLaw) {
       table, "ground.p.reference.gamma", [&](double t) { return 2 * pi * 50 * (t + t * t / 2); },
       1e-9);
 }
+
+TEST(OperatorRecords, ArraysOfRecordsAreValues) {
+  // RecordArrays.mo: a = {t + i, 2 + t i, 1 + i}, b = {i, i, i}; s = a + b, p = a .* b element
+  // by element, q = 2 a, m = |s|^2 through a function of one record applied to each element, c
+  // = a[1] after t = 0.5 and b[1] before; copy.R0 + copy.rc[2].C = 10 - (3 + 5) + 6 = 8 from a
+  // record holding an array of records, given as a whole. Sums and products of a few exact
+  // operands: 1e-12 covers their rounding.
+  CsvTable table = simulate(languageModel("RecordArrays.mo"), "");
+  using C = std::complex<double>;
+  auto a = [](double t, int k) { return k == 1 ? C(t, 1) : k == 2 ? C(2, t) : C(1, 1); };
+  const C b(0, 1);
+  for (int k = 1; k <= 3; ++k) {
+    std::string i = "[" + std::to_string(k) + "]";
+    expectEverywhere(
+        table, "s" + i + ".re", [&](double t) { return (a(t, k) + b).real(); }, 1e-12);
+    expectEverywhere(
+        table, "s" + i + ".im", [&](double t) { return (a(t, k) + b).imag(); }, 1e-12);
+    expectEverywhere(
+        table, "p" + i + ".re", [&](double t) { return (a(t, k) * b).real(); }, 1e-12);
+    expectEverywhere(
+        table, "p" + i + ".im", [&](double t) { return (a(t, k) * b).imag(); }, 1e-12);
+    expectEverywhere(
+        table, "q" + i + ".im", [&](double t) { return 2 * a(t, k).imag(); }, 1e-12);
+    expectEverywhere(
+        table, "m" + i, [&](double t) { return std::norm(a(t, k) + b); }, 1e-12);
+  }
+  expectEverywhere(table, "c.re", [&](double t) { return t > 0.5 ? t : 0.0; }, 1e-12, {0.5});
+  expectEverywhere(
+      table, "r0", [](double) { return 8.0; }, 0.0);
+}

@@ -286,6 +286,7 @@ private:
   void foldConstantBinding(flat::Variable& v);
   std::set<std::uint32_t> foldingVariables_; // foldVariable's cycle guard
   bool isRecordDefaultOverridden(std::uint32_t id, const Modifier::Value& own);
+  bool isOverriddenRecordDefault(InstanceNode& record, const Modifier::Value& value);
   void checkArrayValueSize(std::uint32_t id, const Modifier::Value& value);
   void lowerAttribute(std::uint32_t id, const std::string& name, const Modifier& modifier,
                       flat::Attributes& attributes);

@@ -2,6 +2,8 @@
 // concatenation, reductions. Sizes are known at compile time, so every result is a tensor.
 #include "lower_expression.h"
 
+#include <algorithm>
+
 #include "flat_builders.h"
 
 namespace mocc::frontend {
@@ -70,6 +72,12 @@ std::optional<Tensor> ExpressionLowering::arrayFunction(const ast::Expr& e, cons
   auto args = positionalArguments(c);
   if (!args) return std::nullopt;
   auto& a = *args;
+  bool records = std::any_of(a.begin(), a.end(), [](const Tensor& t) { return t.isRecord(); });
+  if (records && name != "fill" && name != "size" && name != "ndims") {
+    d.error(DiagnosticKind::Unsupported, e.range,
+            "'" + name + "' of records is not supported yet (fill, size and ndims are)");
+    return std::nullopt;
+  }
   auto count = [&](std::size_t minimum, std::size_t maximum) {
     if (a.size() >= minimum && a.size() <= maximum) return true;
     d.error(DiagnosticKind::WrongArguments, e.range,
@@ -161,6 +169,9 @@ std::optional<Tensor> ExpressionLowering::arrayFunction(const ast::Expr& e, cons
     if (!count(2, 9)) return std::nullopt;
     auto dims = sizes(1);
     if (!dims) return std::nullopt;
+    if (a[0].isRecord()) {
+      return stack(*dims, std::vector<Tensor>(elementCount(*dims), a[0]));
+    }
     Tensor t;
     t.dims = a[0].dims;
     t.dims.insert(t.dims.begin(), dims->begin(), dims->end());

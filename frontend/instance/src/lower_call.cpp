@@ -443,7 +443,7 @@ ExpressionLowering::vectorisedCall(const ast::Expr& e, const ClassEntry& cls, Sc
                                    const std::vector<ComponentInstance*>& inputs,
                                    const std::vector<Tensor>& args,
                                    const std::vector<std::size_t>& outer) {
-  Tensor result;
+  std::vector<Tensor> results;
   for (std::size_t k = 0; k < elementCount(outer); ++k) {
     std::vector<Tensor> elementArgs;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -461,15 +461,9 @@ ExpressionLowering::vectorisedCall(const ast::Expr& e, const ClassEntry& cls, Sc
     }
     auto call = specialisedCall(e, cls, definitionScope, inputs, elementArgs);
     if (!call || call->outputs.empty()) return std::nullopt;
-    Tensor& out = call->outputs.front();
-    if (k == 0) {
-      result.dims = outer;
-      result.dims.insert(result.dims.end(), out.dims.begin(), out.dims.end());
-    }
-    for (Expr& x : out.elements)
-      result.elements.push_back(std::move(x));
+    results.push_back(std::move(call->outputs.front()));
   }
-  return result;
+  return stack(outer, std::move(results));
 }
 
 } // namespace mocc::frontend

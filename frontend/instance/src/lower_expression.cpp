@@ -101,7 +101,7 @@ std::optional<Tensor> ExpressionLowering::unary(const ast::Expr& e, const ast::U
   if (operand->isRecord()) { // MLS 14.6
     bool plus = u.op == ast::UnaryOp::Plus || u.op == ast::UnaryOp::ElemPlus;
     if (plus) return operand;
-    return overloadedOperator(e, logical ? "not" : "-", {std::move(*operand)});
+    return overloadedOperator(e, logical ? "not" : "-", {std::move(*operand)}, true);
   }
   for (Expr& element : operand->elements) {
     bool ok = logical ? element.type == Type::Boolean : make::isNumeric(element.type);
@@ -165,7 +165,8 @@ std::optional<Tensor> ExpressionLowering::binary(const ast::Expr& e, const ast::
   OperatorInfo info = operatorInfo(b.op);
   if (lhs->isRecord() || rhs->isRecord()) {
     // MLS 14.5: `a .+ b` is defined by '+' as well.
-    return overloadedOperator(e, flat::spelling(info.op), {std::move(*lhs), std::move(*rhs)});
+    return overloadedOperator(e, flat::spelling(info.op), {std::move(*lhs), std::move(*rhs)},
+                              info.elementwise);
   }
   if (lhs->isScalar() && rhs->isScalar()) {
     auto result = scalarBinary(e, info.op, lhs->scalarValue(), rhs->scalarValue());
@@ -303,6 +304,12 @@ std::optional<Tensor> ExpressionLowering::ifExpression(const ast::Expr& e, const
   if (!result) return std::nullopt;
   for (auto it = branches.rbegin(); it != branches.rend(); ++it) {
     Tensor& value = it->second;
+    if (value.isRecord() || result->isRecord()) {
+      auto chosen = recordIf(e, it->first, std::move(value), std::move(*result));
+      if (!chosen) return std::nullopt;
+      result = std::move(*chosen);
+      continue;
+    }
     if (value.dims != result->dims) {
       // Branches of different sizes need a condition known at compile time (MLS 3.6.5).
       auto folded = el_.fold(it->first, context_.function);
@@ -336,6 +343,45 @@ std::optional<Tensor> ExpressionLowering::ifExpression(const ast::Expr& e, const
     }
   }
   return result;
+}
+
+// `if c then r1 else r2` of records: decided now when c is a parameter expression, else
+// field by field (MLS 3.6.5).
+std::optional<Tensor> ExpressionLowering::recordIf(const ast::Expr& e, const Expr& condition,
+                                                   Tensor thenValue, Tensor elseValue) {
+  if (auto folded = el_.fold(condition, context_.function))
+    return folded->number != 0 ? std::move(thenValue) : std::move(elseValue);
+  bool sameShape = thenValue.isRecord() && elseValue.isRecord() &&
+                   thenValue.dims == elseValue.dims &&
+                   thenValue.records.size() == elseValue.records.size() &&
+                   thenValue.fieldNames == elseValue.fieldNames;
+  if (!sameShape) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                            "the branches of this if-expression are not records of one type");
+    return std::nullopt;
+  }
+  auto merge = [&](Tensor& a, Tensor& b) -> std::optional<Tensor> {
+    if (a.isRecord()) return recordIf(e, condition, std::move(a), std::move(b));
+    if (a.dims != b.dims) return std::nullopt;
+    for (std::size_t k = 0; k < a.elements.size(); ++k) {
+      Type type = a.elements[k].type == b.elements[k].type ? a.elements[k].type : Type::Real;
+      b.elements[k] = make::ifThenElse(condition, std::move(a.elements[k]),
+                                       std::move(b.elements[k]), type, e.range);
+    }
+    return std::move(b);
+  };
+  auto& thenParts = thenValue.isRecordArray() ? thenValue.records : thenValue.fieldValues;
+  auto& elseParts = elseValue.isRecordArray() ? elseValue.records : elseValue.fieldValues;
+  for (std::size_t k = 0; k < thenParts.size(); ++k) {
+    auto merged = merge(thenParts[k], elseParts[k]);
+    if (!merged) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                              "the branches of this if-expression are not records of one type");
+      return std::nullopt;
+    }
+    elseParts[k] = std::move(*merged);
+  }
+  return elseValue;
 }
 
 std::optional<std::vector<ConstValue>> foldAll(Elaborator& el, const Tensor& tensor,
@@ -477,6 +523,24 @@ std::optional<Tensor> ExpressionLowering::range(const ast::Expr& e, const ast::R
   return result;
 }
 
+// {r1, r2, ...} of records (or of arrays of records) of one type (MLS 10.4, 12.6).
+std::optional<Tensor> ExpressionLowering::arrayOfRecords(const ast::Expr& e,
+                                                         std::vector<Tensor> elements) {
+  for (const Tensor& element : elements) {
+    bool same = element.isRecord() && element.recordType && elements.front().recordType &&
+                operatorRecordOfType(element.recordType) ==
+                    operatorRecordOfType(elements.front().recordType);
+    if (!same) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                              "the elements of an array constructor must have one type, but "
+                              "they are records of different types or records and numbers");
+      return std::nullopt;
+    }
+  }
+  std::vector<std::size_t> dims{elements.size()};
+  return stack(dims, std::move(elements));
+}
+
 std::optional<Tensor> ExpressionLowering::arrayConstructor(const ast::Expr& e,
                                                            const ast::ArrayExpr& a) {
   if (!a.args.iterators.empty())
@@ -500,6 +564,8 @@ std::optional<Tensor> ExpressionLowering::arrayConstructor(const ast::Expr& e,
     }
     elements.push_back(std::move(*t));
   }
+  if (!elements.empty() && elements.front().isRecord())
+    return arrayOfRecords(e, std::move(elements));
   Tensor result;
   result.dims.push_back(elements.size());
   if (!elements.empty()) {
@@ -551,11 +617,21 @@ ExpressionLowering::comprehensionRest(const ast::Expr& e, const ast::Expr& body,
   // An empty range gives an empty vector (MLS 10.4.1: size 0 along this iterator); the body is
   // never evaluated, so a body that is itself an array contributes no further dimensions.
   if (values->size() == 0) result.dims = {0};
+  std::vector<Tensor> records; // a comprehension of records (MLS 10.4.1, 12.6)
   for (std::size_t k = 0; k < values->size(); ++k) {
     auto element = withBinding(iterator.name, values->row(k), [&](ExpressionLowering& nested) {
       return nested.comprehensionRest(e, body, iterators, next + 1);
     });
     if (!element) return std::nullopt;
+    if (element->isRecord() != (k == 0 ? element->isRecord() : !records.empty())) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, body.range,
+                              "the elements of this array comprehension are records and numbers");
+      return std::nullopt;
+    }
+    if (element->isRecord()) {
+      records.push_back(std::move(*element));
+      continue;
+    }
     if (k == 0) {
       result.dims.push_back(values->size());
       result.dims.insert(result.dims.end(), element->dims.begin(), element->dims.end());
@@ -563,6 +639,7 @@ ExpressionLowering::comprehensionRest(const ast::Expr& e, const ast::Expr& body,
     for (Expr& x : element->elements)
       result.elements.push_back(std::move(x));
   }
+  if (!records.empty()) return stack({values->size()}, std::move(records));
   return result;
 }
 

@@ -51,10 +51,13 @@ private:
   std::optional<Tensor> multiply(const ast::Expr& e, Tensor lhs, Tensor rhs);
   std::optional<Tensor> matrixPower(const ast::Expr& e, const ast::BinaryExpr& b, Tensor matrix);
   std::optional<Tensor> ifExpression(const ast::Expr& e, const ast::IfExpr& i);
+  std::optional<Tensor> recordIf(const ast::Expr& e, const flat::Expr& condition, Tensor thenValue,
+                                 Tensor elseValue);
   std::optional<Tensor> instanceName(const ast::Expr& e, const ast::CallExpr& c);
   std::optional<Tensor> offsetRange(const flat::Expr& start, const ast::Expr& stop);
   std::optional<Tensor> range(const ast::Expr& e, const ast::RangeExpr& r);
   std::optional<Tensor> arrayConstructor(const ast::Expr& e, const ast::ArrayExpr& a);
+  std::optional<Tensor> arrayOfRecords(const ast::Expr& e, std::vector<Tensor> elements);
   std::optional<Tensor> comprehension(const ast::Expr& e, const ast::Expr& body,
                                       const std::vector<ast::ForIterator>& iterators);
   std::optional<Tensor> comprehensionRest(const ast::Expr& e, const ast::Expr& body,
@@ -126,6 +129,8 @@ private:
   /// The operator record whose operators apply to `value` (after short class definitions
   /// such as `SI.ComplexVoltage = Complex(...)`); null when it is no operator record.
   const ClassEntry* operatorRecordOf(const Tensor& value);
+  /// The class whose fields a record type has (after short class definitions).
+  const ClassEntry* operatorRecordOfType(const ClassEntry* type);
   /// The functions of operator `name` ("'+'", "'constructor'") of an operator record.
   std::vector<OperatorFunction> operatorFunctions(const ClassEntry& record,
                                                   const std::string& name);
@@ -137,7 +142,11 @@ private:
                                          const std::vector<OperatorFunction>& candidates,
                                          const std::vector<Tensor>& args, bool& ambiguous);
   std::optional<Tensor> overloadedOperator(const ast::Expr& e, const std::string& op,
-                                           std::vector<Tensor> operands);
+                                           std::vector<Tensor> operands, bool elementwise);
+  std::optional<Tensor> overloadedElementwise(const ast::Expr& e, const std::string& op,
+                                              std::vector<Tensor> operands, bool elementwise);
+  /// Values of one shape stacked into an array with `dims` ahead of theirs.
+  static Tensor stack(const std::vector<std::size_t>& dims, std::vector<Tensor> values);
   /// `C(args)` of an operator record with overloaded constructors (MLS 14.3); nullopt with no
   /// error when none of them accepts the arguments, so that the record constructor applies.
   std::optional<Tensor> overloadedConstructor(const ast::Expr& e, const ClassEntry& record,
@@ -146,6 +155,8 @@ private:
 public:
   /// The value of a record instance: its fields' variables.
   std::optional<Tensor> recordValue(InstanceNode& node, const ast::Expr& e);
+  std::optional<Tensor> recordArrayValue(const std::vector<InstanceNode*>& nodes,
+                                         const std::vector<std::size_t>& dims, const ast::Expr& e);
   /// The value of calling `function` with `args` as its first inputs, the rest defaulted.
   std::optional<Tensor> callWithValues(const ast::Expr& e, const OperatorFunction& function,
                                        std::vector<Tensor> args);

@@ -7,6 +7,7 @@
 #include "name_suggestion.h"
 
 #include <algorithm>
+#include <span>
 
 namespace mocc::frontend {
 
@@ -229,10 +230,25 @@ std::optional<Tensor> ExpressionLowering::subscript(const Tensor& value,
   if (subs.empty()) return value;
   auto s = selection(value.dims, subs, e);
   if (!s) return std::nullopt;
+  bool runTime = std::any_of(s->runTime.begin(), s->runTime.end(),
+                             [](const std::optional<Expr>& index) { return index.has_value(); });
+  if (value.isRecordArray() && runTime) {
+    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                            "subscripts of arrays of records that change during simulation are "
+                            "not supported yet");
+    return std::nullopt;
+  }
   return select(value, *s);
 }
 
 Tensor ExpressionLowering::select(const Tensor& value, const Selection& s) {
+  if (value.isRecordArray()) {
+    std::vector<Tensor> records;
+    for (std::size_t linear : s.linear)
+      records.push_back(value.records[linear]);
+    if (s.dims.empty() && records.size() == 1) return records.front();
+    return Tensor::recordArray(s.dims, std::move(records), value.recordType);
+  }
   Tensor result;
   result.dims = s.dims;
   result.elements.reserve(s.linear.size());
@@ -517,6 +533,7 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
   if (last) {
     bool record = !next.empty() && hasRecordValue(*next.front());
     if (record && nextDims.empty()) return recordValue(*next.front(), e);
+    if (record) return recordArrayValue(next, nextDims, e);
     el_.diagnostics().error(
         DiagnosticKind::Unsupported, e.range,
         "'" + ref.str() + "' is " +
@@ -542,18 +559,30 @@ std::optional<Tensor> ExpressionLowering::recordValue(InstanceNode& node, const 
       auto* elements = el_.elements(field);
       const auto* sizes = el_.dims(field);
       if (!elements || !sizes) return std::nullopt;
-      if (!sizes->empty()) {
-        el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
-                                "records with arrays of records are not supported yet");
-        return std::nullopt;
-      }
-      value = recordValue(*elements->front(), e);
+      value = sizes->empty() ? recordValue(*elements->front(), e)
+                             : recordArrayValue(*elements, *sizes, e);
     }
     if (!value) return std::nullopt;
     record.fieldNames.push_back(field.name);
     record.fieldValues.push_back(std::move(*value));
   }
   return record;
+}
+
+// An array of record instances as a value: each element's record value (MLS 10, 12.6).
+std::optional<Tensor> ExpressionLowering::recordArrayValue(const std::vector<InstanceNode*>& nodes,
+                                                           const std::vector<std::size_t>& dims,
+                                                           const ast::Expr& e) {
+  std::vector<Tensor> records;
+  // A component array of size 0 keeps one element instance to describe its type.
+  std::size_t count = std::min(nodes.size(), elementCount(dims));
+  for (InstanceNode* node : std::span(nodes).first(count)) {
+    auto value = recordValue(*node, e);
+    if (!value) return std::nullopt;
+    records.push_back(std::move(*value));
+  }
+  const ClassEntry* type = nodes.empty() ? nullptr : nodes.front()->entry;
+  return Tensor::recordArray(dims, std::move(records), type);
 }
 
 // The variables of a component of scalar type; constants of packages and enclosing classes

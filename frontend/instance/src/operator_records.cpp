@@ -7,6 +7,8 @@
 
 #include "flat_builders.h"
 
+#include <algorithm>
+
 namespace mocc::frontend {
 
 namespace {
@@ -22,10 +24,14 @@ bool isFunctionKind(const ClassEntry& cls) {
 // base class.
 const ClassEntry* ExpressionLowering::operatorRecordOf(const Tensor& value) {
   if (!value.isRecord()) return nullptr;
-  InstanceNode* node = el_.packageInstance(*value.recordType);
-  const ClassEntry* cls = node && node->definition ? node->definition : value.recordType;
+  const ClassEntry* cls = operatorRecordOfType(value.recordType);
   bool operatorRecord = cls->definition && cls->definition->kind == ast::ClassKind::OperatorRecord;
   return operatorRecord ? cls : nullptr;
+}
+
+const ClassEntry* ExpressionLowering::operatorRecordOfType(const ClassEntry* type) {
+  InstanceNode* node = el_.packageInstance(*type);
+  return node && node->definition ? node->definition : type;
 }
 
 // `encapsulated operator function '+'` is the one function of '+'; `encapsulated operator
@@ -57,8 +63,8 @@ bool ExpressionLowering::accepts(ComponentInstance& input, const Tensor& arg) {
     }
     return true;
   }
-  // Arrays of records are no values yet, so only a scalar record input can match.
-  if (!arg.isRecord() || declaredRank(input, el_) != 0) return false;
+  // Functions do not take arrays of records yet, so only a scalar record input can match.
+  if (!arg.isRecord() || !arg.dims.empty() || declaredRank(input, el_) != 0) return false;
   const ClassEntry* type = el_.componentType(input);
   if (!type) return false;
   Tensor declared;
@@ -131,7 +137,11 @@ std::optional<Tensor> ExpressionLowering::callWithValues(const ast::Expr& e,
 // other's operator record.
 std::optional<Tensor> ExpressionLowering::overloadedOperator(const ast::Expr& e,
                                                              const std::string& op,
-                                                             std::vector<Tensor> operands) {
+                                                             std::vector<Tensor> operands,
+                                                             bool elementwise) {
+  bool arrays = std::any_of(operands.begin(), operands.end(),
+                            [](const Tensor& t) { return !t.dims.empty(); });
+  if (arrays) return overloadedElementwise(e, op, std::move(operands), elementwise);
   const std::string name = "'" + op + "'";
   std::vector<const ClassEntry*> records;
   for (const Tensor& operand : operands) {
@@ -206,6 +216,74 @@ std::optional<Tensor> ExpressionLowering::overloadedOperator(const ast::Expr& e,
                               : "several constructor conversions make " + what + " accept (" +
                                     kinds + ") (MLS 14.5)");
   return std::nullopt;
+}
+
+// MLS 14.5 step 4 and 14.6 step 3: an operator on arrays of operator records applies to their
+// elements as for numbers (MLS 10.6): arrays of equal sizes element by element, a scalar with
+// every element where `*`, `/` (array by scalar) or an element-wise operator allow it. The
+// products of two arrays are only defined by functions of the record (MLS 14.5 a, b).
+std::optional<Tensor> ExpressionLowering::overloadedElementwise(const ast::Expr& e,
+                                                                const std::string& op,
+                                                                std::vector<Tensor> operands,
+                                                                bool elementwise) {
+  auto elementsOf = [](const Tensor& t) {
+    std::vector<Tensor> out;
+    if (t.isRecordArray()) return t.records;
+    for (const flat::Expr& x : t.elements)
+      out.push_back(Tensor::scalar(x));
+    return out;
+  };
+  const Tensor* array = nullptr;
+  for (const Tensor& operand : operands)
+    if (!operand.dims.empty()) array = array ? array : &operand;
+  bool twoArrays = operands.size() == 2 && !operands[0].dims.empty() && !operands[1].dims.empty();
+  bool broadcast = operands.size() == 2 && !twoArrays &&
+                   (elementwise || op == "*" || (op == "/" && operands[1].dims.empty()));
+  bool sameSizes = twoArrays && operands[0].dims == operands[1].dims && (elementwise || op != "*");
+  if (operands.size() == 2 && !broadcast && !sameSizes) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                            "'" + op + "' on these arrays of operator records is not defined " +
+                                "element-wise (MLS 14.5, 10.6)");
+    return std::nullopt;
+  }
+  std::vector<std::vector<Tensor>> elements;
+  for (const Tensor& operand : operands)
+    elements.push_back(operand.dims.empty() ? std::vector<Tensor>{operand} : elementsOf(operand));
+  std::size_t count = elementCount(array->dims);
+  std::vector<Tensor> results;
+  for (std::size_t k = 0; k < count; ++k) {
+    std::vector<Tensor> args;
+    for (const auto& list : elements)
+      args.push_back(list.size() == 1 && count != 1 ? list.front() : list[k]);
+    auto value = overloadedOperator(e, op, std::move(args), false);
+    if (!value) return std::nullopt;
+    results.push_back(std::move(*value));
+  }
+  return stack(array->dims, std::move(results));
+}
+
+// Values of one shape stacked into an array with `dims` ahead of theirs: records into an
+// array of records, numbers into a numeric array.
+Tensor ExpressionLowering::stack(const std::vector<std::size_t>& dims, std::vector<Tensor> values) {
+  if (!values.empty() && values.front().isRecord() && !values.front().isRecordArray()) {
+    const ClassEntry* type = values.front().recordType;
+    return Tensor::recordArray(dims, std::move(values), type);
+  }
+  Tensor result;
+  result.dims = dims;
+  if (!values.empty())
+    result.dims.insert(result.dims.end(), values.front().dims.begin(), values.front().dims.end());
+  for (Tensor& value : values) {
+    if (value.isRecordArray()) {
+      result.recordType = value.recordType;
+      for (Tensor& record : value.records)
+        result.records.push_back(std::move(record));
+      continue;
+    }
+    for (flat::Expr& x : value.elements)
+      result.elements.push_back(std::move(x));
+  }
+  return result;
 }
 
 // MLS 14.3: `C(args)` calls the unique function of C.'constructor' that matches; without

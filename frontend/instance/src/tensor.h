@@ -21,8 +21,13 @@ struct Tensor {
   const ClassEntry* recordType = nullptr;
   std::vector<std::string> fieldNames;
   std::vector<Tensor> fieldValues;
+  /// An array of records (`recordType` set, `dims` not empty): one record value per element,
+  /// row-major; `elements` and the fields are empty then.
+  std::vector<Tensor> records;
 
+  /// A record or an array of records.
   bool isRecord() const { return recordType != nullptr; }
+  bool isRecordArray() const { return recordType != nullptr && !dims.empty(); }
   const Tensor* field(const std::string& name) const {
     for (std::size_t i = 0; i < fieldNames.size(); ++i) {
       if (fieldNames[i] == name) return &fieldValues[i];
@@ -33,7 +38,7 @@ struct Tensor {
   std::vector<flat::Expr> leaves() const {
     if (!isRecord()) return elements;
     std::vector<flat::Expr> out;
-    for (const Tensor& f : fieldValues) {
+    for (const Tensor& f : isRecordArray() ? records : fieldValues) {
       auto more = f.leaves();
       out.insert(out.end(), more.begin(), more.end());
     }
@@ -45,6 +50,15 @@ struct Tensor {
     t.elements.push_back(std::move(e));
     return t;
   }
+  /// An array of records with `dims` (row-major records, all of one type).
+  static Tensor recordArray(std::vector<std::size_t> dims, std::vector<Tensor> records,
+                            const ClassEntry* type) {
+    Tensor t;
+    t.dims = std::move(dims);
+    t.records = std::move(records);
+    t.recordType = type;
+    return t;
+  }
   bool isScalar() const { return dims.empty() && !isRecord(); }
   std::size_t size() const { return elements.size(); }
   std::size_t dim(std::size_t i) const { return dims[i]; }
@@ -54,6 +68,13 @@ struct Tensor {
   Tensor row(std::size_t index) const {
     Tensor t;
     t.dims.assign(dims.begin() + 1, dims.end());
+    if (isRecordArray()) {
+      std::size_t stride = records.size() / dims[0];
+      if (t.dims.empty()) return records[index];
+      t.recordType = recordType;
+      t.records.assign(records.begin() + index * stride, records.begin() + (index + 1) * stride);
+      return t;
+    }
     std::size_t stride = elements.size() / dims[0];
     t.elements.assign(elements.begin() + index * stride, elements.begin() + (index + 1) * stride);
     return t;

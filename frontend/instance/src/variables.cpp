@@ -210,29 +210,60 @@ bool Elaborator::isRecordDefaultOverridden(std::uint32_t id, const Modifier::Val
   return false;
 }
 
+// The value of a record component written in the class of an enclosing record component
+// that has a value of its own (`parameter RCData rcData[nRC] = {...}` of a CellData given as
+// a whole): that whole value decides (MLS 7.2).
+bool Elaborator::isOverriddenRecordDefault(InstanceNode& record, const Modifier::Value& value) {
+  for (InstanceNode* outer = record.component ? record.component->owner : nullptr;
+       outer && outer->component; outer = outer->component->owner) {
+    bool valued =
+        (outer->kind == ast::ClassKind::Record || outer->kind == ast::ClassKind::OperatorRecord) &&
+        outer->attributes.value && outer->attributes.value->expr;
+    if (!valued) continue;
+    for (InstanceNode* s = value.scope.instance; s;
+         s = s->component ? s->component->owner : nullptr) {
+      if (s == outer) return true;
+    }
+  }
+  return false;
+}
+
 // `R r = R(1, 2)` gives r's fields their values: a field without a binding of its own (or
 // with only its record's default) takes the matching field of the nearest enclosing record
 // component's value.
 std::optional<flat::Expr> Elaborator::recordFieldBinding(std::uint32_t id) {
   ComponentInstance& component = *variables_[id].component;
-  std::vector<std::string> path{component.name};
+  // The fields from the record with the value down to the variable, each with its element
+  // when it is an element of an array of records.
+  std::vector<std::pair<std::string, std::optional<std::size_t>>> path{{component.name, {}}};
   for (InstanceNode* node = component.owner; node && node->component;
        node = node->component->owner) {
     bool record =
         node->kind == ast::ClassKind::Record || node->kind == ast::ClassKind::OperatorRecord;
     const auto& value = node->attributes.value;
-    if (record && value && value->expr) {
+    if (record && value && value->expr && !isOverriddenRecordDefault(*node, *value)) {
       LowerContext context;
       context.scope = value->scope;
       auto tensor = lower(*value->expr, context);
       if (!tensor) return std::nullopt;
       for (std::size_t index : value->slice) {
         if (tensor->dims.empty()) break;
+        if (index > tensor->dims[0]) {
+          diagnostics().error(DiagnosticKind::TypeMismatch, value->range,
+                              "the value of '" + node->path + "' has " +
+                                  std::to_string(tensor->dims[0]) +
+                                  " elements, fewer than the component");
+          return std::nullopt;
+        }
         *tensor = tensor->row(index - 1);
       }
       const Tensor* field = &*tensor;
-      for (const std::string& name : path) {
+      for (const auto& [name, element] : path) {
         field = field->isRecord() ? field->field(name) : nullptr;
+        if (field && element) {
+          bool inside = field->isRecordArray() && *element < field->records.size();
+          field = inside ? &field->records[*element] : nullptr;
+        }
         if (!field) {
           diagnostics().error(DiagnosticKind::TypeMismatch, value->range,
                               "the value of '" + node->path + "' is not a record with a field '" +
@@ -241,12 +272,26 @@ std::optional<flat::Expr> Elaborator::recordFieldBinding(std::uint32_t id) {
         }
       }
       Tensor selected = *field;
-      for (std::size_t index : variables_[id].subscripts)
+      for (std::size_t index : variables_[id].subscripts) {
+        if (selected.dims.empty() || index > selected.dims[0]) {
+          diagnostics().error(DiagnosticKind::TypeMismatch, value->range,
+                              "the value of '" + node->path + "' has fewer elements in '" +
+                                  variables_[id].variable.name + "' than the component");
+          return std::nullopt;
+        }
         selected = selected.row(index - 1);
+      }
       if (!selected.isScalar()) return std::nullopt;
       return selected.scalarValue();
     }
-    path.insert(path.begin(), node->component->name);
+    std::optional<std::size_t> element;
+    if (const auto* elements = this->elements(*node->component); elements && elements->size() > 1) {
+      auto it = std::find(elements->begin(), elements->end(), node);
+      if (it != elements->end()) element = static_cast<std::size_t>(it - elements->begin());
+    } else if (const auto* sizes = dims(*node->component); sizes && !sizes->empty()) {
+      element = 0;
+    }
+    path.insert(path.begin(), {node->component->name, element});
   }
   return std::nullopt;
 }
