@@ -5,6 +5,7 @@
 // selects one root per connected part and breaks optional edges until spanning trees remain.
 #pragma once
 
+#include "mocc/ast/ast.h"
 #include "mocc/support/diagnostics.h"
 
 #include <cstdint>
@@ -16,6 +17,13 @@
 #include <vector>
 
 namespace mocc::frontend {
+
+/// The name a call gives, without the leading dot of `.Connections.branch`: Connections is a
+/// built-in package in global scope (MLS 9.4.1).
+inline std::string globalName(const ast::ComponentRef& function) {
+  std::string name = function.str();
+  return function.global && name.rfind('.', 0) == 0 ? name.substr(1) : name;
+}
 
 class ConnectionGraph {
 public:

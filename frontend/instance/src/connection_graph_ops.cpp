@@ -10,23 +10,42 @@ namespace mocc::frontend {
 namespace {
 
 bool isGraphQuery(const ast::ComponentRef& function) {
-  std::string name = function.str();
+  std::string name = globalName(function);
   return name == "Connections.isRoot" || name == "Connections.rooted" || name == "rooted";
 }
 
 bool asksGraph(const ast::Expr& e) {
-  if (const auto* c = std::get_if<ast::CallExpr>(&e.node)) return isGraphQuery(c->function);
+  if (const auto* c = std::get_if<ast::CallExpr>(&e.node)) {
+    if (isGraphQuery(c->function)) return true;
+    for (const ast::ExprPtr& arg : c->args.positional)
+      if (asksGraph(*arg)) return true;
+    return false;
+  }
   if (const auto* u = std::get_if<ast::UnaryExpr>(&e.node)) return asksGraph(*u->operand);
   if (const auto* b = std::get_if<ast::BinaryExpr>(&e.node))
     return asksGraph(*b->lhs) || asksGraph(*b->rhs);
+  if (const auto* i = std::get_if<ast::IfExpr>(&e.node)) {
+    for (const ast::IfBranch& branch : i->branches)
+      if (asksGraph(*branch.condition) || asksGraph(*branch.value)) return true;
+    return asksGraph(*i->elseValue);
+  }
   return false;
 }
 
 } // namespace
 
-bool EquationLowering::asksConnectionGraph(const ast::IfEquation& e) {
-  for (const auto& branch : e.branches)
-    if (asksGraph(*branch.condition)) return true;
+// The equations whose meaning depends on the solved graph: if-equations asking it in their
+// conditions, and simple or call equations (assert) asking it anywhere.
+bool EquationLowering::asksConnectionGraph(const ast::Equation& equation) {
+  if (const auto* i = std::get_if<ast::IfEquation>(&equation.node)) {
+    for (const auto& branch : i->branches)
+      if (asksGraph(*branch.condition)) return true;
+  } else if (const auto* s = std::get_if<ast::SimpleEquation>(&equation.node)) {
+    return asksGraph(*s->lhs) || (s->rhs && asksGraph(*s->rhs));
+  } else if (const auto* c = std::get_if<ast::CallEquation>(&equation.node)) {
+    for (const ast::ExprPtr& arg : c->args.positional)
+      if (asksGraph(*arg)) return true;
+  }
   return false;
 }
 
@@ -36,9 +55,8 @@ void EquationLowering::deferUntilGraphSolved(const ast::Equation& equation,
   bool topLevel = &out == &equations_ || &out == &initialEquations_;
   if (insideWhen || variableIfDepth_ > 0 || !topLevel) {
     el_.diagnostics().error(DiagnosticKind::Unsupported, equation.range,
-                            "Connections.isRoot and Connections.rooted are supported in the "
-                            "conditions of if-equations that are not nested in other if- or "
-                            "when-equations");
+                            "Connections.isRoot and Connections.rooted are supported in "
+                            "equations that are not nested in if- or when-equations");
     return;
   }
   DeferredEquation deferred{&equation, context, {}, &out == &initialEquations_};
@@ -53,17 +71,19 @@ void EquationLowering::lowerDeferred(const DeferredEquation& deferred) {
   lower(*deferred.equation, context, false, deferred.initial ? initialEquations_ : equations_);
 }
 
-// A node is named by the first variable of its overdetermined record, as connect-equations
-// name it (connections.cpp).
+// A node is named by the first variable of its overdetermined record (or by the variable of
+// an overdetermined type), as connect-equations name it (connections.cpp).
 std::optional<ConnectionGraph::Node> EquationLowering::graphNode(const ast::Expr& arg,
                                                                  const LowerContext& context) {
   auto value = el_.lower(arg, context);
   if (!value) return std::nullopt;
   std::vector<flat::Expr> leaves = value->leaves();
-  if (!value->isRecord() || leaves.empty() || leaves.front().kind != flat::Expr::Kind::Variable) {
+  bool node = !value->isRecordArray() && !leaves.empty() &&
+              leaves.front().kind == flat::Expr::Kind::Variable;
+  if (!node) {
     el_.diagnostics().error(DiagnosticKind::TypeMismatch, arg.range,
-                            "the argument must be an overdetermined record in a connector, such "
-                            "as 'frame_a.R' (MLS 9.4)");
+                            "the argument must be an overdetermined record or type in a "
+                            "connector, such as 'frame_a.R' (MLS 9.4)");
     return std::nullopt;
   }
   return leaves.front().variable;

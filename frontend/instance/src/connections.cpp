@@ -222,10 +222,11 @@ private:
 
   bool resolve(const ast::ComponentRef& ref, const LowerContext& context, Side& side);
   void leaves(InstanceNode& node, const std::string& prefix, std::vector<Leaf>& out);
-  bool isOverdetermined(InstanceNode& record);
-  std::size_t residueSize(InstanceNode& record);
+  const ClassEntry* overdeterminedClass(InstanceNode& record);
+  std::size_t residueSize(const ClassEntry& cls);
   void emitEqualityConstraint(const GraphEdge& edge, std::vector<flat::Equation>& equations);
   void checkBalance(InstanceNode& connector, SourceRange range);
+  void checkFlowOperatorRecords(InstanceNode& connector);
   bool compatible(std::uint32_t a, std::uint32_t b, const PendingConnect& c);
   void checkSignalSources(const std::vector<std::pair<std::uint32_t, bool>>& set);
   void checkEqualValues(std::uint32_t a, std::uint32_t b, std::vector<flat::Equation>& equations,
@@ -241,7 +242,14 @@ private:
   const std::set<const ComponentInstance*>& disabled_;
   ConnectionGraph& graph_;
   std::vector<GraphEdge> graphEdges_;
-  std::map<ConnectionGraph::Node, InstanceNode*> graphNodes_;
+  /// A node of the connection graph: the class with equalityConstraint, and the record
+  /// instance (null for an overdetermined type, whose node is its variable).
+  struct GraphNode {
+    const ClassEntry* cls;
+    InstanceNode* record;
+    std::vector<std::size_t> dims; // of an overdetermined type's component
+  };
+  std::map<ConnectionGraph::Node, GraphNode> graphNodes_;
   std::map<ConnectionGraph::Node, std::string> nodeNames_;
   std::map<const ClassEntry*, std::optional<std::size_t>> residueSizes_; // null: not overdetermined
   ConnectionSets sets_;
@@ -368,9 +376,20 @@ void ConnectionBuilder::leaves(InstanceNode& node, const std::string& prefix,
       std::uint32_t first = el_.variablesOf(c, path);
       const auto* sizes = el_.dims(c);
       if (first == UINT32_MAX || !sizes) continue;
+      // MLS 9.4.1: a type with equalityConstraint (`type AC_Angle extends Real`,
+      // `type Orientation = Real[3, 3]`) is overdetermined; the component is one node, named
+      // by its first variable.
+      const ClassEntry* type = el_.componentType(c);
+      bool overdetermined = type && residueSize(*type) != SIZE_MAX;
       for (std::size_t k = 0; k < elementCount(*sizes); ++k) {
-        out.push_back({name + subscriptText(subscriptsOf(k, *sizes)),
-                       first + static_cast<std::uint32_t>(k), Elaborator::isFlow(c)});
+        auto variable = first + static_cast<std::uint32_t>(k);
+        out.push_back(
+            {name + subscriptText(subscriptsOf(k, *sizes)), variable, Elaborator::isFlow(c)});
+        if (overdetermined) out.back().overdetermined = first;
+      }
+      if (overdetermined && elementCount(*sizes) > 0) {
+        graphNodes_[first] = {type, nullptr, *sizes};
+        nodeNames_[first] = path;
       }
       continue;
     }
@@ -381,9 +400,10 @@ void ConnectionBuilder::leaves(InstanceNode& node, const std::string& prefix,
       std::size_t first = out.size();
       InstanceNode& element = *(*elements)[k];
       leaves(element, name + subscriptText(subscriptsOf(k, *sizes)), out);
-      if (first == out.size() || !isOverdetermined(element)) continue;
+      const ClassEntry* overdetermined = overdeterminedClass(element);
+      if (first == out.size() || !overdetermined) continue;
       ConnectionGraph::Node node = out[first].variable;
-      graphNodes_[node] = &element;
+      graphNodes_[node] = {overdetermined, &element};
       nodeNames_[node] = element.path;
       for (std::size_t i = first; i < out.size(); ++i)
         out[i].overdetermined = node;
@@ -392,19 +412,20 @@ void ConnectionBuilder::leaves(InstanceNode& node, const std::string& prefix,
 }
 
 // MLS 9.4.1: a record with an `equalityConstraint` function is overdetermined.
-bool ConnectionBuilder::isOverdetermined(InstanceNode& record) {
-  return residueSize(record) != SIZE_MAX;
-}
-
-// The size of equalityConstraint's residue (MLS 9.3.1 counts an overdetermined record as
-// that many variables); SIZE_MAX for a record that is not overdetermined.
-std::size_t ConnectionBuilder::residueSize(InstanceNode& record) {
-  const ClassEntry* cls = record.definition ? record.definition : record.entry;
-  auto [it, inserted] = residueSizes_.try_emplace(cls);
-  if (!inserted) return it->second.value_or(SIZE_MAX);
+const ClassEntry* ConnectionBuilder::overdeterminedClass(InstanceNode& record) {
   bool isRecord =
       record.kind == ast::ClassKind::Record || record.kind == ast::ClassKind::OperatorRecord;
-  Elaborator::Found found = isRecord ? el_.member(*cls, "equalityConstraint") : Elaborator::Found{};
+  const ClassEntry* cls = record.definition ? record.definition : record.entry;
+  return isRecord && residueSize(*cls) != SIZE_MAX ? cls : nullptr;
+}
+
+// The size of equalityConstraint's residue (MLS 9.3.1 counts an overdetermined record or
+// type as that many variables); SIZE_MAX for a class that is not overdetermined.
+std::size_t ConnectionBuilder::residueSize(const ClassEntry& cls) {
+  auto [it, inserted] = residueSizes_.try_emplace(&cls);
+  if (!inserted) return it->second.value_or(SIZE_MAX);
+  Elaborator::Found found =
+      cls.definition ? el_.member(cls, "equalityConstraint") : Elaborator::Found{};
   if (!found.cls || !found.cls->definition ||
       found.cls->definition->kind != ast::ClassKind::Function) {
     return SIZE_MAX;
@@ -414,7 +435,7 @@ std::size_t ConnectionBuilder::residueSize(InstanceNode& record) {
     if (el_.causalityOf(output) != ast::Causality::Output) continue;
     if (const auto* dims = el_.dims(output)) size = elementCount(*dims);
   }
-  residueSizes_[cls] = size;
+  residueSizes_[&cls] = size;
   return size;
 }
 
@@ -423,6 +444,7 @@ std::size_t ConnectionBuilder::residueSize(InstanceNode& record) {
 void ConnectionBuilder::checkBalance(InstanceNode& connector, SourceRange range) {
   if (connector.kind != ast::ClassKind::Connector || connector.partial) return;
   if (!balanceChecked_.insert(connector.entry).second) return;
+  checkFlowOperatorRecords(connector);
   std::vector<Leaf> list;
   leaves(connector, "", list);
   std::size_t flows = 0, potentials = 0, streams = 0;
@@ -434,7 +456,7 @@ void ConnectionBuilder::checkBalance(InstanceNode& connector, SourceRange range)
     }
     if (leaf.overdetermined != kNoNode) { // MLS 9.3.1: as many as its residue has
       if (overdetermined.insert(leaf.overdetermined).second)
-        potentials += residueSize(*graphNodes_[leaf.overdetermined]);
+        potentials += residueSize(*graphNodes_[leaf.overdetermined].cls);
       continue;
     }
     const flat::Variable& v = el_.variable(leaf.variable).variable;
@@ -462,6 +484,35 @@ void ConnectionBuilder::checkBalance(InstanceNode& connector, SourceRange range)
                                         (potentials == 1 ? "" : "s") + " (MLS 9.3.1)");
   if (connector.entry->definition) {
     d.notes.push_back({connector.entry->definition->nameRange, "the connector is declared here"});
+  }
+}
+
+// MLS 9.2: the connection equations of a flow operator record add, negate and start from
+// zero with the record's own '+', '-' and '0'.
+void ConnectionBuilder::checkFlowOperatorRecords(InstanceNode& connector) {
+  for (ComponentInstance& c : connector.components) {
+    if (c.clause->prefix.connector != ast::ConnectorKind::Flow || el_.isScalarType(c)) continue;
+    const ClassEntry* type = el_.componentType(c);
+    if (!type) continue;
+    Tensor declared;
+    declared.recordType = type;
+    LowerContext context;
+    ExpressionLowering lowering(el_, context);
+    const ClassEntry* record = lowering.operatorRecordOf(declared);
+    if (!record) continue;
+    std::vector<std::string> missing;
+    for (const char* op : {"'+'", "'-'", "'0'"}) {
+      if (lowering.operatorFunctions(*record, op).empty()) missing.push_back(op);
+    }
+    if (missing.empty()) continue;
+    std::string list;
+    for (const std::string& op : missing)
+      list += (list.empty() ? "" : ", ") + op;
+    el_.diagnostics().error(DiagnosticKind::InvalidOperator, c.declaration->range,
+                            "the flow variable '" + c.name + "' is an operator record '" +
+                                record->qualifiedName() + "' without the operator" +
+                                (missing.size() == 1 ? " " : "s ") + list +
+                                " that its connection equations need (MLS 9.2)");
   }
 }
 
@@ -505,16 +556,26 @@ bool ConnectionBuilder::pair(const std::vector<Leaf>& a, bool aOutside, const st
 
 void ConnectionBuilder::emitEqualityConstraint(const GraphEdge& edge,
                                                std::vector<flat::Equation>& equations) {
-  InstanceNode& a = *graphNodes_[edge.a];
-  if (residueSize(a) == 0) return;
-  const ClassEntry* cls = a.definition ? a.definition : a.entry;
-  Elaborator::Found function = el_.member(*cls, "equalityConstraint");
+  const GraphNode& a = graphNodes_[edge.a];
+  if (residueSize(*a.cls) == 0) return;
+  Elaborator::Found function = el_.member(*a.cls, "equalityConstraint");
   LowerContext context;
   ExpressionLowering lowering(el_, context);
   ast::Expr where;
   where.range = edge.range;
-  auto first = lowering.recordValue(a, where);
-  auto second = lowering.recordValue(*graphNodes_[edge.b], where);
+  auto value = [&](ConnectionGraph::Node node) -> std::optional<Tensor> {
+    const GraphNode& n = graphNodes_[node];
+    if (n.record) return lowering.recordValue(*n.record, where);
+    Tensor t; // an overdetermined type's variables, row-major as the input takes them
+    t.dims = n.dims;
+    for (std::uint32_t k = 0; k < elementCount(n.dims); ++k) {
+      const flat::Variable& v = el_.variable(node + k).variable;
+      t.elements.push_back(make::variable(node + k, v.type, edge.range));
+    }
+    return t;
+  };
+  auto first = value(edge.a);
+  auto second = value(edge.b);
   if (!first || !second || !function.cls) return;
   auto residue = lowering.callWithValues(where, {function.cls, function.classScope},
                                          {std::move(*first), std::move(*second)});

@@ -25,6 +25,10 @@ void EquationLowering::lowerSection(const SectionRef& section) {
 
 void EquationLowering::lower(const ast::Equation& equation, const LowerContext& context,
                              bool insideWhen, Equations& out) {
+  if (!el_.connectionGraph() && asksConnectionGraph(equation)) {
+    deferUntilGraphSolved(equation, context, insideWhen, out);
+    return;
+  }
   if (auto* s = std::get_if<ast::SimpleEquation>(&equation.node)) {
     simple(equation, *s, context, insideWhen, out);
   } else if (auto* f = std::get_if<ast::ForEquation>(&equation.node)) {
@@ -220,10 +224,6 @@ void EquationLowering::forEquation(const ast::Equation& equation, const ast::For
 // keeps its equations and the choice is made during simulation.
 void EquationLowering::ifEquation(const ast::Equation& equation, const ast::IfEquation& e,
                                   const LowerContext& context, bool insideWhen, Equations& out) {
-  if (!el_.connectionGraph() && asksConnectionGraph(e)) {
-    deferUntilGraphSolved(equation, context, insideWhen, out);
-    return;
-  }
   std::vector<Expr> conditions;
   bool allConstant = true;
   for (const auto& branch : e.branches) {
@@ -369,8 +369,8 @@ std::optional<Expr> EquationLowering::message(const ast::Expr& e, const LowerCon
 void EquationLowering::callEquation(SourceRange range, const ast::ComponentRef& function,
                                     const ast::FunctionArgs& args, const LowerContext& context,
                                     bool insideWhen, Equations& out) {
-  std::string name =
-      function.parts.size() == 1 && !function.global ? function.parts[0].ident : function.str();
+  std::string name = function.parts.size() == 1 && !function.global ? function.parts[0].ident
+                                                                    : globalName(function);
   Diagnostics& d = el_.diagnostics();
   if (name == "reinit") {
     if (!insideWhen) {

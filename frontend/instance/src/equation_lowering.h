@@ -49,7 +49,7 @@ private:
   void connectionGraphOperator(SourceRange range, const std::string& name,
                                const ast::FunctionArgs& args, const LowerContext& context);
   std::optional<ConnectionGraph::Node> graphNode(const ast::Expr& arg, const LowerContext& context);
-  static bool asksConnectionGraph(const ast::IfEquation& e);
+  static bool asksConnectionGraph(const ast::Equation& equation);
   void deferUntilGraphSolved(const ast::Equation& equation, const LowerContext& context,
                              bool insideWhen, Equations& out);
 

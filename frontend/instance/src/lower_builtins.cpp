@@ -92,7 +92,7 @@ std::optional<Tensor> ExpressionLowering::call(const ast::Expr& e, const ast::Ca
                                 "alone");
     return std::nullopt;
   }
-  std::string qualified = fn.str();
+  std::string qualified = globalName(fn);
   if (qualified == "Connections.isRoot" || qualified == "Connections.rooted" ||
       qualified == "rooted") {
     return connectionGraphQuery(e, c);
@@ -680,13 +680,14 @@ namespace mocc::frontend {
 // connection graph; equations asking them wait for it (connection_graph_ops.cpp).
 std::optional<Tensor> ExpressionLowering::connectionGraphQuery(const ast::Expr& e,
                                                                const ast::CallExpr& c) {
-  std::string name = c.function.str();
+  std::string name = globalName(c.function);
   const ConnectionGraph* graph = el_.connectionGraph();
   if (!graph) {
     el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
                             "'" + name +
-                                "' is supported in the conditions of if-equations only, which "
-                                "are decided once the connection graph is solved");
+                                "' is supported in equations only (not in bindings or "
+                                "algorithms): they are lowered once the connection graph is "
+                                "solved");
     return std::nullopt;
   }
   if (c.args.positional.size() != 1 || !c.args.named.empty()) {
@@ -697,7 +698,8 @@ std::optional<Tensor> ExpressionLowering::connectionGraphQuery(const ast::Expr& 
   auto value = lower(*c.args.positional[0]);
   if (!value) return std::nullopt;
   std::vector<Expr> leaves = value->leaves();
-  bool node = value->isRecord() && !leaves.empty() && leaves.front().kind == Expr::Kind::Variable;
+  bool node = (value->isRecord() || value->isScalar()) && !leaves.empty() &&
+              leaves.front().kind == Expr::Kind::Variable;
   std::optional<bool> answer;
   if (node && name == "Connections.isRoot") answer = graph->isRoot(leaves.front().variable);
   if (node && name != "Connections.isRoot") answer = graph->rooted(leaves.front().variable);

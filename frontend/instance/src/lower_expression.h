@@ -126,14 +126,6 @@ private:
   std::optional<Tensor> userCall(const ast::Expr& e, const ast::CallExpr& c);
 
   // operator_records.cpp
-  /// The operator record whose operators apply to `value` (after short class definitions
-  /// such as `SI.ComplexVoltage = Complex(...)`); null when it is no operator record.
-  const ClassEntry* operatorRecordOf(const Tensor& value);
-  /// The class whose fields a record type has (after short class definitions).
-  const ClassEntry* operatorRecordOfType(const ClassEntry* type);
-  /// The functions of operator `name` ("'+'", "'constructor'") of an operator record.
-  std::vector<OperatorFunction> operatorFunctions(const ClassEntry& record,
-                                                  const std::string& name);
   /// Whether `arg` can be passed to `input` as it is (Integer for Real allowed).
   bool accepts(ComponentInstance& input, const Tensor& arg);
   /// The one function of `candidates` whose first inputs accept `args` and whose other inputs
@@ -153,6 +145,15 @@ private:
                                               const std::vector<Tensor>& args, bool& failed);
 
 public:
+  // operator_records.cpp
+  /// The operator record whose operators apply to `value` (after short class definitions
+  /// such as `SI.ComplexVoltage = Complex(...)`); null when it is no operator record.
+  const ClassEntry* operatorRecordOf(const Tensor& value);
+  /// The class whose fields a record type has (after short class definitions).
+  const ClassEntry* operatorRecordOfType(const ClassEntry* type);
+  /// The functions of operator `name` ("'+'", "'constructor'") of an operator record.
+  std::vector<OperatorFunction> operatorFunctions(const ClassEntry& record,
+                                                  const std::string& name);
   /// The value of a record instance: its fields' variables.
   std::optional<Tensor> recordValue(InstanceNode& node, const ast::Expr& e);
   std::optional<Tensor> recordArrayValue(const std::vector<InstanceNode*>& nodes,

@@ -17,6 +17,12 @@ package PhasorLib
       algorithm
       end fromReal;
     end 'constructor';
+    encapsulated operator function '0' "a flow operator record needs it (MLS 9.2)"
+      import PhasorLib.Cx;
+      output Cx zero;
+    algorithm
+      zero := Cx(0);
+    end '0';
     encapsulated operator function '+'
       import PhasorLib.Cx;
       input Cx a;
