@@ -550,4 +550,7 @@ TEST(OperatorRecords, ArraysOfRecordsAreValues) {
   expectEverywhere(table, "c.re", [&](double t) { return t > 0.5 ? t : 0.0; }, 1e-12, {0.5});
   expectEverywhere(
       table, "r0", [](double) { return 8.0; }, 0.0);
+  // copy.data has cell's three elements, not the one of Cell's default {1}.
+  expectEverywhere(
+      table, "total", [](double) { return 6.0; }, 0.0);
 }

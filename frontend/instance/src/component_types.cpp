@@ -124,6 +124,15 @@ std::optional<std::size_t> Elaborator::flexibleSize(ComponentInstance& component
                             "from (MLS 10.1)");
     return std::nullopt;
   }
+  // A default of a record field that the whole record's value replaces (MLS 7.2): the size
+  // is that value's.
+  if (isRecordDefaultOverridden(component, *value)) {
+    bool failed = false;
+    if (auto field = enclosingRecordFieldValue(component, failed)) {
+      if (dimension < field->dims.size()) return field->dims[dimension];
+    }
+    if (failed) return std::nullopt;
+  }
   LowerContext context;
   context.scope = value->scope;
   auto tensor = lower(*value->expr, context);

@@ -286,7 +286,8 @@ private:
   void foldConstantBinding(flat::Variable& v);
   std::set<std::uint32_t> foldingVariables_; // foldVariable's cycle guard
   bool isRecordDefaultOverridden(std::uint32_t id, const Modifier::Value& own);
-  bool isOverriddenRecordDefault(InstanceNode& record, const Modifier::Value& value);
+  bool isRecordDefaultOverridden(const ComponentInstance& component, const Modifier::Value& own);
+  std::optional<Tensor> enclosingRecordFieldValue(ComponentInstance& component, bool& failed);
   void checkArrayValueSize(std::uint32_t id, const Modifier::Value& value);
   void lowerAttribute(std::uint32_t id, const std::string& name, const Modifier& modifier,
                       flat::Attributes& attributes);

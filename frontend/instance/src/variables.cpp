@@ -145,10 +145,12 @@ void Elaborator::lowerVariable(std::uint32_t id) {
   Modifier modifier = typeInstance(component)->attributes;
   if (!element.subscripts.empty()) modifier = modifier.sliced(element.subscripts);
   std::optional<flat::Expr> binding;
-  if (isFirstElement(element) && modifier.value && modifier.value->expr && !modifier.value->each) {
+  bool overridden = modifier.value && isRecordDefaultOverridden(id, *modifier.value);
+  if (isFirstElement(element) && modifier.value && modifier.value->expr && !modifier.value->each &&
+      !overridden) {
     checkArrayValueSize(id, *modifier.value);
   }
-  if (modifier.value && modifier.value->expr && !isRecordDefaultOverridden(id, *modifier.value)) {
+  if (modifier.value && modifier.value->expr && !overridden) {
     const flat::Variable& v = variables_[id].variable;
     binding = lowerModifierValue(*modifier.value, id, v.type, "the value of '" + v.name + "'");
     if (binding) checkBindingVariability(id, *binding, modifier.value->expr->range);
@@ -201,7 +203,14 @@ InstanceNode* Elaborator::enclosingRecordValue(const ComponentInstance& componen
 // Base's (MLS 7.2: the value of `m` is an outer modification of all of its fields). A binding
 // from a modification outside the record component (`Base m(mu = 7)`) stays.
 bool Elaborator::isRecordDefaultOverridden(std::uint32_t id, const Modifier::Value& own) {
-  InstanceNode* record = enclosingRecordValue(*variables_[id].component);
+  return isRecordDefaultOverridden(*variables_[id].component, own);
+}
+
+// The same for any component, also a record whose own value (`parameter RCData rcData[nRC] =
+// {...}` of a CellData given as a whole) the enclosing record's value replaces.
+bool Elaborator::isRecordDefaultOverridden(const ComponentInstance& component,
+                                           const Modifier::Value& own) {
+  InstanceNode* record = enclosingRecordValue(component);
   if (!record) return false;
   for (InstanceNode* node = own.scope.instance; node;
        node = node->component ? node->component->owner : nullptr) {
@@ -210,38 +219,41 @@ bool Elaborator::isRecordDefaultOverridden(std::uint32_t id, const Modifier::Val
   return false;
 }
 
-// The value of a record component written in the class of an enclosing record component
-// that has a value of its own (`parameter RCData rcData[nRC] = {...}` of a CellData given as
-// a whole): that whole value decides (MLS 7.2).
-bool Elaborator::isOverriddenRecordDefault(InstanceNode& record, const Modifier::Value& value) {
-  for (InstanceNode* outer = record.component ? record.component->owner : nullptr;
-       outer && outer->component; outer = outer->component->owner) {
-    bool valued =
-        (outer->kind == ast::ClassKind::Record || outer->kind == ast::ClassKind::OperatorRecord) &&
-        outer->attributes.value && outer->attributes.value->expr;
-    if (!valued) continue;
-    for (InstanceNode* s = value.scope.instance; s;
-         s = s->component ? s->component->owner : nullptr) {
-      if (s == outer) return true;
-    }
-  }
-  return false;
-}
-
 // `R r = R(1, 2)` gives r's fields their values: a field without a binding of its own (or
 // with only its record's default) takes the matching field of the nearest enclosing record
 // component's value.
 std::optional<flat::Expr> Elaborator::recordFieldBinding(std::uint32_t id) {
-  ComponentInstance& component = *variables_[id].component;
-  // The fields from the record with the value down to the variable, each with its element
-  // when it is an element of an array of records.
+  bool failed = false;
+  auto field = enclosingRecordFieldValue(*variables_[id].component, failed);
+  if (!field) return std::nullopt;
+  Tensor selected = std::move(*field);
+  for (std::size_t index : variables_[id].subscripts) {
+    if (selected.dims.empty() || index > selected.dims[0]) {
+      diagnostics().error(DiagnosticKind::TypeMismatch, variables_[id].variable.range,
+                          "the value of an enclosing record has fewer elements in '" +
+                              variables_[id].variable.name + "' than the component");
+      return std::nullopt;
+    }
+    selected = selected.row(index - 1);
+  }
+  if (!selected.isScalar()) return std::nullopt;
+  return selected.scalarValue();
+}
+
+// The part of the nearest enclosing record component's value that `component` is (its whole
+// array for an array component), found through the fields between them, each element of an
+// array of records by its position; nullopt when no enclosing record has a value (`failed`
+// after an error).
+std::optional<Tensor> Elaborator::enclosingRecordFieldValue(ComponentInstance& component,
+                                                            bool& failed) {
   std::vector<std::pair<std::string, std::optional<std::size_t>>> path{{component.name, {}}};
   for (InstanceNode* node = component.owner; node && node->component;
        node = node->component->owner) {
     bool record =
         node->kind == ast::ClassKind::Record || node->kind == ast::ClassKind::OperatorRecord;
     const auto& value = node->attributes.value;
-    if (record && value && value->expr && !isOverriddenRecordDefault(*node, *value)) {
+    if (record && value && value->expr && !isRecordDefaultOverridden(*node->component, *value)) {
+      failed = true;
       LowerContext context;
       context.scope = value->scope;
       auto tensor = lower(*value->expr, context);
@@ -271,18 +283,8 @@ std::optional<flat::Expr> Elaborator::recordFieldBinding(std::uint32_t id) {
           return std::nullopt;
         }
       }
-      Tensor selected = *field;
-      for (std::size_t index : variables_[id].subscripts) {
-        if (selected.dims.empty() || index > selected.dims[0]) {
-          diagnostics().error(DiagnosticKind::TypeMismatch, value->range,
-                              "the value of '" + node->path + "' has fewer elements in '" +
-                                  variables_[id].variable.name + "' than the component");
-          return std::nullopt;
-        }
-        selected = selected.row(index - 1);
-      }
-      if (!selected.isScalar()) return std::nullopt;
-      return selected.scalarValue();
+      failed = false;
+      return *field;
     }
     std::optional<std::size_t> element;
     if (const auto* elements = this->elements(*node->component); elements && elements->size() > 1) {

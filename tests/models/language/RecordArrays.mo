@@ -1,7 +1,8 @@
 // Arrays of records as values (MLS 10, 12.6, 14.5): component arrays of an operator record
 // combined element-wise, a function of one record applied to each element (MLS 12.4.6),
 // array constructors, fill and comprehensions of records, an if-expression choosing between
-// records, and a record holding an array of records given as a whole (MLS 7.2).
+// records, and a record holding an array of records given as a whole (MLS 7.2), whose
+// flexibly sized field takes its size from that whole value, not from its class default.
 package RecordArraysLib
   operator record Cx
     Real re;
@@ -37,12 +38,13 @@ package RecordArraysLib
     parameter Integer n = 1;
     parameter RC rc[n] = {RC(R = 0, C = 0)};
     parameter Real R0 = 10 - sum(rc.R);
+    parameter Real data[:] = {1};
   end Cell;
 end RecordArraysLib;
 
 model RecordArrays
   import RecordArraysLib.*;
-  parameter Cell cell(n = 2, rc = {RC(R = 3, C = 4), RC(R = 5, C = 6)});
+  parameter Cell cell(n = 2, rc = {RC(R = 3, C = 4), RC(R = 5, C = 6)}, data = {1, 2, 3});
   parameter Cell copy = cell;
   Cx a[3] = {Cx(time, 1), Cx(2, time), Cx(1, 1)};
   Cx b[3] = fill(Cx(0, 1), 3);
@@ -52,4 +54,5 @@ model RecordArrays
   Real m[3] = abs2(s);
   Cx c = if time > 0.5 then a[1] else b[1];
   Real r0 = copy.R0 + copy.rc[2].C;
+  Real total = sum(copy.data);
 end RecordArrays;
