@@ -494,11 +494,9 @@ void ConnectionBuilder::checkFlowOperatorRecords(InstanceNode& connector) {
     if (c.clause->prefix.connector != ast::ConnectorKind::Flow || el_.isScalarType(c)) continue;
     const ClassEntry* type = el_.componentType(c);
     if (!type) continue;
-    Tensor declared;
-    declared.recordType = type;
     LowerContext context;
     ExpressionLowering lowering(el_, context);
-    const ClassEntry* record = lowering.operatorRecordOf(declared);
+    const ClassEntry* record = lowering.operatorRecordOf(*type);
     if (!record) continue;
     std::vector<std::string> missing;
     for (const char* op : {"'+'", "'-'", "'0'"}) {

@@ -171,6 +171,8 @@ public:
   /// on the input's value (read in a size, directly or through a protected variable's binding),
   /// or it is a String (isStringScalar): the call then passes a value known in translation.
   const std::vector<bool>& sizeInputs(const ClassEntry& cls);
+  /// The inputs of function `cls`, in declaration order.
+  std::vector<ComponentInstance*> functionInputs(const ClassEntry& cls);
   bool isStringScalar(ComponentInstance& component);
   std::optional<std::uint32_t> externalObjectDestructor(const InstanceNode& type, SourceRange use);
 

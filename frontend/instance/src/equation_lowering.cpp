@@ -100,26 +100,6 @@ void EquationLowering::simple(const ast::Equation& equation, const ast::SimpleEq
   }
 }
 
-namespace {
-
-bool sameShape(const Tensor& a, const Tensor& b) {
-  if (a.isRecord() != b.isRecord() || a.dims != b.dims) return false;
-  if (!a.isRecord()) return true;
-  if (a.isRecordArray()) {
-    for (std::size_t i = 0; i < a.records.size(); ++i) {
-      if (!sameShape(a.records[i], b.records[i])) return false;
-    }
-    return true;
-  }
-  if (a.fieldNames != b.fieldNames) return false;
-  for (std::size_t i = 0; i < a.fieldValues.size(); ++i) {
-    if (!sameShape(a.fieldValues[i], b.fieldValues[i])) return false;
-  }
-  return true;
-}
-
-} // namespace
-
 // r1 = r2 for records: one equation per scalar field (MLS 10.6.1 for records).
 void EquationLowering::recordEquation(const ast::Equation& equation, const Tensor& lhs,
                                       const Tensor& rhs, bool insideWhen, Equations& out) {

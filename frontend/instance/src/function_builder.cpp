@@ -142,6 +142,14 @@ bool Elaborator::isStringScalar(ComponentInstance& component) {
          component.declaration->subscripts.empty() && component.clause->typeSubscripts.empty();
 }
 
+std::vector<ComponentInstance*> Elaborator::functionInputs(const ClassEntry& cls) {
+  std::vector<ComponentInstance*> inputs;
+  for (ComponentInstance& component : packageInstance(cls)->components) {
+    if (causalityOf(component) == ast::Causality::Input) inputs.push_back(&component);
+  }
+  return inputs;
+}
+
 // MLS 12.4.4: the sizes of a function's variables are evaluated on entry, from the inputs;
 // the inputs whose values (not only sizes) they read are found in the declarations' sizes and
 // in the bindings of the non-input variables those sizes read. String inputs are added (see
@@ -188,10 +196,7 @@ Elaborator::specialize(const ClassEntry& cls, Scope definitionScope,
   for (std::size_t i = 0; i < inputValues.size(); ++i) {
     if (i >= bySize.size() || !bySize[i]) inputValues[i].reset();
   }
-  std::vector<ComponentInstance*> inputs;
-  for (ComponentInstance& component : packageInstance(cls)->components) {
-    if (causalityOf(component) == ast::Causality::Input) inputs.push_back(&component);
-  }
+  std::vector<ComponentInstance*> inputs = functionInputs(cls);
   std::string name = specialisationName(cls, inputs, inputDims, inputValues);
   auto key = std::make_pair(&cls, name);
   if (auto found = functions_.find(key); found != functions_.end()) return found->second;

@@ -188,11 +188,7 @@ ExpressionLowering::functionCallOf(const ast::Expr& e, const ast::ComponentRef& 
                      ", not a function");
     return std::nullopt;
   }
-  InstanceNode* signature = el_.packageInstance(*cls);
-  std::vector<ComponentInstance*> inputs;
-  for (ComponentInstance& component : signature->components) {
-    if (el_.causalityOf(component) == ast::Causality::Input) inputs.push_back(&component);
-  }
+  std::vector<ComponentInstance*> inputs = el_.functionInputs(*cls);
   auto args = matchArguments(e, function, callArgs, inputs);
   if (!args) return std::nullopt;
   return specialisedCall(e, *cls, definitionScope, inputs, *args);
@@ -323,10 +319,7 @@ std::optional<Tensor> ExpressionLowering::userCall(const ast::Expr& e, const ast
   if (cls->definition && cls->definition->kind == ast::ClassKind::Function) {
     // MLS 12.4.6: a function of scalars applied to arrays is applied element-wise.
     InstanceNode* signature = el_.packageInstance(*cls);
-    std::vector<ComponentInstance*> inputs;
-    for (ComponentInstance& component : signature->components) {
-      if (el_.causalityOf(component) == ast::Causality::Input) inputs.push_back(&component);
-    }
+    std::vector<ComponentInstance*> inputs = el_.functionInputs(*cls);
     auto args = matchArguments(e, c.function, c.args, inputs);
     if (!args) return std::nullopt;
     // MLS 12.9: `external "builtin"` makes a library function the built-in of that name

@@ -345,42 +345,39 @@ std::optional<Tensor> ExpressionLowering::ifExpression(const ast::Expr& e, const
   return result;
 }
 
+namespace {
+
+// `else` becomes `if c then then else else`, scalar by scalar (of two values of one shape).
+void chooseScalars(const Expr& condition, Tensor& thenValue, Tensor& elseValue, SourceRange range) {
+  if (thenValue.isRecord()) {
+    auto& thenParts = thenValue.isRecordArray() ? thenValue.records : thenValue.fieldValues;
+    auto& elseParts = elseValue.isRecordArray() ? elseValue.records : elseValue.fieldValues;
+    for (std::size_t k = 0; k < thenParts.size(); ++k)
+      chooseScalars(condition, thenParts[k], elseParts[k], range);
+    return;
+  }
+  for (std::size_t k = 0; k < thenValue.elements.size(); ++k) {
+    Expr& a = thenValue.elements[k];
+    Expr& b = elseValue.elements[k];
+    Type type = a.type == b.type ? a.type : Type::Real;
+    b = make::ifThenElse(condition, std::move(a), std::move(b), type, range);
+  }
+}
+
+} // namespace
+
 // `if c then r1 else r2` of records: decided now when c is a parameter expression, else
-// field by field (MLS 3.6.5).
+// scalar by scalar (MLS 3.6.5).
 std::optional<Tensor> ExpressionLowering::recordIf(const ast::Expr& e, const Expr& condition,
                                                    Tensor thenValue, Tensor elseValue) {
   if (auto folded = el_.fold(condition, context_.function))
     return folded->number != 0 ? std::move(thenValue) : std::move(elseValue);
-  bool sameShape = thenValue.isRecord() && elseValue.isRecord() &&
-                   thenValue.dims == elseValue.dims &&
-                   thenValue.records.size() == elseValue.records.size() &&
-                   thenValue.fieldNames == elseValue.fieldNames;
-  if (!sameShape) {
+  if (!sameShape(thenValue, elseValue)) {
     el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
                             "the branches of this if-expression are not records of one type");
     return std::nullopt;
   }
-  auto merge = [&](Tensor& a, Tensor& b) -> std::optional<Tensor> {
-    if (a.isRecord()) return recordIf(e, condition, std::move(a), std::move(b));
-    if (a.dims != b.dims) return std::nullopt;
-    for (std::size_t k = 0; k < a.elements.size(); ++k) {
-      Type type = a.elements[k].type == b.elements[k].type ? a.elements[k].type : Type::Real;
-      b.elements[k] = make::ifThenElse(condition, std::move(a.elements[k]),
-                                       std::move(b.elements[k]), type, e.range);
-    }
-    return std::move(b);
-  };
-  auto& thenParts = thenValue.isRecordArray() ? thenValue.records : thenValue.fieldValues;
-  auto& elseParts = elseValue.isRecordArray() ? elseValue.records : elseValue.fieldValues;
-  for (std::size_t k = 0; k < thenParts.size(); ++k) {
-    auto merged = merge(thenParts[k], elseParts[k]);
-    if (!merged) {
-      el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
-                              "the branches of this if-expression are not records of one type");
-      return std::nullopt;
-    }
-    elseParts[k] = std::move(*merged);
-  }
+  chooseScalars(condition, thenValue, elseValue, e.range);
   return elseValue;
 }
 
@@ -528,8 +525,7 @@ std::optional<Tensor> ExpressionLowering::arrayOfRecords(const ast::Expr& e,
                                                          std::vector<Tensor> elements) {
   for (const Tensor& element : elements) {
     bool same = element.isRecord() && element.recordType && elements.front().recordType &&
-                operatorRecordOfType(element.recordType) ==
-                    operatorRecordOfType(elements.front().recordType);
+                recordClassOf(*element.recordType) == recordClassOf(*elements.front().recordType);
     if (!same) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
                               "the elements of an array constructor must have one type, but "

@@ -133,6 +133,14 @@ private:
   std::optional<std::size_t> uniqueMatch(const ast::Expr& e, const std::string& what,
                                          const std::vector<OperatorFunction>& candidates,
                                          const std::vector<Tensor>& args, bool& ambiguous);
+  /// One operand converted by a constructor for a function of the operator (MLS 14.5).
+  struct Conversion {
+    std::size_t operand;
+    OperatorFunction constructor;
+    OperatorFunction function;
+  };
+  std::vector<Conversion> constructorConversions(const ast::Expr& e, const std::string& name,
+                                                 const std::vector<Tensor>& operands, bool& failed);
   std::optional<Tensor> overloadedOperator(const ast::Expr& e, const std::string& op,
                                            std::vector<Tensor> operands, bool elementwise);
   std::optional<Tensor> overloadedElementwise(const ast::Expr& e, const std::string& op,
@@ -149,8 +157,9 @@ public:
   /// The operator record whose operators apply to `value` (after short class definitions
   /// such as `SI.ComplexVoltage = Complex(...)`); null when it is no operator record.
   const ClassEntry* operatorRecordOf(const Tensor& value);
+  const ClassEntry* operatorRecordOf(const ClassEntry& type);
   /// The class whose fields a record type has (after short class definitions).
-  const ClassEntry* operatorRecordOfType(const ClassEntry* type);
+  const ClassEntry* recordClassOf(const ClassEntry& type);
   /// The functions of operator `name` ("'+'", "'constructor'") of an operator record.
   std::vector<OperatorFunction> operatorFunctions(const ClassEntry& record,
                                                   const std::string& name);

@@ -23,15 +23,18 @@ bool isFunctionKind(const ClassEntry& cls) {
 // MLS 14.1: an operator record derived by a short class definition has the operators of its
 // base class.
 const ClassEntry* ExpressionLowering::operatorRecordOf(const Tensor& value) {
-  if (!value.isRecord()) return nullptr;
-  const ClassEntry* cls = operatorRecordOfType(value.recordType);
+  return value.isRecord() ? operatorRecordOf(*value.recordType) : nullptr;
+}
+
+const ClassEntry* ExpressionLowering::operatorRecordOf(const ClassEntry& type) {
+  const ClassEntry* cls = recordClassOf(type);
   bool operatorRecord = cls->definition && cls->definition->kind == ast::ClassKind::OperatorRecord;
   return operatorRecord ? cls : nullptr;
 }
 
-const ClassEntry* ExpressionLowering::operatorRecordOfType(const ClassEntry* type) {
-  InstanceNode* node = el_.packageInstance(*type);
-  return node && node->definition ? node->definition : type;
+const ClassEntry* ExpressionLowering::recordClassOf(const ClassEntry& type) {
+  InstanceNode* node = el_.packageInstance(type);
+  return node && node->definition ? node->definition : &type;
 }
 
 // `encapsulated operator function '+'` is the one function of '+'; `encapsulated operator
@@ -67,21 +70,11 @@ bool ExpressionLowering::accepts(ComponentInstance& input, const Tensor& arg) {
   if (!arg.isRecord() || !arg.dims.empty() || declaredRank(input, el_) != 0) return false;
   const ClassEntry* type = el_.componentType(input);
   if (!type) return false;
-  Tensor declared;
-  declared.recordType = type;
-  const ClassEntry* expected = operatorRecordOf(declared);
+  const ClassEntry* expected = operatorRecordOf(*type);
   return expected ? expected == operatorRecordOf(arg) : type == arg.recordType;
 }
 
 namespace {
-
-std::vector<ComponentInstance*> inputsOf(Elaborator& el, const ClassEntry& function) {
-  std::vector<ComponentInstance*> inputs;
-  for (ComponentInstance& component : el.packageInstance(function)->components) {
-    if (el.causalityOf(component) == ast::Causality::Input) inputs.push_back(&component);
-  }
-  return inputs;
-}
 
 bool hasDefault(Elaborator& el, ComponentInstance& input) {
   InstanceNode* type = el.typeInstance(input);
@@ -98,7 +91,7 @@ ExpressionLowering::uniqueMatch(const ast::Expr& e, const std::string& what,
                                 const std::vector<Tensor>& args, bool& ambiguous) {
   std::vector<std::size_t> matches;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
-    std::vector<ComponentInstance*> inputs = inputsOf(el_, *candidates[i].cls);
+    std::vector<ComponentInstance*> inputs = el_.functionInputs(*candidates[i].cls);
     bool valid = inputs.size() >= args.size();
     for (std::size_t k = 0; valid && k < inputs.size(); ++k) {
       valid = k < args.size() ? accepts(*inputs[k], args[k]) : hasDefault(el_, *inputs[k]);
@@ -121,7 +114,7 @@ ExpressionLowering::uniqueMatch(const ast::Expr& e, const std::string& what,
 std::optional<Tensor> ExpressionLowering::callWithValues(const ast::Expr& e,
                                                          const OperatorFunction& function,
                                                          std::vector<Tensor> args) {
-  std::vector<ComponentInstance*> inputs = inputsOf(el_, *function.cls);
+  std::vector<ComponentInstance*> inputs = el_.functionInputs(*function.cls);
   std::vector<std::optional<Tensor>> values(inputs.size());
   for (std::size_t k = 0; k < args.size(); ++k)
     values[k] = std::move(args[k]);
@@ -130,6 +123,45 @@ std::optional<Tensor> ExpressionLowering::callWithValues(const ast::Expr& e,
   auto call = specialisedCall(e, *function.cls, function.scope, inputs, *complete);
   if (!call || call->outputs.empty()) return std::nullopt;
   return std::move(call->outputs.front());
+}
+
+namespace {
+
+/// An operand's type for messages: its record class, or its element type.
+std::string describe(const Tensor& operand) {
+  if (operand.isRecord()) return operand.recordType->qualifiedName();
+  if (operand.elements.empty()) return "an empty array";
+  return std::string(flat::spelling(operand.elements.front().type)) +
+         (operand.dims.empty() ? "" : " array");
+}
+
+} // namespace
+
+// MLS 14.5 step 3: f(a, C.'constructor'.g(b)) with f of A, and f(D.'constructor'.h(a), b)
+// with f of B; the converted operand's class differs from the record converting it. `failed`
+// after an ambiguous constructor was reported.
+std::vector<ExpressionLowering::Conversion>
+ExpressionLowering::constructorConversions(const ast::Expr& e, const std::string& name,
+                                           const std::vector<Tensor>& operands, bool& failed) {
+  std::vector<Conversion> conversions;
+  for (std::size_t converted = 0; operands.size() == 2 && converted < 2; ++converted) {
+    const ClassEntry* other = operatorRecordOf(operands[1 - converted]);
+    if (!other) continue;
+    for (const OperatorFunction& f : operatorFunctions(*other, name)) {
+      std::vector<ComponentInstance*> inputs = el_.functionInputs(*f.cls);
+      if (inputs.size() < 2 || el_.isScalarType(*inputs[converted])) continue;
+      const ClassEntry* target = el_.componentType(*inputs[converted]);
+      const ClassEntry* record = target ? operatorRecordOf(*target) : nullptr;
+      if (!record || record == operatorRecordOf(operands[converted])) continue;
+      if (!accepts(*inputs[1 - converted], operands[1 - converted])) continue;
+      auto constructors = operatorFunctions(*record, "'constructor'");
+      auto g = uniqueMatch(e, "'" + record->qualifiedName() + "'.'constructor'", constructors,
+                           {operands[converted]}, failed);
+      if (failed) return {};
+      if (g) conversions.push_back({converted, constructors[*g], f});
+    }
+  }
+  return conversions;
 }
 
 // MLS 14.5 (binary, two operands) and 14.6 (unary, one): a unique direct match, else for a
@@ -165,34 +197,9 @@ std::optional<Tensor> ExpressionLowering::overloadedOperator(const ast::Expr& e,
   if (auto match = uniqueMatch(e, what, candidates, operands, ambiguous))
     return callWithValues(e, candidates[*match], std::move(operands));
   if (ambiguous) return std::nullopt;
-  // MLS 14.5 step 3: f(a, C.'constructor'.g(b)) with f of A, and f(D.'constructor'.h(a), b)
-  // with f of B; the converted operand's class differs from the record converting it.
-  struct Conversion {
-    std::size_t operand;
-    OperatorFunction constructor;
-    OperatorFunction function;
-  };
-  std::vector<Conversion> conversions;
-  for (std::size_t converted = 0; operands.size() == 2 && converted < 2; ++converted) {
-    const ClassEntry* other = operatorRecordOf(operands[1 - converted]);
-    if (!other) continue;
-    for (const OperatorFunction& f : operatorFunctions(*other, name)) {
-      std::vector<ComponentInstance*> inputs = inputsOf(el_, *f.cls);
-      if (inputs.size() < 2 || el_.isScalarType(*inputs[converted])) continue;
-      const ClassEntry* target = el_.componentType(*inputs[converted]);
-      Tensor declared;
-      declared.recordType = target;
-      const ClassEntry* record = target ? operatorRecordOf(declared) : nullptr;
-      if (!record || record == operatorRecordOf(operands[converted])) continue;
-      if (!accepts(*inputs[1 - converted], operands[1 - converted])) continue;
-      bool constructorAmbiguous = false;
-      auto constructors = operatorFunctions(*record, "'constructor'");
-      auto g = uniqueMatch(e, "'" + record->qualifiedName() + "'.'constructor'", constructors,
-                           {operands[converted]}, constructorAmbiguous);
-      if (constructorAmbiguous) return std::nullopt;
-      if (g) conversions.push_back({converted, constructors[*g], f});
-    }
-  }
+  bool failed = false;
+  std::vector<Conversion> conversions = constructorConversions(e, name, operands, failed);
+  if (failed) return std::nullopt;
   if (conversions.size() == 1) {
     const Conversion& c = conversions.front();
     auto value = callWithValues(e, c.constructor, {operands[c.operand]});
@@ -201,15 +208,8 @@ std::optional<Tensor> ExpressionLowering::overloadedOperator(const ast::Expr& e,
     return callWithValues(e, c.function, std::move(operands));
   }
   std::string kinds;
-  for (const Tensor& operand : operands) {
-    const ClassEntry* record = operand.isRecord() ? operand.recordType : nullptr;
-    std::string kind = record ? record->qualifiedName()
-                       : operand.elements.empty()
-                           ? std::string("an empty array")
-                           : std::string(flat::spelling(operand.elements.front().type)) +
-                                 (operand.dims.empty() ? "" : " array");
-    kinds += (kinds.empty() ? "" : ", ") + kind;
-  }
+  for (const Tensor& operand : operands)
+    kinds += (kinds.empty() ? "" : ", ") + describe(operand);
   el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
                           conversions.empty()
                               ? "no function of " + what + " accepts (" + kinds + ") (MLS 14.5)"

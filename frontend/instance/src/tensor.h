@@ -81,6 +81,20 @@ struct Tensor {
   }
 };
 
+/// Whether two values have one shape: records (or arrays of them) with the same fields, down to
+/// numeric arrays of the same sizes.
+inline bool sameShape(const Tensor& a, const Tensor& b) {
+  if (a.isRecord() != b.isRecord() || a.dims != b.dims) return false;
+  if (!a.isRecord()) return true;
+  const auto& aParts = a.isRecordArray() ? a.records : a.fieldValues;
+  const auto& bParts = b.isRecordArray() ? b.records : b.fieldValues;
+  if (a.fieldNames != b.fieldNames || aParts.size() != bParts.size()) return false;
+  for (std::size_t i = 0; i < aParts.size(); ++i) {
+    if (!sameShape(aParts[i], bParts[i])) return false;
+  }
+  return true;
+}
+
 /// Product of the sizes; 1 for a scalar.
 inline std::size_t elementCount(const std::vector<std::size_t>& dims) {
   std::size_t n = 1;
