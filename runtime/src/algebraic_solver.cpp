@@ -131,7 +131,10 @@ std::string NewtonRun::run() {
     bool small = stepIsSmall();
     // At convergence rounding may keep the residual from decreasing: take the full step, as
     // a linear loop always does (its Newton step is its solution).
-    if (!lineSearch(small || info_.linear)) return "no damped Newton step decreases the residual";
+    // An ill-conditioned loop may admit no decrease from a residual that is already rounding.
+    if (!lineSearch(small || info_.linear))
+      return residualAtRoundingLevel() ? std::string()
+                                       : "no damped Newton step decreases the residual";
     if (info_.linear && iteration > 1 && !refinementHelps()) return {};
     std::copy(w_.trial.begin(), w_.trial.end(), x_.begin());
     std::swap(w_.residual, w_.trialResidual);

@@ -522,6 +522,42 @@ TEST(OperatorRecords, APhasorCircuitWithAConnectionGraphGivesOhmsLaw) {
       1e-9);
 }
 
+TEST(OperatorRecords, FunctionsTakeAndReturnArraysOfRecords) {
+  // FunctionRecordArrays.mo: p = {1 + 2i, 3 + 4i, 5 + 6i}; s = sum(p) = 9 + 12i; w = t p;
+  // grid(2)[i, j] = i + j i; d = sum p_k w_k = t sum p_k^2 = t (-21 + 88i); (v, n) = (2t p, 3)
+  // by a tuple assignment. Sums and products of a few exact operands: 1e-12 covers rounding.
+  CsvTable table = simulate(languageModel("FunctionRecordArrays.mo"), "");
+  const double p[3][2] = {{1, 2}, {3, 4}, {5, 6}};
+  expectEverywhere(
+      table, "s.re", [](double) { return 9.0; }, 0.0);
+  expectEverywhere(
+      table, "s.im", [](double) { return 12.0; }, 0.0);
+  for (int k = 0; k < 3; ++k) {
+    std::string i = "[" + std::to_string(k + 1) + "]";
+    expectEverywhere(
+        table, "w" + i + ".re", [&](double t) { return t * p[k][0]; }, 1e-12);
+    expectEverywhere(
+        table, "w" + i + ".im", [&](double t) { return t * p[k][1]; }, 1e-12);
+    expectEverywhere(
+        table, "v" + i + ".im", [&](double t) { return 2 * t * p[k][1]; }, 1e-12);
+  }
+  for (int i = 1; i <= 2; ++i) {
+    for (int j = 1; j <= 2; ++j) {
+      std::string at = "[" + std::to_string(i) + "," + std::to_string(j) + "]";
+      expectEverywhere(
+          table, "t" + at + ".re", [&](double) { return double(i); }, 0.0);
+      expectEverywhere(
+          table, "t" + at + ".im", [&](double) { return double(j); }, 0.0);
+    }
+  }
+  expectEverywhere(
+      table, "d.re", [](double t) { return -21 * t; }, 1e-12);
+  expectEverywhere(
+      table, "d.im", [](double t) { return 88 * t; }, 1e-12);
+  expectEverywhere(
+      table, "n", [](double) { return 3.0; }, 0.0);
+}
+
 TEST(OperatorRecords, ArraysOfRecordsAreValues) {
   // RecordArrays.mo: a = {t + i, 2 + t i, 1 + i}, b = {i, i, i}; s = a + b, p = a .* b element
   // by element, q = 2 a, m = |s|^2 through a function of one record applied to each element, c

@@ -310,10 +310,9 @@ bool FunctionBuilder::declare(ComponentInstance& component, FunctionVariable::Ro
     inputPositions_[component.name] = position;
     if (el_.isStringScalar(component)) return declareStringInput(component, position);
   }
-  if (!type->isPredefined() && !type->isEnumeration()) {
-    return declareRecord(component, component.name, role);
-  }
-  return declareScalar(component, component.name, role, actual);
+  if (!type->isPredefined() && !type->isEnumeration())
+    return declareRecord(component, component.name, role, {}, actual);
+  return declareScalar(component, component.name, role, {}, actual);
 }
 
 // The call folded the argument (sizeInputs); the input is that literal in the body.
@@ -330,28 +329,31 @@ bool FunctionBuilder::declareStringInput(ComponentInstance& component, std::size
   return true;
 }
 
-// A record variable becomes one variable per field, named "r.a" (MLS 12.6).
+// A record variable becomes one variable per field, named "r.a" (MLS 12.6); an array of
+// records one array per field, sized by the array's sizes first: `Complex c[n]` is c.re[n] and
+// c.im[n].
 bool FunctionBuilder::declareRecord(ComponentInstance& component, const std::string& name,
-                                    FunctionVariable::Role role) {
+                                    FunctionVariable::Role role,
+                                    const std::vector<std::size_t>& outer,
+                                    const std::vector<std::size_t>* actual) {
   InstanceNode* type = el_.typeInstance(component);
-  bool record = type && (type->kind == ast::ClassKind::Record ||
-                         type->kind == ast::ClassKind::OperatorRecord);
-  const auto* sizes = el_.dims(component);
-  auto* elements = el_.elements(component);
-  if (!record || !sizes || !elements || !sizes->empty()) {
+  if (!type ||
+      (type->kind != ast::ClassKind::Record && type->kind != ast::ClassKind::OperatorRecord)) {
     el_.diagnostics().error(DiagnosticKind::Unsupported, component.declaration->range,
-                            record ? "arrays of records in functions are not supported yet"
-                                   : "function variables must be of a predefined type, an "
-                                     "enumeration or a record (MLS 12.2)");
+                            "function variables must be of a predefined type, an enumeration "
+                            "or a record (MLS 12.2)");
     return false;
   }
-  RecordLayout layout{type->entry, {}};
+  auto sizes = declaredSizes(component, actual);
+  if (!sizes) return false;
+  RecordLayout layout{type->entry, {}, outer};
+  layout.dims.insert(layout.dims.end(), sizes->begin(), sizes->end());
   bool ok = true;
-  for (ComponentInstance& field : elements->front()->components) {
+  for (ComponentInstance& field : type->components) {
     layout.fields.push_back(field.name);
     std::string fieldName = name + "." + field.name;
-    ok = (el_.isScalarType(field) ? declareScalar(field, fieldName, role, nullptr)
-                                  : declareRecord(field, fieldName, role)) &&
+    ok = (el_.isScalarType(field) ? declareScalar(field, fieldName, role, layout.dims, nullptr)
+                                  : declareRecord(field, fieldName, role, layout.dims, nullptr)) &&
          ok;
   }
   records_[name] = std::move(layout);
@@ -360,20 +362,37 @@ bool FunctionBuilder::declareRecord(ComponentInstance& component, const std::str
 
 bool FunctionBuilder::declareScalar(ComponentInstance& component, const std::string& name,
                                     FunctionVariable::Role role,
+                                    const std::vector<std::size_t>& outer,
                                     const std::vector<std::size_t>* actual) {
-  Diagnostics& d = el_.diagnostics();
   InstanceNode* type = el_.typeInstance(component);
+  auto sizes = declaredSizes(component, actual);
+  if (!sizes) return false;
   FunctionVariable v;
   v.name = name;
   v.role = role;
   v.type = flatType(*type);
   v.externalObject = type->predefined == Predefined::ExternalObject;
+  v.dims = outer;
+  v.dims.insert(v.dims.end(), sizes->begin(), sizes->end());
+  out_.variables.push_back(std::move(v));
+  return true;
+}
+
+// The sizes a function variable is declared with (MLS 12.4.4: evaluated on entry, from the
+// inputs); a flexible size (:) of an input is its argument's, `actual`.
+std::optional<std::vector<std::size_t>>
+FunctionBuilder::declaredSizes(ComponentInstance& component,
+                               const std::vector<std::size_t>* actual) {
+  Diagnostics& d = el_.diagnostics();
+  InstanceNode* type = el_.typeInstance(component);
+  if (!type) return std::nullopt;
   std::vector<std::pair<const ast::Subscript*, Scope>> subscripts;
   for (const ast::Subscript& s : component.declaration->subscripts)
     subscripts.push_back({&s, component.scope});
   for (const ast::Subscript& s : component.clause->typeSubscripts)
     subscripts.push_back({&s, component.scope});
   subscripts.insert(subscripts.end(), type->typeDims.begin(), type->typeDims.end());
+  std::vector<std::size_t> dims;
   for (std::size_t i = 0; i < subscripts.size(); ++i) {
     const auto& [subscript, scope] = subscripts[i];
     if (!subscript->value) {
@@ -381,9 +400,9 @@ bool FunctionBuilder::declareScalar(ComponentInstance& component, const std::str
         d.error(DiagnosticKind::Unsupported, component.declaration->range,
                 "the flexible size (:) of '" + component.name +
                     "' cannot be known before the call; only inputs may have flexible sizes");
-        return false;
+        return std::nullopt;
       }
-      v.dims.push_back((*actual)[i]);
+      dims.push_back((*actual)[i]);
       continue;
     }
     LowerContext context;
@@ -391,17 +410,22 @@ bool FunctionBuilder::declareScalar(ComponentInstance& component, const std::str
     context.function = this;
     auto size =
         el_.evaluateInteger(*subscript->value, context, "the size of '" + component.name + "'");
-    if (!size || *size < 0) return false;
-    v.dims.push_back(static_cast<std::size_t>(*size));
+    if (!size || *size < 0) return std::nullopt;
+    dims.push_back(static_cast<std::size_t>(*size));
   }
-  if (actual && *actual != v.dims) {
+  if (actual && *actual != dims) {
     d.error(DiagnosticKind::TypeMismatch, component.declaration->range,
             "the argument for input '" + component.name + "' has size " + subscriptText(*actual) +
-                " but the input is declared with size " + subscriptText(v.dims));
-    return false;
+                " but the input is declared with size " + subscriptText(dims));
+    return std::nullopt;
   }
-  out_.variables.push_back(std::move(v));
-  return true;
+  return dims;
+}
+
+std::size_t FunctionBuilder::rank(const std::string& name) const {
+  if (const RecordLayout* layout = record(name)) return layout->dims.size();
+  auto i = index(name);
+  return i ? out_.variables[*i].dims.size() : 0;
 }
 
 std::optional<std::uint32_t> FunctionBuilder::index(const std::string& name) const {
@@ -412,16 +436,14 @@ std::optional<std::uint32_t> FunctionBuilder::index(const std::string& name) con
 }
 
 std::optional<Tensor> FunctionBuilder::variable(const std::string& name) const {
-  if (auto record = records_.find(name); record != records_.end()) {
-    Tensor value;
-    value.recordType = record->second.type;
-    for (const std::string& field : record->second.fields) {
-      auto fieldValue = variable(name + "." + field);
-      if (!fieldValue) return std::nullopt;
-      value.fieldNames.push_back(field);
-      value.fieldValues.push_back(std::move(*fieldValue));
+  if (const RecordLayout* layout = record(name)) {
+    std::vector<Tensor> columns;
+    for (const std::string& field : layout->fields) {
+      auto column = variable(name + "." + field);
+      if (!column) return std::nullopt;
+      columns.push_back(std::move(*column));
     }
-    return value;
+    return recordsFromColumns(layout->type, layout->dims, layout->fields, std::move(columns));
   }
   if (auto text = stringInputs_.find(name); text != stringInputs_.end())
     return Tensor::scalar(text->second);
@@ -547,8 +569,8 @@ void FunctionBuilder::lowerBinding(ComponentInstance& component, const std::stri
     if (type && type->attributes.value) binding = &*type->attributes.value;
   } else if (component.modifier.value) {
     binding = &*component.modifier.value;
-  } else if (auto* elements = el_.elements(component); elements && elements->size() == 1) {
-    for (ComponentInstance& field : elements->front()->components)
+  } else if (InstanceNode* type = el_.typeInstance(component)) {
+    for (ComponentInstance& field : type->components)
       lowerBinding(field, name + "." + field.name);
     return;
   }

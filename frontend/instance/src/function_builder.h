@@ -36,6 +36,20 @@ public:
   bool declares(const std::string& name) const {
     return index(name) || records_.count(name) || stringInputs_.count(name);
   }
+  /// A record variable (or array of records): its type, its fields in declaration order, and
+  /// the sizes of the arrays of records it is in and of its own, which every field variable's
+  /// sizes begin with (arrays of records are stored field by field).
+  struct RecordLayout {
+    const ClassEntry* type;
+    std::vector<std::string> fields;
+    std::vector<std::size_t> dims;
+  };
+  const RecordLayout* record(const std::string& name) const {
+    auto found = records_.find(name);
+    return found == records_.end() ? nullptr : &found->second;
+  }
+  /// The number of dimensions of a variable or record that declares() knows.
+  std::size_t rank(const std::string& name) const;
   /// Adds a protected Integer/Real scalar (for-loop iterators).
   std::uint32_t addLocal(const std::string& name, flat::Type type);
 
@@ -53,9 +67,13 @@ private:
                std::size_t& nextInput);
   bool declareStringInput(ComponentInstance& component, std::size_t position);
   bool declareRecord(ComponentInstance& component, const std::string& name,
-                     flat::FunctionVariable::Role role);
+                     flat::FunctionVariable::Role role, const std::vector<std::size_t>& outer,
+                     const std::vector<std::size_t>* actual);
   bool declareScalar(ComponentInstance& component, const std::string& name,
-                     flat::FunctionVariable::Role role, const std::vector<std::size_t>* actual);
+                     flat::FunctionVariable::Role role, const std::vector<std::size_t>& outer,
+                     const std::vector<std::size_t>* actual);
+  std::optional<std::vector<std::size_t>> declaredSizes(ComponentInstance& component,
+                                                        const std::vector<std::size_t>* actual);
   void lowerBindings();
   void lowerBinding(ComponentInstance& component, const std::string& name);
   void lowerAlgorithm(const ast::AlgorithmSection& section);
@@ -102,11 +120,7 @@ private:
   std::map<std::uint32_t, std::optional<std::vector<ConstValue>>> constants_;
   std::optional<std::set<std::string>> assigned_; // variables the algorithm assigns
   std::unique_ptr<InstanceNode> instance_;
-  std::uint32_t index_; // position in the model's function list
-  struct RecordLayout {
-    const ClassEntry* type;
-    std::vector<std::string> fields;
-  };
+  std::uint32_t index_;                         // position in the model's function list
   std::map<std::string, RecordLayout> records_; // record variables by name
   /// String inputs: the specialisation is made for their values (Strings are translation-time
   /// values), so they are literals in the body, not frame variables.

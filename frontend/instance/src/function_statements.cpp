@@ -50,27 +50,23 @@ void FunctionBuilder::lowerAlgorithm(const ast::AlgorithmSection& section) {
     statement(s, context, out_.body);
 }
 
-// The assignable elements a reference names: one LValue per scalar, in row-major order,
-// records field by field.
+// The assignable elements a reference names: one LValue per scalar in the frame's layout
+// (columnLeaves: arrays row-major, records field by field), the order of a call's outputs.
 std::optional<std::vector<flat::LValue>> FunctionBuilder::targets(const ast::ComponentRef& ref,
                                                                   const LowerContext& context,
                                                                   std::vector<std::size_t>& dims) {
-  std::string name;
-  for (const ast::RefPart& part : ref.parts)
-    name += (name.empty() ? "" : ".") + part.ident;
-  if (ref.global || !declares(name)) {
+  if (ref.global || !declares(ref.parts.front().ident)) {
     el_.diagnostics().error(DiagnosticKind::InvalidOperator, ref.range,
                             "'" + ref.str() + "' is not a variable of this function");
     return std::nullopt;
   }
   ast::Expr where;
   where.range = ref.range;
-  auto value =
-      ExpressionLowering(el_, context).functionReference(where, name, ref.parts.back().subscripts);
+  auto value = ExpressionLowering(el_, context).functionComponent(where, ref);
   if (!value) return std::nullopt;
   dims = value->dims;
   std::vector<flat::LValue> result;
-  for (Expr& element : value->leaves()) {
+  for (Expr& element : columnLeaves(*value)) {
     if (out_.variables[element.variable].role == flat::FunctionVariable::Role::Input) {
       el_.diagnostics().error(DiagnosticKind::InvalidOperator, ref.range,
                               "input '" + out_.variables[element.variable].name +
@@ -90,7 +86,7 @@ void FunctionBuilder::assignment(const ast::Statement& s, const ast::ComponentRe
   auto value = el_.lower(valueExpr, context);
   if (!lvalues || !value) return;
   if (value->isRecord()) {
-    std::vector<Expr> leaves = value->leaves();
+    std::vector<Expr> leaves = columnLeaves(*value);
     if (leaves.size() != lvalues->size()) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, s.range,
                               "a record of a different type is assigned");
@@ -148,14 +144,14 @@ void FunctionBuilder::tupleAssignment(const ast::Statement& s, const ast::TupleA
       return;
     }
     if (!ref) {
-      for (std::size_t k = 0; k < output.leaves().size(); ++k)
+      for (std::size_t k = 0; k < columnLeaves(output).size(); ++k)
         statement.outputs.push_back(std::nullopt);
       continue;
     }
     std::vector<std::size_t> dims;
     auto lvalues = targets(ref->ref, context, dims);
     if (!lvalues) return;
-    if (lvalues->size() != output.leaves().size()) {
+    if (lvalues->size() != columnLeaves(output).size()) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, target->range,
                               "output " + std::to_string(i + 1) +
                                   " of the call has a different size");

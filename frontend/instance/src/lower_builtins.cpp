@@ -84,7 +84,11 @@ std::optional<std::vector<Tensor>> ExpressionLowering::positionalArguments(const
 
 std::optional<Tensor> ExpressionLowering::call(const ast::Expr& e, const ast::CallExpr& c) {
   const ast::ComponentRef& fn = c.function;
-  std::string name = fn.parts.size() == 1 && !fn.global ? fn.parts[0].ident : "";
+  // `.sum(x)` names the built-in too: built-in functions belong to the global scope unless a
+  // top-level class of that name hides them (MLS 5.3.3).
+  bool globalBuiltin =
+      fn.parts.size() == 1 && fn.global && !el_.tree().member(el_.tree().root(), fn.parts[0].ident);
+  std::string name = fn.parts.size() == 1 && (!fn.global || globalBuiltin) ? fn.parts[0].ident : "";
   if (name == "reinit" || name == "assert" || name == "terminate") {
     el_.diagnostics().error(DiagnosticKind::InvalidOperator, fn.range,
                             "'" + name +
@@ -101,7 +105,7 @@ std::optional<Tensor> ExpressionLowering::call(const ast::Expr& e, const ast::Ca
   // Integer and String are also conversion functions.
   bool builtin = false;
   if (!name.empty() && isBuiltinFunction(name)) {
-    Elaborator::Found found = el_.lookup(name, context_.scope);
+    Elaborator::Found found = fn.global ? Elaborator::Found{} : el_.lookup(name, context_.scope);
     builtin = !found.cls || !found.cls->definition ||
               (found.cls->definition->kind != ast::ClassKind::Function &&
                found.cls->definition->kind != ast::ClassKind::Record);

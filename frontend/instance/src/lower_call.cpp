@@ -246,7 +246,7 @@ std::optional<ExpressionLowering::CallResult> ExpressionLowering::specialisedCal
   }
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (i < inputs.size() && el_.isStringScalar(*inputs[i])) continue; // a literal in the body
-    for (const Expr& x : args[i].leaves()) {
+    for (const Expr& x : columnLeaves(args[i])) {
       const flat::FunctionVariable* input =
           result.args.size() < elementTypes.size() ? elementTypes[result.args.size()] : nullptr;
       if (!input || !typesCompatible(input->type, x.type)) {
@@ -279,17 +279,22 @@ ExpressionLowering::outputValue(const ast::Expr& e, const flat::Function& functi
                                 const std::string& name, ComponentInstance& output,
                                 const std::map<std::string, std::uint32_t>& offsets) {
   if (!el_.isScalarType(output)) {
-    auto* elements = el_.elements(output);
-    if (!elements || elements->size() != 1) return std::nullopt;
-    Tensor record;
-    record.recordType = elements->front()->entry;
-    for (ComponentInstance& field : elements->front()->components) {
-      auto value = outputValue(e, function, index, args, name + "." + field.name, field, offsets);
-      if (!value) return std::nullopt;
-      record.fieldNames.push_back(field.name);
-      record.fieldValues.push_back(std::move(*value));
+    InstanceNode* type = el_.typeInstance(output);
+    if (!type) return std::nullopt;
+    // The frame holds an array of records field by field (see FunctionBuilder::declareRecord):
+    // each field's sizes are the array's, then its own.
+    std::vector<std::string> names;
+    std::vector<Tensor> columns;
+    std::vector<std::size_t> dims;
+    for (ComponentInstance& field : type->components) {
+      auto column = outputValue(e, function, index, args, name + "." + field.name, field, offsets);
+      if (!column) return std::nullopt;
+      std::size_t ownRank = std::min(declaredRank(field, el_), column->dims.size());
+      dims.assign(column->dims.begin(), column->dims.end() - static_cast<std::ptrdiff_t>(ownRank));
+      names.push_back(field.name);
+      columns.push_back(std::move(*column));
     }
-    return record;
+    return recordsFromColumns(type->entry, dims, std::move(names), std::move(columns));
   }
   auto offset = offsets.find(name);
   const flat::FunctionVariable* v = nullptr;

@@ -26,9 +26,15 @@ public:
   // lower_reference.cpp
   std::optional<Tensor> reference(const ast::Expr& e, const ast::ComponentRef& ref);
   std::optional<Tensor> referenceValue(const ast::Expr& e, const ast::ComponentRef& ref);
-  /// A variable of the function being lowered, with run-time subscripts where given.
+  /// A component of the function being lowered, `r.a`, `c[i].re`, `x[i, :]`: a variable or a
+  /// record (array) with run-time subscripts where given.
+  std::optional<Tensor> functionComponent(const ast::Expr& e, const ast::ComponentRef& ref);
+  /// The variable or record `name` of the function being lowered, with `subscripts` over its
+  /// dimensions (null for ':').
+  std::optional<Tensor> functionValue(const ast::Expr& e, const std::string& name,
+                                      const std::vector<const ast::Subscript*>& subscripts);
   std::optional<Tensor> functionReference(const ast::Expr& e, const std::string& name,
-                                          const std::vector<ast::Subscript>& subscripts);
+                                          const std::vector<const ast::Subscript*>& subscripts);
   /// The subscripts of one part of a reference applied to a tensor (MLS 10.5).
   std::optional<Tensor> subscript(const Tensor& value, const std::vector<ast::Subscript>& subs,
                                   const ast::Expr& e);

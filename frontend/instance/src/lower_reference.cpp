@@ -257,19 +257,69 @@ Tensor ExpressionLowering::select(const Tensor& value, const Selection& s) {
   return chooseAtRunTime(std::move(result), s.runTime);
 }
 
+// r.a.b names the field variable "r.a.b". An array of records is stored field by field
+// (`Complex c[n]` as c.re[n] and c.im[n]), so the subscripts of every part apply, in order, to
+// the field variables: c[i].re is c.re[i], and c[i] the record of c.re[i] and c.im[i].
+std::optional<Tensor> ExpressionLowering::functionComponent(const ast::Expr& e,
+                                                            const ast::ComponentRef& ref) {
+  const FunctionBuilder& function = *context_.function;
+  std::string name;
+  std::vector<const ast::Subscript*> subscripts;
+  std::size_t lastSubscripted = 0;
+  for (std::size_t i = 0; i < ref.parts.size(); ++i) {
+    if (!ref.parts[i].subscripts.empty()) lastSubscripted = i;
+  }
+  for (std::size_t i = 0; i < ref.parts.size(); ++i) {
+    const ast::RefPart& part = ref.parts[i];
+    name += (i ? "." : "") + part.ident;
+    if (!function.declares(name)) {
+      el_.diagnostics().error(DiagnosticKind::UndefinedName, e.range,
+                              "'" + ref.str() + "' is not a variable of this function");
+      return std::nullopt;
+    }
+    std::size_t rank = function.rank(name);
+    if (subscripts.size() + part.subscripts.size() > rank) {
+      el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
+                              "too many subscripts for '" + ref.str() + "'");
+      return std::nullopt;
+    }
+    for (const ast::Subscript& s : part.subscripts)
+      subscripts.push_back(&s);
+    // c[:, 1] of c[n, m] with nothing after it needs no padding; c[1].x[2] of c[n, m] does.
+    if (i < lastSubscripted) subscripts.resize(rank, nullptr);
+  }
+  return functionValue(e, name, subscripts);
+}
+
+std::optional<Tensor>
+ExpressionLowering::functionValue(const ast::Expr& e, const std::string& name,
+                                  const std::vector<const ast::Subscript*>& subscripts) {
+  const FunctionBuilder& function = *context_.function;
+  const FunctionBuilder::RecordLayout* layout = function.record(name);
+  if (!layout) return functionReference(e, name, subscripts);
+  if (subscripts.empty()) return function.variable(name);
+  std::vector<Tensor> columns;
+  std::vector<std::size_t> dims;
+  for (const std::string& field : layout->fields) {
+    std::string fieldName = name + "." + field;
+    auto column = functionValue(e, fieldName, subscripts);
+    if (!column) return std::nullopt;
+    std::size_t ownRank = function.rank(fieldName) - layout->dims.size();
+    dims.assign(column->dims.begin(), column->dims.end() - static_cast<std::ptrdiff_t>(ownRank));
+    columns.push_back(std::move(*column));
+  }
+  return recordsFromColumns(layout->type, dims, layout->fields, std::move(columns));
+}
+
 // Inside a function, subscripts may change at run time: `x[i]` in a loop. Each dimension
 // takes a run-time index (and disappears) or a constant list of indices (and stays).
 std::optional<Tensor>
 ExpressionLowering::functionReference(const ast::Expr& e, const std::string& name,
-                                      const std::vector<ast::Subscript>& subscripts) {
+                                      const std::vector<const ast::Subscript*>& subscripts) {
   const FunctionBuilder& function = *context_.function;
   if (subscripts.empty()) return function.variable(name);
   auto found = function.index(name);
-  if (!found) {
-    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
-                            "'" + name + "' is a record; it cannot be subscripted");
-    return std::nullopt;
-  }
+  if (!found) return std::nullopt;
   std::uint32_t index = *found;
   const flat::FunctionVariable& v = function.function().variables[index];
   if (subscripts.size() > v.dims.size()) {
@@ -285,20 +335,20 @@ ExpressionLowering::functionReference(const ast::Expr& e, const std::string& nam
   std::vector<Axis> axes(v.dims.size());
   for (std::size_t d = 0; d < v.dims.size(); ++d) {
     Axis& axis = axes[d];
-    if (d >= subscripts.size() || !subscripts[d].value) {
+    if (d >= subscripts.size() || !subscripts[d] || !subscripts[d]->value) {
       for (std::size_t i = 1; i <= v.dims[d]; ++i)
         axis.constant.push_back(i);
       continue;
     }
     LowerContext inner = context_;
     inner.end = v.dims[d];
-    auto value = ExpressionLowering(el_, inner).lower(*subscripts[d].value);
+    auto value = ExpressionLowering(el_, inner).lower(*subscripts[d]->value);
     if (!value) return std::nullopt;
     if (value->isScalar()) {
       Expr index = value->scalarValue();
       if (index.type != Type::Integer && index.type != Type::Enumeration &&
           index.type != Type::Boolean) {
-        el_.diagnostics().error(DiagnosticKind::TypeMismatch, subscripts[d].range,
+        el_.diagnostics().error(DiagnosticKind::TypeMismatch, subscripts[d]->range,
                                 "a subscript must be an Integer");
         return std::nullopt;
       }
@@ -381,24 +431,8 @@ std::optional<Tensor> ExpressionLowering::referenceValue(const ast::Expr& e,
       return subscript(it->value, first.subscripts, e);
     }
   }
-  if (!ref.global && context_.function && context_.function->declares(first.ident)) {
-    // r.a.b names the field variable "r.a.b"; only the last part may have subscripts.
-    std::string name = first.ident;
-    for (std::size_t i = 1; i < ref.parts.size(); ++i) {
-      if (!ref.parts[i - 1].subscripts.empty()) {
-        el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
-                                "'" + ref.str() + "': arrays of records are not supported yet");
-        return std::nullopt;
-      }
-      name += "." + ref.parts[i].ident;
-    }
-    if (!context_.function->declares(name)) {
-      el_.diagnostics().error(DiagnosticKind::UndefinedName, e.range,
-                              "'" + ref.str() + "' is not a variable of this function");
-      return std::nullopt;
-    }
-    return functionReference(e, name, ref.parts.back().subscripts);
-  }
+  if (!ref.global && context_.function && context_.function->declares(first.ident))
+    return functionComponent(e, ref);
   if (!ref.global && ref.parts.size() == 1 && first.ident == "time") {
     if (context_.function) {
       el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,

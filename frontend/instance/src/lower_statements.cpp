@@ -311,7 +311,7 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
     flat::CallStatement call;
     call.call = make::functionCall(result->function, result->args, s.range);
     for (std::size_t i = 0; i < result->outputs.size(); ++i) {
-      std::vector<Expr> leaves = result->outputs[i].leaves();
+      std::vector<Expr> leaves = columnLeaves(result->outputs[i]);
       const ast::Expr* target = i < tuple->targets.size() ? tuple->targets[i].get() : nullptr;
       if (!target) {
         for (std::size_t k = 0; k < leaves.size(); ++k)
@@ -325,7 +325,8 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
       }
       auto targets = ExpressionLowering(el_, context).reference(*target, ref->ref);
       if (!targets) return;
-      std::vector<Expr> variables = targets->leaves();
+      // the call's outputs are numbered in its frame's layout
+      std::vector<Expr> variables = columnLeaves(*targets);
       if (variables.size() != leaves.size()) {
         d.error(DiagnosticKind::TypeMismatch, target->range,
                 "output " + std::to_string(i + 1) + " of the call has a different size");

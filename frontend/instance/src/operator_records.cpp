@@ -66,8 +66,7 @@ bool ExpressionLowering::accepts(ComponentInstance& input, const Tensor& arg) {
     }
     return true;
   }
-  // Functions do not take arrays of records yet, so only a scalar record input can match.
-  if (!arg.isRecord() || !arg.dims.empty() || declaredRank(input, el_) != 0) return false;
+  if (!arg.isRecord() || arg.dims.size() != declaredRank(input, el_)) return false;
   const ClassEntry* type = el_.componentType(input);
   if (!type) return false;
   const ClassEntry* expected = operatorRecordOf(*type);
@@ -164,16 +163,13 @@ ExpressionLowering::constructorConversions(const ast::Expr& e, const std::string
   return conversions;
 }
 
-// MLS 14.5 (binary, two operands) and 14.6 (unary, one): a unique direct match, else for a
-// binary operator a unique match after converting one operand with a constructor of the
-// other's operator record.
+// MLS 14.5 (binary, two operands) and 14.6 (unary, one): a unique direct match, else for
+// arrays the operator element-wise, else for a binary operator a unique match after
+// converting one operand with a constructor of the other's operator record.
 std::optional<Tensor> ExpressionLowering::overloadedOperator(const ast::Expr& e,
                                                              const std::string& op,
                                                              std::vector<Tensor> operands,
                                                              bool elementwise) {
-  bool arrays = std::any_of(operands.begin(), operands.end(),
-                            [](const Tensor& t) { return !t.dims.empty(); });
-  if (arrays) return overloadedElementwise(e, op, std::move(operands), elementwise);
   const std::string name = "'" + op + "'";
   std::vector<const ClassEntry*> records;
   for (const Tensor& operand : operands) {
@@ -197,6 +193,10 @@ std::optional<Tensor> ExpressionLowering::overloadedOperator(const ast::Expr& e,
   if (auto match = uniqueMatch(e, what, candidates, operands, ambiguous))
     return callWithValues(e, candidates[*match], std::move(operands));
   if (ambiguous) return std::nullopt;
+  // A function taking the arrays as they are, as Complex's '*'.scalarProduct, came first.
+  bool arrays = std::any_of(operands.begin(), operands.end(),
+                            [](const Tensor& t) { return !t.dims.empty(); });
+  if (arrays) return overloadedElementwise(e, op, std::move(operands), elementwise);
   bool failed = false;
   std::vector<Conversion> conversions = constructorConversions(e, name, operands, failed);
   if (failed) return std::nullopt;

@@ -95,6 +95,20 @@ inline bool sameShape(const Tensor& a, const Tensor& b) {
   return true;
 }
 
+/// The records of a record value: the elements of an array of records, or the record itself.
+std::vector<const Tensor*> recordsOf(const Tensor& value);
+
+/// Every scalar of a value in the layout of a function's frame (MLS 12.6 records field by
+/// field): an array of records is stored as one array per field, `c.re[n]` and `c.im[n]` for
+/// `Complex c[n]`, so its scalars come field by field, each field over all elements.
+std::vector<flat::Expr> columnLeaves(const Tensor& value);
+
+/// The array of records with `dims` (a record when `dims` is empty) whose field `names[f]`
+/// has the values `columns[f]`, each sized `dims` followed by the field's own sizes: the
+/// inverse of the frame layout above.
+Tensor recordsFromColumns(const ClassEntry* type, const std::vector<std::size_t>& dims,
+                          std::vector<std::string> names, std::vector<Tensor> columns);
+
 /// Product of the sizes; 1 for a scalar.
 inline std::size_t elementCount(const std::vector<std::size_t>& dims) {
   std::size_t n = 1;
