@@ -83,16 +83,18 @@ bool comparesValues(const expr::Pool& pool, expr::Id value) {
 // A function that a derivative annotation names keeps being called as such, unless it is
 // marked for inlining itself.
 std::function<std::optional<expr::Id>(std::uint32_t, std::uint32_t, std::span<const expr::Id>)>
-inlinedFunctions(System& system) {
+inlinedFunctions(System& system, bool annotatedToo) {
   std::vector<bool> namedDerivative(system.functions.size(), false);
   for (const Function& f : system.functions)
     if (f.derivative < namedDerivative.size()) namedDerivative[f.derivative] = true;
-  return [&system, namedDerivative](std::uint32_t function, std::uint32_t output,
-                                    std::span<const expr::Id> args) -> std::optional<expr::Id> {
+  return [&system, namedDerivative,
+          annotatedToo](std::uint32_t function, std::uint32_t output,
+                        std::span<const expr::Id> args) -> std::optional<expr::Id> {
     if (function >= system.functions.size()) return std::nullopt;
     const Function& f = system.functions[function];
-    if (f.derivative != kNone || args.size() != f.code.inputCount) return std::nullopt;
-    if (namedDerivative[function] && !f.inlineAnnotated) return std::nullopt;
+    if (args.size() != f.code.inputCount) return std::nullopt;
+    if (!annotatedToo && f.derivative != kNone) return std::nullopt;
+    if (!annotatedToo && namedDerivative[function] && !f.inlineAnnotated) return std::nullopt;
     auto slot = outputSlot(f.code, output);
     if (!slot) return std::nullopt;
     std::vector<std::optional<expr::Id>> slots(std::max(f.code.frameSize, f.code.inputCount));
@@ -108,6 +110,63 @@ inlinedFunctions(System& system) {
     if (!value) return std::nullopt;
     return comparesValues(system.pool, *value) ? system.pool.noEvent(*value) : *value;
   };
+}
+
+namespace {
+
+/// The union of the input elements that the frame slots read by `value` depend on; nullopt
+/// when it reads a slot of unknown dependencies or an element at a computed offset.
+std::optional<std::vector<bool>>
+slotDependencies(const expr::Pool& pool, expr::Id value,
+                 const std::vector<std::optional<std::vector<bool>>>& slots, std::size_t inputs) {
+  std::vector<bool> reads(inputs, false);
+  bool known = true;
+  auto add = [&](std::size_t slot) {
+    if (slot >= slots.size() || !slots[slot]) {
+      known = false;
+      return;
+    }
+    for (std::size_t i = 0; i < inputs; ++i)
+      reads[i] = reads[i] || (*slots[slot])[i];
+  };
+  expr::visitNodes(pool, value, [&](expr::Id node) {
+    const expr::Node& n = pool.node(node);
+    if (n.op == expr::Op::Local) add(n.index);
+    if (n.op != expr::Op::LocalElement) return true;
+    expr::Id offset = pool.arg(node, 0);
+    if (!pool.isConstant(offset)) {
+      known = false;
+      return true;
+    }
+    add(static_cast<std::size_t>(n.index + pool.constantValue(offset)));
+    return true;
+  });
+  if (!known) return std::nullopt;
+  return reads;
+}
+
+} // namespace
+
+std::vector<bool> callInputsRead(const System& system, std::uint32_t function,
+                                 std::uint32_t output) {
+  if (function >= system.functions.size()) return {};
+  const sim::Function& code = system.functions[function].code;
+  std::vector<bool> all(code.inputCount, true);
+  auto slot = outputSlot(code, output);
+  if (!slot) return all;
+  std::vector<std::optional<std::vector<bool>>> slots(std::max(code.frameSize, code.inputCount));
+  for (std::uint32_t i = 0; i < code.inputCount; ++i) {
+    slots[i] = std::vector<bool>(code.inputCount, false);
+    (*slots[i])[i] = true;
+  }
+  for (const sim::FunctionStatement& statement : code.body) {
+    const auto* assign = std::get_if<sim::LocalAssign>(&statement.node);
+    if (!assign || assign->offset.valid() || assign->slot >= slots.size()) return all;
+    auto reads = slotDependencies(system.pool, assign->value, slots, code.inputCount);
+    if (!reads) return all;
+    slots[assign->slot] = std::move(*reads);
+  }
+  return *slot < slots.size() && slots[*slot] ? *slots[*slot] : all;
 }
 
 std::function<std::uint32_t(std::uint32_t)> derivativeFunctionTails(const System& system) {

@@ -56,11 +56,21 @@ void Differentiator::neededChildren(Id e, std::vector<Id>& out) const {
   case Op::Call:
   case Op::NoEvent:
   case Op::Homotopy:
-  case Op::FunctionCall:
     for (Id a : args) {
       if (!isPiecewiseConstant(pool_, a)) out.push_back(a);
     }
     return;
+  case Op::FunctionCall: {
+    // A derivative function takes no derivatives of the noDerivative inputs (MLS 12.7.1):
+    // they need none, and may have none (Blocks.Interfaces.Adaptors.Functions.state1).
+    auto derivative = usableDerivative(e);
+    bool masked = derivative && derivative->differentiated.size() == args.size();
+    for (std::size_t k = 0; k < args.size(); ++k) {
+      bool needed = masked ? derivative->differentiated[k] : !isPiecewiseConstant(pool_, args[k]);
+      if (needed) out.push_back(args[k]);
+    }
+    return;
+  }
   default: return;
   }
 }
@@ -178,27 +188,47 @@ std::optional<Id> Differentiator::delay() {
 }
 
 // MLS 12.7.1: f_der(inputs..., der(real inputs)...) computes the derivative of f's outputs.
+std::optional<FunctionDerivative> Differentiator::usableDerivative(Id e) const {
+  const Node& n = pool_.node(e);
+  auto derivative = rules_.function ? rules_.function(n.index, n.subindex) : std::nullopt;
+  if (!derivative || !rules_.partial) return derivative;
+  auto args = pool_.args(e);
+  if (derivative->differentiated.size() != args.size()) return derivative;
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    if (!derivative->differentiated[k] && !isPiecewiseConstant(pool_, args[k]) &&
+        !pool_.isConstant(args[k]))
+      return std::nullopt;
+  }
+  return derivative;
+}
+
 std::optional<Id> Differentiator::functionCall(Id e) {
   Node n = pool_.node(e);
   auto span = pool_.args(e);
   std::vector<Id> args(span.begin(), span.end());
-  auto derivative = rules_.function ? rules_.function(n.index, n.subindex) : std::nullopt;
+  auto derivative = usableDerivative(e);
   const std::vector<bool>* mask = derivative && derivative->differentiated.size() == args.size()
                                       ? &derivative->differentiated
                                       : nullptr;
   bool allZero = true;
   std::vector<Id> derivatives;
   for (std::size_t k = 0; k < args.size(); ++k) {
-    if (mask ? !(*mask)[k] : isPiecewiseConstant(pool_, args[k])) continue;
+    if (mask && !(*mask)[k]) {
+      // A noDerivative input varies all the same (state1's u): the call is not constant.
+      allZero = allZero && (isPiecewiseConstant(pool_, args[k]) || pool_.isConstant(args[k]));
+      continue;
+    }
+    if (isPiecewiseConstant(pool_, args[k]) && !mask) continue;
     derivatives.push_back(d(args[k]));
     allZero = allZero && pool_.isConstant(derivatives.back(), 0);
   }
   if (allZero) return pool_.real(0); // every input is constant: so is the call
   if (!derivative) {
     if (auto linear = throughLinearTail(e)) return linear;
-    if (rules_.inlined) {
-      // The body is a new expression: its nodes are differentiated now (memoised alike).
-      if (auto body = rules_.inlined(n.index, n.subindex, args)) return (*this)(*body);
+    // The body is a new expression: its nodes are differentiated now (memoised alike).
+    for (const auto* inline_ : {&rules_.inlined, &rules_.bodies}) {
+      if (!*inline_) continue;
+      if (auto body = (*inline_)(n.index, n.subindex, args)) return (*this)(*body);
     }
     failure_ = "the function has no derivative annotation (MLS 12.7.1)";
     return std::nullopt;
@@ -233,13 +263,16 @@ std::optional<Id> partialDerivative(
     Pool& pool, Id e, std::uint32_t variable,
     const std::function<std::optional<FunctionDerivative>(std::uint32_t, std::uint32_t)>& function,
     const std::function<std::uint32_t(std::uint32_t)>& linearTail,
-    const decltype(DerivativeRules::inlined)& inlined) {
+    const decltype(DerivativeRules::inlined)& inlined,
+    const decltype(DerivativeRules::inlined)& bodies) {
   DerivativeRules rules;
   rules.time = 0;
+  rules.partial = true;
   rules.variable = [&pool, variable](std::uint32_t v) { return pool.real(v == variable ? 1 : 0); };
   rules.function = function;
   rules.linearTail = linearTail;
   rules.inlined = inlined;
+  rules.bodies = bodies;
   return Differentiator(pool, std::move(rules))(e);
 }
 

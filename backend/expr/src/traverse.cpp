@@ -1,6 +1,7 @@
 // Read-only traversals of the DAG (dependencies) and the Translator that copies between pools.
 #include "mocc/expr/expr.h"
 
+#include <type_traits>
 #include <unordered_set>
 
 namespace mocc::expr {
@@ -14,7 +15,11 @@ template <class Visit> void visitOnce(const Pool& pool, Id root, Visit&& visit) 
     Id id = stack.back();
     stack.pop_back();
     if (!seen.insert(id.value).second) continue;
-    visit(id);
+    if constexpr (std::is_same_v<decltype(visit(id)), bool>) {
+      if (!visit(id)) continue;
+    } else {
+      visit(id);
+    }
     auto args = pool.args(id);
     for (auto it = args.rbegin(); it != args.rend(); ++it)
       stack.push_back(*it);
@@ -43,6 +48,10 @@ std::vector<std::uint32_t> variablesOf(const Pool& pool, Id id) {
     if (pool.op(node) == Op::Variable) result.push_back(pool.node(node).index);
   });
   return result;
+}
+
+void visitNodes(const Pool& pool, Id root, const std::function<bool(Id)>& visit) {
+  visitOnce(pool, root, visit);
 }
 
 std::vector<std::uint32_t> preVariablesOf(const Pool& pool, Id id) {

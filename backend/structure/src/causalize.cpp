@@ -23,7 +23,7 @@ Causalizer::Causalizer(dae::System& system, const CausalProblem& problem, Diagno
   }
   reads_.reserve(problem.equations.size());
   for (const dae::Equation& e : problem.equations)
-    reads_.push_back(equationReads(system.pool, e));
+    reads_.push_back(equationReads(system, e));
 }
 
 bool Causalizer::match() {

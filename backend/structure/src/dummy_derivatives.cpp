@@ -121,7 +121,7 @@ public:
       : system_(system), diagnostics_(diagnostics), values_(system),
         functions_(detail::functionDerivatives(system)),
         linearTails_(detail::derivativeFunctionTails(system)),
-        inlined_(dae::inlinedFunctions(system)) {}
+        inlined_(dae::inlinedFunctions(system)), bodies_(dae::inlinedFunctions(system, true)) {}
 
   bool run() {
     std::vector<std::uint32_t> equations = highestDifferentiatedEquations();
@@ -165,7 +165,7 @@ private:
     std::vector<bool> seen(system_.variables.size(), false);
     std::vector<std::uint32_t> result;
     for (std::uint32_t e : equations) {
-      for (std::uint32_t v : detail::equationReads(system_.pool, system_.equations[e])) {
+      for (std::uint32_t v : detail::equationReads(system_, system_.equations[e])) {
         const dae::Variable& variable = system_.variables[v];
         if (seen[v] || variable.kind != dae::VariableKind::Derivative ||
             variable.derivative != dae::kNone || variable.alias.valid()) {
@@ -254,11 +254,11 @@ private:
     for (std::size_t i = 0; i < g.size(); ++i) {
       const dae::Equation& e = system_.equations[g[i]];
       expr::Id residual = system_.pool.sub(e.lhs, e.rhs);
-      for (std::uint32_t v : detail::equationReads(system_.pool, e)) {
+      for (std::uint32_t v : detail::equationReads(system_, e)) {
         auto found = column.find(v);
         if (found == column.end()) continue;
-        auto d =
-            expr::partialDerivative(system_.pool, residual, v, functions_, linearTails_, inlined_);
+        auto d = expr::partialDerivative(system_.pool, residual, v, functions_, linearTails_,
+                                         inlined_, bodies_);
         if (!d) { // the time derivative succeeded with the same rules: never expected
           diagnostics_.error(DiagnosticKind::InvalidDerivative, e.range,
                              "index reduction cannot differentiate this equation with respect "
@@ -639,7 +639,7 @@ private:
   detail::CompileTimeValues values_;
   std::function<std::optional<expr::FunctionDerivative>(std::uint32_t, std::uint32_t)> functions_;
   std::function<std::uint32_t(std::uint32_t)> linearTails_;
-  decltype(expr::DerivativeRules::inlined) inlined_;
+  decltype(expr::DerivativeRules::inlined) inlined_, bodies_;
 };
 
 } // namespace

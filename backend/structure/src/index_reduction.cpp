@@ -59,9 +59,13 @@ private:
     }
     BipartiteGraph graph(system_.equations.size());
     for (std::size_t e = 0; e < graph.size(); ++e) {
+      // Differentiated, an equation determines what its derivatives read too.
       std::set<std::int32_t> columns;
-      for (std::uint32_t v : detail::equationReads(system_.pool, system_.equations[e]))
+      for (std::uint32_t v : detail::equationReads(system_, system_.equations[e]))
         if (column[v] != kUnmatched) columns.insert(column[v]);
+      for (const auto& order : detail::noDerivativeReads(system_, system_.equations[e]))
+        for (std::uint32_t v : order)
+          if (column[v] != kUnmatched) columns.insert(column[v]);
       graph[e].assign(columns.begin(), columns.end());
     }
     Matching matching = maximumMatching(graph, columnName.size());
@@ -124,10 +128,17 @@ private:
       const dae::Equation& equation = system_.equations[e];
       if (definesDiscrete(equation)) continue;
       std::vector<std::int32_t> incidence;
-      for (std::uint32_t v : detail::equationReads(system_.pool, equation))
+      for (std::uint32_t v : detail::equationReads(system_, equation))
         if (graphVariable_[v] != kUnmatched) incidence.push_back(graphVariable_[v]);
       if (incidence.empty()) continue;
+      std::vector<std::vector<std::int32_t>> extras;
+      for (const auto& order : detail::noDerivativeReads(system_, equation)) {
+        extras.emplace_back();
+        for (std::uint32_t v : order)
+          if (graphVariable_[v] != kUnmatched) extras.back().push_back(graphVariable_[v]);
+      }
       graph_.equations.push_back(std::move(incidence));
+      graph_.derivativeExtras.push_back(std::move(extras));
       daeEquation_.push_back(e);
     }
   }

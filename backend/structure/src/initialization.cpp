@@ -59,7 +59,7 @@ private:
   std::vector<bool> whenOutputsSetInitially() const {
     std::vector<bool> inInitialEquations(system_.variables.size(), false);
     for (const dae::Equation& e : system_.initialEquations)
-      for (std::uint32_t v : detail::equationReads(system_.pool, e))
+      for (std::uint32_t v : detail::equationReads(system_, e))
         inInitialEquations[v] = true;
     std::vector<bool> free(system_.variables.size(), false);
     for (const dae::WhenClause& clause : system_.whens) {
@@ -324,7 +324,7 @@ private:
       column[problem_.unknowns[c]] = static_cast<std::int32_t>(c);
     BipartiteGraph g(problem_.equations.size());
     for (std::size_t e = 0; e < g.size(); ++e) {
-      for (std::uint32_t v : detail::equationReads(system_.pool, problem_.equations[e]))
+      for (std::uint32_t v : detail::equationReads(system_, problem_.equations[e]))
         if (column[v] != kUnmatched) g[e].push_back(column[v]);
     }
     return g;
@@ -536,7 +536,7 @@ private:
       if (matching.variableOfEquation[e] != kUnmatched) continue;
       unmatched.push_back(e);
       equations += (equations.empty() ? "" : "; ") + describeEquation(e);
-      for (std::uint32_t v : detail::equationReads(system_.pool, problem_.equations[e]))
+      for (std::uint32_t v : detail::equationReads(system_, problem_.equations[e]))
         if (isUnknown(v) && std::find(variables.begin(), variables.end(), v) == variables.end())
           variables.push_back(v);
     }

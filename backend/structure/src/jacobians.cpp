@@ -23,8 +23,9 @@ public:
   Sensitivities(dae::System& system, std::size_t columns, std::size_t maxEntries)
       : system_(system), functions_(detail::functionDerivatives(system)),
         linearTails_(detail::derivativeFunctionTails(system)),
-        inlined_(dae::inlinedFunctions(system)), rows_(system.variables.size()),
-        status_(system.variables.size(), Status::Zero), dense_(columns), maxEntries_(maxEntries) {}
+        inlined_(dae::inlinedFunctions(system)), bodies_(dae::inlinedFunctions(system, true)),
+        rows_(system.variables.size()), status_(system.variables.size(), Status::Zero),
+        dense_(columns), maxEntries_(maxEntries) {}
 
   void seed(std::uint32_t variable, std::int32_t column) {
     rows_[variable] = {{column, system_.pool.real(1)}};
@@ -60,7 +61,8 @@ public:
     for (std::uint32_t u : expr::variablesOf(pool, e)) {
       if (status_[u] == Status::Opaque) return std::nullopt;
       if (status_[u] != Status::Known || rows_[u].empty()) continue;
-      auto partial = expr::partialDerivative(pool, e, u, functions_, linearTails_, inlined_);
+      auto partial =
+          expr::partialDerivative(pool, e, u, functions_, linearTails_, inlined_, bodies_);
       if (!partial) return std::nullopt;
       if (pool.isConstant(*partial, 0)) continue;
       for (const auto& [column, q] : rows_[u])
@@ -92,7 +94,7 @@ private:
   dae::System& system_;
   std::function<std::optional<expr::FunctionDerivative>(std::uint32_t, std::uint32_t)> functions_;
   std::function<std::uint32_t(std::uint32_t)> linearTails_;
-  decltype(expr::DerivativeRules::inlined) inlined_;
+  decltype(expr::DerivativeRules::inlined) inlined_, bodies_;
   std::vector<Row> rows_;
   std::vector<Status> status_;
   std::vector<expr::Id> dense_; // scratch, indexed by column, invalid when untouched

@@ -150,6 +150,15 @@ private:
     std::vector<std::int32_t> incidence = result_.graph.equations[e];
     for (std::int32_t v : result_.graph.equations[e])
       incidence.push_back(result_.graph.derivative[v]);
+    std::size_t order = 1;
+    std::int32_t root = e;
+    for (; result_.differentiatedFrom[root] != kUnmatched; ++order)
+      root = result_.differentiatedFrom[root];
+    const auto& extras = result_.graph.derivativeExtras;
+    if (static_cast<std::size_t>(root) < extras.size() && order <= extras[root].size()) {
+      const auto& more = extras[root][order - 1];
+      incidence.insert(incidence.end(), more.begin(), more.end());
+    }
     std::sort(incidence.begin(), incidence.end());
     incidence.erase(std::unique(incidence.begin(), incidence.end()), incidence.end());
     auto de = static_cast<std::int32_t>(result_.graph.equations.size());

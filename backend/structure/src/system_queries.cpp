@@ -3,7 +3,10 @@
 
 #include "mocc/expr/evaluate.h"
 
+#include "mocc/dae/function_derivatives.h"
+
 #include <algorithm>
+#include <functional>
 
 namespace mocc::backend::structure::detail {
 
@@ -51,12 +54,63 @@ bool CompileTimeValues::isParameterExpression(expr::Id e) const {
   return onlyParameters && !expr::dependsOnTime(system_.pool, e);
 }
 
-std::vector<std::uint32_t> equationReads(const expr::Pool& pool, const dae::Equation& equation) {
-  std::vector<std::uint32_t> reads = expr::variablesOf(pool, equation.lhs);
-  std::vector<std::uint32_t> rhs = expr::variablesOf(pool, equation.rhs);
-  reads.insert(reads.end(), rhs.begin(), rhs.end());
+// A call reads the arguments its output element depends on (dae::callInputsRead), so that a
+// function that passes one input on does not tie the equation to the others.
+std::vector<std::uint32_t> equationReads(const dae::System& system, const dae::Equation& equation) {
+  const expr::Pool& pool = system.pool;
+  std::vector<std::uint32_t> reads;
+  std::function<bool(expr::Id)> visit = [&](expr::Id node) {
+    const expr::Node& n = pool.node(node);
+    if (n.op == expr::Op::Variable) reads.push_back(n.index);
+    if (n.op != expr::Op::FunctionCall) return true;
+    std::vector<bool> used = dae::callInputsRead(system, n.index, n.subindex);
+    auto args = pool.args(node);
+    for (std::size_t i = 0; i < args.size(); ++i)
+      if (i >= used.size() || used[i]) expr::visitNodes(pool, args[i], visit);
+    return false;
+  };
+  expr::visitNodes(pool, equation.lhs, visit);
+  expr::visitNodes(pool, equation.rhs, visit);
   std::sort(reads.begin(), reads.end());
   reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+  return reads;
+}
+
+std::vector<std::vector<std::uint32_t>> noDerivativeReads(const dae::System& system,
+                                                          const dae::Equation& equation) {
+  const expr::Pool& pool = system.pool;
+  std::vector<std::vector<std::uint32_t>> reads;
+  auto visit = [&](expr::Id node) {
+    const expr::Node& n = pool.node(node);
+    if (n.op != expr::Op::FunctionCall || n.index >= system.functions.size()) return true;
+    auto args = pool.args(node);
+    const dae::Function& f = system.functions[n.index];
+    if (f.derivative == dae::kNone || f.differentiatedInputs.size() != args.size()) return true;
+    // Follow the chain f, f_der, f_der2, ...: each takes f's inputs first (MLS 12.7.1), and
+    // its output element is the derivative of f's.
+    auto derivativeOf = dae::functionDerivatives(system);
+    std::uint32_t function = n.index, output = n.subindex;
+    for (std::size_t order = 1; order <= system.functions.size(); ++order) {
+      auto derivative = derivativeOf(function, output);
+      if (!derivative) break;
+      function = derivative->function;
+      output = derivative->output;
+      std::vector<bool> used = dae::callInputsRead(system, function, output);
+      if (reads.size() < order) reads.resize(order);
+      for (std::size_t k = 0; k < args.size() && k < used.size(); ++k) {
+        if (!used[k] || f.differentiatedInputs[k]) continue;
+        auto more = expr::variablesOf(pool, args[k]);
+        reads[order - 1].insert(reads[order - 1].end(), more.begin(), more.end());
+      }
+    }
+    return true;
+  };
+  expr::visitNodes(pool, equation.lhs, visit);
+  expr::visitNodes(pool, equation.rhs, visit);
+  for (auto& order : reads) {
+    std::sort(order.begin(), order.end());
+    order.erase(std::unique(order.begin(), order.end()), order.end());
+  }
   return reads;
 }
 

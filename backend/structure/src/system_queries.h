@@ -37,8 +37,15 @@ private:
 using dae::derivativeFunctionTails; // function_derivatives.h
 using dae::functionDerivatives;
 
+/// For the k-th derivative of the equation (k = 1, 2, ...), the variables of the
+/// noDerivative arguments of its calls (MLS 12.7.1) that the k-th derivative function reads
+/// (`Functions.state2(u, t)` reads u[1], its first derivative u[2], its second u[3]), each
+/// order's ascending; empty when the equation calls no such function.
+std::vector<std::vector<std::uint32_t>> noDerivativeReads(const dae::System& system,
+                                                          const dae::Equation& equation);
+
 /// Every variable the equation reads (not through pre()), ascending, each once.
-std::vector<std::uint32_t> equationReads(const expr::Pool& pool, const dae::Equation& equation);
+std::vector<std::uint32_t> equationReads(const dae::System& system, const dae::Equation& equation);
 
 /// variable -> the when-clause (kind When) or algorithm section computing it, if any.
 struct BlockAssignment {

@@ -151,6 +151,8 @@ public:
   /// The value of a constant or parameter without marking parameters structural (a check
   /// that must not fix the model's structure).
   std::optional<ConstValue> peekValue(std::uint32_t id);
+  /// fold() without marking parameters structural.
+  std::optional<ConstValue> peek(const flat::Expr& e, FunctionBuilder* locals = nullptr);
   /// Lowers and folds to an Integer (array sizes, subscripts, ranges); reports `what`.
   std::optional<long long> evaluateInteger(const ast::Expr& e, const LowerContext& context,
                                            const std::string& what);

@@ -199,6 +199,14 @@ std::optional<ConstValue> Elaborator::peekValue(std::uint32_t id) {
   return value;
 }
 
+std::optional<ConstValue> Elaborator::peek(const flat::Expr& e, FunctionBuilder* locals) {
+  bool saved = markStructural_;
+  markStructural_ = false;
+  auto value = fold(e, locals);
+  markStructural_ = saved;
+  return value;
+}
+
 std::optional<long long> Elaborator::evaluateInteger(const ast::Expr& e,
                                                      const LowerContext& context,
                                                      const std::string& what) {

@@ -15,6 +15,16 @@ using flat::Type;
 
 namespace {
 
+bool containsDer(const Expr& e) {
+  if (e.kind == Expr::Kind::Call && e.text == "der") return true;
+  return std::any_of(e.args.begin(), e.args.end(), containsDer);
+}
+
+bool containsDer(const Tensor& value) {
+  std::vector<Expr> leaves = value.leaves();
+  return std::any_of(leaves.begin(), leaves.end(), [](const Expr& e) { return containsDer(e); });
+}
+
 std::string dimsText(const std::vector<std::size_t>& dims) {
   if (dims.empty()) return "a scalar or a record";
   std::string text = "an array of size [";
@@ -304,6 +314,16 @@ std::optional<Tensor> ExpressionLowering::ifExpression(const ast::Expr& e, const
   if (!result) return std::nullopt;
   for (auto it = branches.rbegin(); it != branches.rend(); ++it) {
     Tensor& value = it->second;
+    // `y2 = if use_der2 then der(y1) else 0` (Modelica.Blocks.Interfaces.Adaptors): a parameter
+    // condition decides whether derivatives exist at all, so it is taken now (and its
+    // parameters fixed), as a tool must to find the model's states and index (MLS 4.5).
+    if (containsDer(value) || containsDer(*result)) {
+      if (auto folded = el_.peek(it->first, context_.function)) {
+        el_.fold(it->first, context_.function); // marks the parameters structural
+        if (folded->number != 0) result = std::move(value);
+        continue;
+      }
+    }
     if (value.isRecord() || result->isRecord()) {
       auto chosen = recordIf(e, it->first, std::move(value), std::move(*result));
       if (!chosen) return std::nullopt;

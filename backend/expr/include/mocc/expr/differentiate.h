@@ -35,6 +35,9 @@ struct DerivativeRules {
   std::function<Id(std::uint32_t index)> variable;
   /// The derivative of `time`: 1 for d/dt, 0 for d/dv.
   double time = 1;
+  /// d/dv rather than d/dt: a derivative annotation that leaves out a varying input
+  /// (noDerivative, MLS 12.7.1) gives no partial derivative, only the time derivative.
+  bool partial = false;
   /// The derivative of output element `output` of user function `function`, if it has one
   /// (`derivative` annotation); nullopt makes the differentiation fail.
   std::function<std::optional<FunctionDerivative>(std::uint32_t function, std::uint32_t output)>
@@ -51,6 +54,10 @@ struct DerivativeRules {
   std::function<std::optional<Id>(std::uint32_t function, std::uint32_t output,
                                   std::span<const Id> args)>
       inlined;
+  /// Like `inlined`, for any function with a body to substitute: used for partial derivatives
+  /// of a call that no derivative annotation gives (noDerivative inputs, or a derivative
+  /// function without a derivative of its own).
+  decltype(inlined) bodies;
 };
 
 /// Differentiates expressions of one pool under fixed rules. Results are memoised, so one
@@ -82,6 +89,8 @@ private:
   std::optional<Id> compute(Id e);
   std::optional<Id> builtin(Id e);
   std::optional<Id> functionCall(Id e);
+  /// The derivative annotation of call `e` if it applies under the rules.
+  std::optional<FunctionDerivative> usableDerivative(Id e) const;
   std::optional<Id> throughLinearTail(Id e);
   std::optional<Id> delay();
   Id d(Id e) const { return memo_.at(e.value); }
@@ -95,13 +104,14 @@ private:
 };
 
 /// d e / d `variable` (time and every other variable held constant). `function` resolves
-/// derivative annotations, `linearTail` and `inlined` as in DerivativeRules; nullopt when
+/// derivative annotations, `linearTail`, `inlined` and `bodies` as in DerivativeRules; nullopt when
 /// some part is not differentiable.
 std::optional<Id> partialDerivative(
     Pool& pool, Id e, std::uint32_t variable,
     const std::function<std::optional<FunctionDerivative>(std::uint32_t, std::uint32_t)>& function =
         nullptr,
     const std::function<std::uint32_t(std::uint32_t)>& linearTail = nullptr,
-    const decltype(DerivativeRules::inlined)& inlined = nullptr);
+    const decltype(DerivativeRules::inlined)& inlined = nullptr,
+    const decltype(DerivativeRules::inlined)& bodies = nullptr);
 
 } // namespace mocc::expr

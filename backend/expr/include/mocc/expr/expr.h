@@ -215,6 +215,10 @@ std::vector<std::uint32_t> variablesOf(const Pool& pool, Id id);
 /// Every variable index read through pre() by `id`, each once, in first-visit order.
 std::vector<std::uint32_t> preVariablesOf(const Pool& pool, Id id);
 
+/// Visits each node reachable from `root` once, parents first; where `visit` returns false,
+/// the node's arguments are not visited (through that node).
+void visitNodes(const Pool& pool, Id root, const std::function<bool(Id)>& visit);
+
 /// Copies expressions from one pool into another (or the same) pool. For each source node
 /// `rewrite` may return a replacement; when it returns an invalid Id the node is copied with
 /// its arguments translated recursively. Results are memoised per source node, so a rewrite

@@ -18,6 +18,10 @@ namespace mocc::backend::structure {
 struct IndexGraph {
   BipartiteGraph equations; // equation -> variables it contains
   std::vector<std::int32_t> derivative;
+  /// equation -> for its k-th derivative (k = 1, 2, ...), the variables it reads besides the
+  /// equation's own and their derivatives: the noDerivative inputs that a derivative function
+  /// reads (MLS 12.7.1). May be shorter than `equations`.
+  std::vector<std::vector<std::vector<std::int32_t>>> derivativeExtras;
 };
 
 struct PantelidesResult {
