@@ -113,9 +113,32 @@ std::optional<LinearForm> linearForm(Pool& pool, Id e, Id unknown) {
   return LinearFormBuilder(pool, unknown).build(e);
 }
 
+namespace {
+
+bool isFreeOf(Pool& pool, Id e, Id unknown) {
+  auto form = linearForm(pool, e, unknown);
+  return form && pool.isConstant(form->coefficient, 0);
+}
+
+// `a = n / d` with a and n free of the unknown and d linear in it: d = n / a (`R_m = 1/G_m`
+// of the FluxTubes permeances solved for G_m). Where a is 0 the equation has no solution and
+// the quotient is not finite, as the residual would be.
+std::optional<Id> solveReciprocal(Pool& pool, Id quotient, Id other, Id unknown) {
+  if (pool.op(quotient) != Op::Div || !isFreeOf(pool, other, unknown)) return std::nullopt;
+  Id numerator = pool.arg(quotient, 0), denominator = pool.arg(quotient, 1);
+  if (!isFreeOf(pool, numerator, unknown)) return std::nullopt;
+  return solveFor(pool, denominator, pool.div(numerator, other), unknown);
+}
+
+} // namespace
+
 std::optional<Id> solveFor(Pool& pool, Id lhs, Id rhs, Id unknown) {
   auto form = linearForm(pool, pool.sub(lhs, rhs), unknown);
-  if (!form || pool.isConstant(form->coefficient, 0)) return std::nullopt;
+  if (!form) {
+    if (auto solved = solveReciprocal(pool, lhs, rhs, unknown)) return solved;
+    return solveReciprocal(pool, rhs, lhs, unknown);
+  }
+  if (pool.isConstant(form->coefficient, 0)) return std::nullopt;
   if (pool.isConstant(form->coefficient, 1)) return pool.neg(form->offset);
   if (pool.isConstant(form->coefficient, -1)) return form->offset;
   // -(b/a) is bitwise equal to (-b)/a: negation is exact.

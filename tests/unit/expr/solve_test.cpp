@@ -1,4 +1,4 @@
-// Solving equations for an unknown that appears linearly.
+// Solving equations for an unknown that appears linearly, or linearly in a denominator.
 #include "mocc/expr/solve.h"
 
 #include <gtest/gtest.h>
@@ -52,9 +52,24 @@ TEST(Solve, RejectsNonlinearOccurrences) {
   Id x = pool.variable(0, Type::Real), y = pool.variable(1, Type::Real);
   EXPECT_FALSE(solveFor(pool, pool.mul(x, x), y, x));
   EXPECT_FALSE(solveFor(pool, pool.call(Builtin::Sin, std::vector<Id>{x}), y, x));
-  EXPECT_FALSE(solveFor(pool, pool.div(y, x), pool.real(1), x));
+  EXPECT_FALSE(solveFor(pool, pool.div(x, pool.add(x, y)), pool.real(1), x));
+  EXPECT_FALSE(solveFor(pool, pool.div(y, x), x, x));
   // x - x = y has coefficient 0: no solution for x
   EXPECT_FALSE(solveFor(pool, pool.sub(x, x), y, x));
+}
+
+TEST(Solve, InvertsAQuotientWhoseDenominatorIsLinearInTheUnknown) {
+  Pool pool;
+  Id x = pool.variable(0, Type::Real), y = pool.variable(1, Type::Real);
+  Id k = pool.variable(2, Type::Real);
+  // y = 1/x  ->  x = 1/y (R_m = 1/G_m of the FluxTubes leakage permeances)
+  auto s = solveFor(pool, y, pool.div(pool.real(1), x), x);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(show(pool, *s), "1.0/b");
+  // k/(2*x + 1) = y  ->  2*x + 1 = k/y  ->  x = -(1 - k/y)/2
+  auto t = solveFor(pool, pool.div(k, pool.add(pool.mul(pool.real(2), x), pool.real(1))), y, x);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(show(pool, *t), "-(1.0 - c/b)/2.0");
 }
 
 TEST(Solve, PreOfTheUnknownIsKnown) {

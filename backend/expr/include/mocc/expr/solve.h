@@ -1,5 +1,6 @@
-// Solving an equation for one unknown where it appears linearly (MLS does not require more of
-// a causal sorting; nonlinear equations go to the algebraic-loop solver of the DAE stage).
+// Solving an equation for one unknown where it appears linearly, or linearly in the
+// denominator of one side (MLS does not require more of a causal sorting; nonlinear
+// equations go to the algebraic-loop solver of the DAE stage).
 #pragma once
 
 #include "mocc/expr/expr.h"
@@ -21,7 +22,8 @@ struct LinearForm {
 std::optional<LinearForm> linearForm(Pool& pool, Id e, Id unknown);
 
 /// Solves `lhs = rhs` for `unknown`: returns `-offset / coefficient` (simplified), or nullopt
-/// when the equation is not linear in the unknown or its coefficient is the constant 0.
+/// when the equation is not linear in the unknown or its coefficient is the constant 0. One
+/// side `n / d` with the unknown in d alone, linearly, is solved through d = n / (other side).
 std::optional<Id> solveFor(Pool& pool, Id lhs, Id rhs, Id unknown);
 
 } // namespace mocc::expr
