@@ -485,20 +485,44 @@ bool Simulator::discreteValuesChanged() const {
                      [&](int i) { return differ(values[i], pre[i]); });
 }
 
+// The discrete values that keep the event iteration going come first; the continuous values
+// they move follow, a few by name.
 std::string Simulator::stillChanging() const {
-  std::vector<std::string> names;
+  std::span<const double> values = instance_.values(), pre = instance_.preValues();
+  std::vector<bool> described(values.size(), false);
+  std::vector<std::string> discrete, continuous;
   for (int i = 0; i < model_.n_variables; ++i) {
     const mocc_variable& variable = model_.variables[i];
     if (variable.region == MOCC_REGION_DERIVATIVE) continue;
     bool state = variable.region == MOCC_REGION_STATE;
-    std::span<const double> now = state ? instance_.states() : instance_.values();
-    std::span<const double> pre = state ? instance_.preStates() : instance_.preValues();
-    if (differ(now[variable.index], pre[variable.index]))
-      names.push_back(
-          fmt::format("{} ({} -> {})", variable.name, pre[variable.index], now[variable.index]));
+    if (!state) described[static_cast<std::size_t>(variable.index)] = true;
+    std::span<const double> now = state ? instance_.states() : values;
+    std::span<const double> before = state ? instance_.preStates() : pre;
+    if (!differ(now[variable.index], before[variable.index])) continue;
+    bool isDiscrete = !state && std::binary_search(discreteValues_.begin(), discreteValues_.end(),
+                                                   variable.index);
+    (isDiscrete ? discrete : continuous)
+        .push_back(fmt::format("{} ({} -> {})", variable.name, before[variable.index],
+                               now[variable.index]));
   }
-  return names.empty() ? std::string("a value outside the variable table")
-                       : fmt::format("{}", fmt::join(names, ", "));
+  std::size_t internal = 0;
+  for (int i : discreteValues_)
+    internal += !described[static_cast<std::size_t>(i)] && differ(values[i], pre[i]) ? 1 : 0;
+  std::vector<std::string> parts;
+  if (!discrete.empty()) parts.push_back(fmt::format("{}", fmt::join(discrete, ", ")));
+  if (internal > 0)
+    parts.push_back(fmt::format("{} relation or internal value{} of the generated code", internal,
+                                internal == 1 ? "" : "s"));
+  if (!continuous.empty()) {
+    constexpr std::size_t shown = 5;
+    std::string more = continuous.size() > shown
+                           ? fmt::format(" and {} more", continuous.size() - shown)
+                           : std::string();
+    continuous.resize(std::min(continuous.size(), shown));
+    parts.push_back(fmt::format("moving {}{}", fmt::join(continuous, ", "), more));
+  }
+  return parts.empty() ? std::string("a value outside the variable table")
+                       : fmt::format("{}", fmt::join(parts, "; "));
 }
 
 void Simulator::evaluateContinuous() {
