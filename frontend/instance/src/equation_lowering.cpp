@@ -142,21 +142,25 @@ void EquationLowering::tupleEquation(const ast::Equation& equation, const ast::T
     if (!tuple.elements[i]) continue;
     auto target = el_.lower(*tuple.elements[i], context);
     if (!target) return;
-    Tensor& value = result->outputs[i];
-    if (target->dims != value.dims) {
+    const Tensor& value = result->outputs[i];
+    if (!sameShape(*target, value)) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, tuple.elements[i]->range,
-                              "output " + std::to_string(i + 1) + " has a different size");
+                              "output " + std::to_string(i + 1) +
+                                  (value.isRecord() || target->isRecord()
+                                       ? " is not a record of the type it is equated to"
+                                       : " has a different size"));
       return;
     }
-    for (std::size_t k = 0; k < target->size(); ++k) {
-      if (insideWhen && target->elements[k].kind != Expr::Kind::Variable) {
+    // A record output equals its target field by field (Spice3's `(cc, m_dCap) = f(...)`).
+    std::vector<Expr> targets = target->leaves(), values = value.leaves();
+    for (std::size_t k = 0; k < targets.size(); ++k) {
+      if (insideWhen && targets[k].kind != Expr::Kind::Variable) {
         el_.diagnostics().error(DiagnosticKind::InvalidWhen, tuple.elements[i]->range,
                                 "the outputs of a call in a when-clause must go to variables");
         return;
       }
-      out.push_back(flat::Equation{
-          flat::Equality{std::move(target->elements[k]), std::move(value.elements[k])},
-          equation.range});
+      out.push_back(flat::Equation{flat::Equality{std::move(targets[k]), std::move(values[k])},
+                                   equation.range});
     }
   }
 }

@@ -83,6 +83,20 @@ void EquationLowering::assignment(const ast::Statement& s, const ast::AssignStat
   auto targets = ExpressionLowering(el_, targetContext).reference(target, assign.target);
   auto value = el_.lower(*assign.value, context);
   if (!targets || !value) return;
+  if (targets->isRecord() || value->isRecord()) {
+    // A record is assigned field by field (Spice3's `vp := resistorInitEquations(rp, lp)`).
+    if (!sameShape(*targets, *value)) {
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, s.range,
+                              "a record of a different type is assigned");
+      return;
+    }
+    Tensor targetLeaves, valueLeaves;
+    targetLeaves.elements = targets->leaves();
+    valueLeaves.elements = value->leaves();
+    targetLeaves.dims = valueLeaves.dims = {targetLeaves.elements.size()};
+    *targets = std::move(targetLeaves);
+    *value = std::move(valueLeaves);
+  }
   if (targets->dims != value->dims && !value->isScalar()) {
     el_.diagnostics().error(DiagnosticKind::TypeMismatch, s.range,
                             "the two sides of this assignment have different sizes");
