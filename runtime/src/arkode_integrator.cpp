@@ -35,7 +35,7 @@ struct Stepper {
   const char* prefix;
   int (*setErrHandlerFn)(void*, ARKErrHandlerFn, void*);
   int (*setUserData)(void*, void*);
-  int (*tolerances)(void*, sunrealtype, sunrealtype);
+  int (*tolerances)(void*, sunrealtype, N_Vector);
   int (*setMaxNumSteps)(void*, long);
   int (*rootInit)(void*, int, ARKRootFn);
   int (*setNoInactiveRootWarn)(void*);
@@ -55,7 +55,7 @@ struct Stepper {
 constexpr Stepper erkStep = {"ERKStep",
                              ERKStepSetErrHandlerFn,
                              ERKStepSetUserData,
-                             ERKStepSStolerances,
+                             ERKStepSVtolerances,
                              ERKStepSetMaxNumSteps,
                              ERKStepRootInit,
                              ERKStepSetNoInactiveRootWarn,
@@ -73,7 +73,7 @@ constexpr Stepper erkStep = {"ERKStep",
 constexpr Stepper arkStep = {"ARKStep",
                              ARKStepSetErrHandlerFn,
                              ARKStepSetUserData,
-                             ARKStepSStolerances,
+                             ARKStepSVtolerances,
                              ARKStepSetMaxNumSteps,
                              ARKStepRootInit,
                              ARKStepSetNoInactiveRootWarn,
@@ -209,8 +209,11 @@ void ArkodeIntegrator::Impl::createSolver() {
   check(stepper.setErrHandlerFn(arkode, &ArkodeCheck::errorHandler, &check), "SetErrHandlerFn",
         time);
   check(stepper.setUserData(arkode, this), "SetUserData", time);
-  check(stepper.tolerances(arkode, settings.relativeTolerance, settings.absoluteTolerance),
-        "SStolerances", time);
+  N_Vector tolerances =
+      matrixCheck.created(absoluteTolerances(settings, size, context), "N_VNew_Serial", time);
+  int flag = stepper.tolerances(arkode, settings.relativeTolerance, tolerances);
+  N_VDestroy(tolerances);
+  check(flag, "SVtolerances", time);
   check(stepper.setMaxNumSteps(arkode, settings.maxSteps), "SetMaxNumSteps", time);
   if (system.rootCount() > 0 && settings.solverRootFinding) {
     check(stepper.rootInit(arkode, system.rootCount(), &Impl::roots), "RootInit", time);

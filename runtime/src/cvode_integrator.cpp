@@ -87,8 +87,11 @@ void CvodeIntegrator::Impl::createSolver() {
         time);
   check(CVodeInit(cvode, &Impl::rhs, time, state), "CVodeInit", time);
   check(CVodeSetUserData(cvode, this), "CVodeSetUserData", time);
-  check(CVodeSStolerances(cvode, settings.relativeTolerance, settings.absoluteTolerance),
-        "CVodeSStolerances", time);
+  N_Vector tolerances =
+      check.created(absoluteTolerances(settings, size, context), "N_VNew_Serial", time);
+  int flag = CVodeSVtolerances(cvode, settings.relativeTolerance, tolerances);
+  N_VDestroy(tolerances);
+  check(flag, "CVodeSVtolerances", time);
   check(CVodeSetMaxNumSteps(cvode, settings.maxSteps), "CVodeSetMaxNumSteps", time);
   if (system.rootCount() > 0 && settings.solverRootFinding) {
     check(CVodeRootInit(cvode, system.rootCount(), &Impl::roots), "CVodeRootInit", time);

@@ -96,8 +96,11 @@ void IdaIntegrator::Impl::createSolver() {
         flags);
   check(IDAInit(ida, &Impl::residual, time, state, slope), "IDAInit", time, flags);
   check(IDASetUserData(ida, this), "IDASetUserData", time, flags);
-  check(IDASStolerances(ida, settings.relativeTolerance, settings.absoluteTolerance),
-        "IDASStolerances", time, flags);
+  N_Vector tolerances =
+      check.created(absoluteTolerances(settings, total, context), "N_VNew_Serial", time);
+  int flag = IDASVtolerances(ida, settings.relativeTolerance, tolerances);
+  N_VDestroy(tolerances);
+  check(flag, "IDASVtolerances", time, flags);
   check(IDASetMaxNumSteps(ida, settings.maxSteps), "IDASetMaxNumSteps", time, flags);
   check(IDASetId(ida, kinds), "IDASetId", time, flags);
   if (system.rootCount() > 0 && settings.solverRootFinding) {

@@ -22,6 +22,18 @@ inline std::span<double> view(N_Vector vector) {
   return {N_VGetArrayPointer(vector), static_cast<std::size_t>(N_VGetLength(vector))};
 }
 
+/// A new vector of `size` absolute tolerances (IntegratorSettings::absoluteToleranceOf), for
+/// the SV tolerance functions, which copy it; the caller destroys it.
+inline N_Vector absoluteTolerances(const IntegratorSettings& settings, sunindextype size,
+                                   SUNContext context) {
+  N_Vector tolerances = N_VNew_Serial(size, context);
+  if (!tolerances) return nullptr;
+  std::span<double> values = view(tolerances);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    values[i] = settings.absoluteToleranceOf(i);
+  return tolerances;
+}
+
 /// Targets closer than this to the current time are "reached" without calling the solver,
 /// which refuses to start toward them (CV_TOO_CLOSE, IDA_TOO_CLOSE).
 inline double tooCloseDistance(double t, double target) {

@@ -179,7 +179,7 @@ double DormandPrinceIntegrator::weightedNorm(std::span<const double> values,
                                              std::span<const double> b) const {
   double sum = 0.0;
   for (std::size_t i = 0; i < size_; ++i) {
-    double weight = settings_.absoluteTolerance +
+    double weight = settings_.absoluteToleranceOf(i) +
                     settings_.relativeTolerance * std::max(std::abs(a[i]), std::abs(b[i]));
     sum += (values[i] / weight) * (values[i] / weight);
   }

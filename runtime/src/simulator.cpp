@@ -102,6 +102,11 @@ void Simulator::createIntegrator() {
   LocatorMethod method = *parseLocatorMethod(options_.eventLocator);
   IntegratorSettings settings;
   settings.relativeTolerance = settings.absoluteTolerance = options_.tolerance;
+  // MLS 4.8.6: a state's nominal value is its scale, so its absolute error is measured there.
+  if (model_.state_nominals) {
+    for (int i = 0; i < model_.n_states; ++i)
+      settings.absoluteTolerances.push_back(options_.tolerance * model_.state_nominals[i]);
+  }
   settings.maxSteps = options_.maxStepsBetweenOutputs;
   settings.fixedStep = options_.fixedStep > 0 ? options_.fixedStep : options_.interval;
   settings.solverRootFinding = method == LocatorMethod::Solver;

@@ -522,6 +522,22 @@ TEST(OperatorRecords, APhasorCircuitWithAConnectionGraphGivesOhmsLaw) {
       1e-9);
 }
 
+TEST(LanguageModels, TheNominalAttributeScalesAStatesAbsoluteTolerance) {
+  // NominalTolerance.mo: x = 1e-8 exp(-t). Each step holds the local error to about
+  // rtol (|x| + nominal) = 1e-6 (|x| + 1e-8), at most 1.5e-4 |x| since |x| >= 1e-8 e^-5; the
+  // decay carries relative errors unchanged, so a few dozen steps stay within 1e-2 of x. With
+  // an absolute tolerance of 1e-6 (the scale 1) the error control ignores x: its error is 10x.
+  CsvTable table = simulate(languageModel("NominalTolerance.mo"), "");
+  std::size_t t = table.column("time"), x = table.column("x");
+  std::size_t checked = 0;
+  for (const auto& row : table.rows) {
+    double exact = 1e-8 * std::exp(-row[t]);
+    EXPECT_NEAR(row[x], exact, 1e-2 * exact) << "t = " << row[t];
+    ++checked;
+  }
+  EXPECT_GT(checked, 100u);
+}
+
 TEST(OperatorRecords, FunctionsTakeAndReturnArraysOfRecords) {
   // FunctionRecordArrays.mo: p = {1 + 2i, 3 + 4i, 5 + 6i}; s = sum(p) = 9 + 12i; w = t p;
   // grid(2)[i, j] = i + j i; d = sum p_k w_k = t sum p_k^2 = t (-21 + 88i); (v, n) = (2t p, 3)

@@ -158,6 +158,16 @@ std::string intTable(Code& code, const std::string& name, const Integers& values
   return name;
 }
 
+/// `const double name[] = {...};` for a non-empty table; returns its name or nullptr.
+std::string doubleTable(Code& code, const std::string& name, const std::vector<double>& values) {
+  if (values.empty()) return "nullptr";
+  std::string list;
+  for (double value : values)
+    list += (list.empty() ? "" : ", ") + doubleLiteral(value);
+  code.line("const double " + name + "[] = {" + list + "};");
+  return name;
+}
+
 /// The algebraic loops' tables; returns the name of the mocc_system_info array or nullptr.
 std::string systemTables(Code& code, const sim::Program& program) {
   if (program.systems.empty()) return "nullptr";
@@ -226,6 +236,7 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
     descriptions.push_back(crossing.description);
   stringTable(code, "crossing_descriptions", descriptions);
 
+  std::string stateNominals = doubleTable(code, "state_nominals", program.stateNominals);
   std::string systems = systemTables(code, program);
   std::string stateSets = stateSetTables(code, program);
   std::vector<std::uint32_t> rows, columns, daeUnknowns;
@@ -288,6 +299,7 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   code.line(".destroy_external_objects = " + function(functions.destroyExternalObjects) + ",");
   code.line(fmt::format(".n_delays = {},", program.delays.size()));
   code.line(".delay_inputs = " + function(functions.delayInputs) + ",");
+  code.line(".state_nominals = " + stateNominals + ",");
   code.close("};");
   code.blank();
   return code;

@@ -72,6 +72,7 @@ void CompiledModel::fillTables() {
   model_.dae_jacobian_columns = d.daeJacobianColumns.data();
   model_.uses_homotopy = d.usesHomotopy;
   model_.n_delays = d.delayCount;
+  model_.state_nominals = d.stateNominals.empty() ? nullptr : d.stateNominals.data();
 }
 
 void CompiledModel::fillSystems() {

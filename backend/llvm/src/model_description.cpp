@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 6;
+constexpr std::uint32_t kFormatVersion = 7;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -65,6 +65,12 @@ void put(std::string& out, const std::vector<std::int32_t>& values) {
     put(out, v);
 }
 
+void put(std::string& out, const std::vector<double>& values) {
+  put<std::uint64_t>(out, values.size());
+  for (double v : values)
+    put(out, v);
+}
+
 void put(std::string& out, const std::vector<std::string>& texts) {
   put<std::uint64_t>(out, texts.size());
   for (const std::string& text : texts)
@@ -96,6 +102,14 @@ public:
     if (!get(size) || size > in_.size() / sizeof(std::int32_t)) return false;
     values.resize(size);
     for (std::int32_t& v : values)
+      if (!get(v)) return false;
+    return true;
+  }
+  bool get(std::vector<double>& values) {
+    std::uint64_t size = 0;
+    if (!get(size) || size > in_.size() / sizeof(double)) return false;
+    values.resize(size);
+    for (double& v : values)
       if (!get(v)) return false;
     return true;
   }
@@ -233,6 +247,7 @@ ModelDescription describe(const sim::Program& program) {
   d.usesHomotopy = program.usesHomotopy ? 1 : 0;
   d.hasExternalObjects = program.destroyExternalObjects.empty() ? 0 : 1;
   d.delayCount = static_cast<std::int32_t>(program.delays.size());
+  d.stateNominals = program.stateNominals;
   return d;
 }
 
@@ -286,6 +301,7 @@ void writeDescription(const ModelDescription& d, std::string& out) {
   put(out, d.usesHomotopy);
   put(out, d.hasExternalObjects);
   put(out, d.delayCount);
+  put(out, d.stateNominals);
 }
 
 std::optional<ModelDescription> readDescription(std::string_view& in) {
@@ -306,7 +322,8 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
       readList(r, d.stateSets, sizeof(std::int32_t), readStateSet) && r.get(d.daeUnknowns) &&
       r.get(d.daeJacobianRows) && r.get(d.daeJacobianColumns) && r.get(d.functionSymbols) &&
       r.get(d.usesHomotopy) && r.get(d.hasExternalObjects) && r.get(d.delayCount) &&
-      d.delayCount >= 0;
+      d.delayCount >= 0 && r.get(d.stateNominals) &&
+      (d.stateNominals.empty() || d.stateNominals.size() == static_cast<std::size_t>(d.stateCount));
   if (!ok || !indicesValid(d)) return std::nullopt;
   return d;
 }

@@ -62,7 +62,8 @@ struct ModelDescription {
   std::int32_t usesHomotopy = 0; // mocc_model.uses_homotopy
   /// Nonzero when the object defines destroy_external_objects.
   std::int32_t hasExternalObjects = 0;
-  std::int32_t delayCount = 0; // mocc_model.n_delays
+  std::int32_t delayCount = 0;       // mocc_model.n_delays
+  std::vector<double> stateNominals; // mocc_model.state_nominals, empty: null
 };
 
 ModelDescription describe(const sim::Program& program);

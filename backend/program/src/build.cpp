@@ -3,7 +3,10 @@
 
 #include "program_builder.h"
 
+#include "mocc/expr/evaluate.h"
+
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 
 namespace mocc::backend::program {
@@ -99,6 +102,7 @@ void ProgramBuilder::layOut() {
   for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
     if (system_.variables[i].isIntegratedState()) stateSlot[i] = program_.stateCount++;
   }
+  layOutStateNominals(stateSlot);
   for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
     const dae::Variable& v = system_.variables[i];
     sim::Variable out;
@@ -124,6 +128,27 @@ void ProgramBuilder::layOut() {
     programIndex_[i] = static_cast<std::uint32_t>(program_.variables.size());
     program_.variables.push_back(std::move(out));
   }
+}
+
+// The nominal attribute scales a state's absolute tolerance (MLS 4.8.6); it is taken as
+// translation computes it from constants and parameters, 1 where it cannot.
+void ProgramBuilder::layOutStateNominals(const std::vector<std::uint32_t>& stateSlot) {
+  std::vector<double> nominals(program_.stateCount, 1.0);
+  expr::Values values;
+  values.variable = [this](std::uint32_t v) -> std::optional<double> {
+    const dae::Variable& variable = system_.variables[v];
+    if (variable.kind != dae::VariableKind::Parameter) return std::nullopt;
+    return variable.translationValue;
+  };
+  for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
+    const dae::Variable& v = system_.variables[i];
+    if (stateSlot[i] == dae::kNone || !v.nominal.valid()) continue;
+    auto nominal = expr::evaluate(system_.pool, v.nominal, values);
+    if (nominal && std::isfinite(*nominal) && *nominal != 0)
+      nominals[stateSlot[i]] = std::abs(*nominal);
+  }
+  bool allOne = std::all_of(nominals.begin(), nominals.end(), [](double n) { return n == 1.0; });
+  if (!allOne) program_.stateNominals = std::move(nominals);
 }
 
 std::uint32_t ProgramBuilder::addInternal(std::string name, expr::Type type) {

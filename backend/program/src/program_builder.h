@@ -25,6 +25,7 @@ private:
   /// A state, state derivative or selection entry of a dynamic state set: hidden.
   bool isStateSetVariable(std::uint32_t variable) const;
   void layOut();
+  void layOutStateNominals(const std::vector<std::uint32_t>& stateSlot);
   void addRelations();
   /// A hidden variable of the Value region, made by the compiler.
   std::uint32_t addInternal(std::string name, expr::Type type);

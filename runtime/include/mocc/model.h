@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 8
+#define MOCC_ABI_VERSION 9
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -274,6 +274,10 @@ typedef struct mocc_model {
    * accepted integrator step and at both limits of every event. Null when n_delays is 0. */
   int32_t n_delays;
   void (*delay_inputs)(mocc_instance* instance, double* values);
+
+  /* [n_states] the magnitude of each state's nominal attribute (MLS 3.6 section 4.8.6), which
+   * scales its absolute error tolerance; null when every state has nominal 1 (ABI version 9). */
+  const double* state_nominals;
 } mocc_model;
 
 /* A service of the runtime library that generated code calls: solves algebraic loop

@@ -106,6 +106,12 @@ public:
 struct IntegratorSettings {
   double relativeTolerance = 1e-6;
   double absoluteTolerance = 1e-6;
+  /// Per state, its absolute tolerance (absoluteTolerance scaled by the state's nominal
+  /// value); empty: absoluteTolerance for every state. Other unknowns take absoluteTolerance.
+  std::vector<double> absoluteTolerances;
+  double absoluteToleranceOf(std::size_t i) const {
+    return i < absoluteTolerances.size() ? absoluteTolerances[i] : absoluteTolerance;
+  }
   /// Steps allowed within one advance() call before it fails ("too much work").
   long maxSteps = 100000;
   /// Systems of at least this many unknowns whose analytic Jacobian has a sparsity pattern

@@ -411,6 +411,9 @@ struct Program {
   std::vector<Variable> variables;
   std::uint32_t stateCount = 0;
   std::uint32_t valueCount = 0;
+  /// Per state: the magnitude of its nominal attribute as translation computes it (1 when
+  /// it cannot); empty when all are 1 (model.h, state_nominals).
+  std::vector<double> stateNominals;
   /// Assert and terminate messages; a report passes the values of its statement.
   std::vector<Message> messages;
 
