@@ -330,6 +330,8 @@ private:
   std::set<const ast::Declaration*> prefixesChecked_;
   std::set<const ast::EnumerationLiteral*> enumerationsChecked_;
   bool markStructural_ = true;
+  /// `fold()` run with markStructural_ off (peek, peekValue).
+  template <class Fold> std::optional<ConstValue> withoutMarking(Fold&& fold);
   std::map<std::uint32_t, ConstValue> peekedValues_; // found while markStructural_ is false
   flat::Model model_;
 };

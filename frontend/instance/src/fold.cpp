@@ -191,20 +191,20 @@ std::optional<ConstValue> Elaborator::foldVariable(std::uint32_t id) {
   return value;
 }
 
-std::optional<ConstValue> Elaborator::peekValue(std::uint32_t id) {
+template <class Fold> std::optional<ConstValue> Elaborator::withoutMarking(Fold&& fold) {
   bool saved = markStructural_;
   markStructural_ = false;
-  auto value = foldVariable(id);
+  auto value = fold();
   markStructural_ = saved;
   return value;
 }
 
+std::optional<ConstValue> Elaborator::peekValue(std::uint32_t id) {
+  return withoutMarking([&] { return foldVariable(id); });
+}
+
 std::optional<ConstValue> Elaborator::peek(const flat::Expr& e, FunctionBuilder* locals) {
-  bool saved = markStructural_;
-  markStructural_ = false;
-  auto value = fold(e, locals);
-  markStructural_ = saved;
-  return value;
+  return withoutMarking([&] { return fold(e, locals); });
 }
 
 std::optional<long long> Elaborator::evaluateInteger(const ast::Expr& e,

@@ -319,7 +319,11 @@ ExpressionLowering::functionReference(const ast::Expr& e, const std::string& nam
   const FunctionBuilder& function = *context_.function;
   if (subscripts.empty()) return function.variable(name);
   auto found = function.index(name);
-  if (!found) return std::nullopt;
+  if (!found) {
+    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                            "'" + name + "' cannot be subscripted");
+    return std::nullopt;
+  }
   std::uint32_t index = *found;
   const flat::FunctionVariable& v = function.function().variables[index];
   if (subscripts.size() > v.dims.size()) {

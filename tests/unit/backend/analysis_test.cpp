@@ -214,7 +214,15 @@ end WithDer;
 }
 
 // A body of assignments in sequence is differentiated through (dae::inlinedFunctions); one
-// with a loop is not.
+// with a loop is not. Both put f into an index-2 model:
+constexpr const char* kEquationOfF = R"(model NoDer
+  Real x, y;
+equation
+  der(x) = y;
+  f(x) = sin(time);
+end NoDer;
+)";
+
 TEST(IndexReductionErrors, FunctionWithoutDerivativeAnnotationIsNamed) {
   auto a = analyse(R"(function f
   input Real u;
@@ -226,13 +234,7 @@ algorithm
   end for;
   y := y + u;
 end f;
-model NoDer
-  Real x, y;
-equation
-  der(x) = y;
-  f(x) = sin(time);
-end NoDer;
-)");
+)" + std::string(kEquationOfF));
   EXPECT_FALSE(a->analysis);
   EXPECT_TRUE(contains(a->c.rendered(),
                        "test.mo:15:3: error: index reduction must differentiate this equation, "
@@ -251,13 +253,7 @@ protected
 algorithm
   y := s*u + u;
 end f;
-model NoDer
-  Real x, y;
-equation
-  der(x) = y;
-  f(x) = sin(time);
-end NoDer;
-)");
+)" + std::string(kEquationOfF));
   ASSERT_TRUE(a->analysis) << a->c.rendered();
   std::string listing = a->listing();
   // d/dt (s*u + u) with s = u*u, as the chain rule gives it: 3*x^2*der(x) + der(x).
