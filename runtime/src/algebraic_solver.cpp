@@ -292,7 +292,16 @@ void AlgebraicSolver::fail(const mocc_instance* instance, int system, const std:
   latestFailure_ = AlgebraicFailure{
       instance->time, fmt::format("cannot solve {} for {} at time {}: {}; {}", info.description,
                                   fmt::join(names, ", "), instance->time, reason, where)};
-  if (!firstFailure_) firstFailure_ = latestFailure_;
+  if (!firstFailure_) {
+    firstFailure_ = latestFailure_;
+    firstFailureNumber_ = statistics_.failures;
+  }
+}
+
+void AlgebraicSolver::discardFailuresAfter(long count) {
+  if (statistics_.failures <= count) return;
+  if (firstFailure_ && firstFailureNumber_ > count) firstFailure_.reset();
+  latestFailure_ = firstFailure_;
 }
 
 std::optional<AlgebraicFailure> AlgebraicSolver::takeFirstFailure() {

@@ -379,6 +379,7 @@ EventLocatingIntegrator::EventLocatingIntegrator(std::unique_ptr<Integrator> inn
 
 void EventLocatingIntegrator::reinitialize(double t, std::span<const double> y) {
   inner_->reinitialize(t, y);
+  restartBeforeNextStep_ = false;
   pending_.reset();
   heldSigns_.clear();
   last_ = Sample{};
@@ -419,6 +420,8 @@ void EventLocatingIntegrator::stepAndSearch(double tStop) {
                                       "reaching the next output time or event",
                                       inner_->name(), maxSteps_, advanceStart_),
                           last_.t);
+  if (restartBeforeNextStep_) inner_->reinitialize(last_.t, last_.y);
+  restartBeforeNextStep_ = false;
   double reached = inner_->step(tStop);
   Sample end = sampleAt(reached, false);
   std::vector<int> solverRoots(inner_->lastStepRoots().begin(), inner_->lastStepRoots().end());
@@ -446,7 +449,9 @@ void EventLocatingIntegrator::stepAndSearch(double tStop) {
         found.residual = std::max(found.residual, std::abs(end.g[static_cast<std::size_t>(i)]));
     root = std::move(found);
   }
-  if (restartSolver && !root) inner_->reinitialize(reached, end.y);
+  // The restart waits for the next step: output times inside this one still need its
+  // interpolant, which a restart discards.
+  restartBeforeNextStep_ = restartSolver && !root;
   last_ = std::move(end);
   pending_ = std::move(root);
 }

@@ -105,6 +105,9 @@ private:
   int rootCount_;
   Sample last_; // at stepEnd()
   std::optional<Root> pending_;
+  /// The solver stopped at roots that were all dismissed as noise: it restarts there before
+  /// its next step (see stepAndSearch).
+  bool restartBeforeNextStep_ = false;
   std::vector<double> output_;
   std::vector<int> noRoots_;
   long rhsCalls_ = 0, rootCalls_ = 0;

@@ -75,7 +75,23 @@ std::string formatMessage(const mocc_model& model, int32_t message, const double
 }
 
 InstanceServices::InstanceServices(const mocc_model& model, AlgebraicSolverSettings settings)
-    : solver_(model, settings), delays_(model.n_delays) {}
+    : solver_(model, settings), loopRelations_(model), delays_(model.n_delays) {}
+
+int InstanceServices::solveLoop(mocc_instance& instance, int system,
+                                AlgebraicSolver::Residual residual,
+                                AlgebraicSolver::Jacobian jacobian, double* x) {
+  if (instance.mode != MOCC_MODE_CONTINUOUS)
+    loopRelations_.beforeSolve(instance, system, solver_.failureCount());
+  return solver_.solve(&instance, system, residual, jacobian, x);
+}
+
+bool InstanceServices::settleLoop(mocc_instance& instance, int system) {
+  long before = loopRelations_.failuresBeforeSolve(system);
+  bool failed = solver_.failureCount() > before;
+  bool again = loopRelations_.settle(instance, system, failed);
+  if (again && failed) solver_.discardFailuresAfter(before);
+  return again;
+}
 
 void InstanceServices::attach(mocc_instance& instance) {
   instance.runtime = this;
@@ -111,7 +127,13 @@ mocc_solve_system(mocc_instance* instance, int32_t system,
                   double* x) {
   mocc::runtime::InstanceServices* services = mocc::runtime::InstanceServices::of(instance);
   if (!services) return 1; // nobody to solve or to record the failure: the caller sees it
-  return services->solver().solve(instance, system, residual, jacobian, x);
+  return services->solveLoop(*instance, system, residual, jacobian, x);
+}
+
+extern "C" __attribute__((visibility("default"))) int32_t mocc_settle_loop(mocc_instance* instance,
+                                                                           int32_t system) {
+  mocc::runtime::InstanceServices* services = mocc::runtime::InstanceServices::of(instance);
+  return services && services->settleLoop(*instance, system) ? 1 : 0;
 }
 
 extern "C" __attribute__((visibility("default"))) double mocc_delay(mocc_instance* instance,

@@ -98,6 +98,13 @@ std::optional<std::string> validateSolverTables(const mocc_model& model) {
     return std::string("model has an invalid table of state sets");
   for (int i = 0; i < model.n_state_sets; ++i)
     if (auto problem = validateStateSet(model, model.state_sets[i], i)) return problem;
+  if (model.n_relations < 0 || (model.n_relations > 0 && !model.relations))
+    return std::string("model has an invalid table of relations");
+  for (int k = 0; k < model.n_relations; ++k) {
+    int32_t i = model.relations[k];
+    if (i < 0 || i >= model.n_variables || model.variables[i].region != MOCC_REGION_VALUE)
+      return fmt::format("relation #{} is not stored in a value of the model", k);
+  }
   if (model.dae_residuals &&
       (model.n_dae_unknowns < 0 || !allValid(model, model.dae_unknowns, model.n_dae_unknowns)))
     return std::string("model has an invalid table of residual-form unknowns");

@@ -778,3 +778,20 @@ TEST(EventModels, InitialEquationsFixVariablesOfInactiveWhenClauses) {
   EXPECT_EQ(table.rows.front()[table.column("x")], 1.0);
   EXPECT_EQ(table.rows.back()[table.column("n")], 6.0);
 }
+
+// MLS 3.6 section 8.6: a mixed loop whose fixed-point iteration over its relations cycles at
+// t = 0.5 (see the model's comment); the event must end in the one consistent choice. The
+// values are exact: every branch is a constant.
+TEST(EventModels, MixedLoopSettlesInItsOnlyConsistentChoiceOfRelations) {
+  CsvTable table = simulate(eventModel("MixedSwap.mo"), "");
+  std::size_t t = table.column("time"), x = table.column("x"), y = table.column("y");
+  ASSERT_EQ(table.eventTimes(), std::vector<double>{0.5});
+  bool leftLimitSeen = false; // the event's first row is its left limit, the second its right
+  for (const std::vector<double>& row : table.rows) {
+    bool before = row[t] < 0.5 || (row[t] == 0.5 && !leftLimitSeen);
+    leftLimitSeen = leftLimitSeen || row[t] == 0.5;
+    EXPECT_EQ(row[x], 1.0) << "t = " << row[t];
+    EXPECT_EQ(row[y], before ? -1.0 : 1.0) << "t = " << row[t];
+  }
+  EXPECT_EQ(table.rows.size(), 6u) << "rows at 0, 0.25, both limits at 0.5, 0.75 and 1";
+}

@@ -237,6 +237,10 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   stringTable(code, "crossing_descriptions", descriptions);
 
   std::string stateNominals = doubleTable(code, "state_nominals", program.stateNominals);
+  std::vector<std::uint32_t> relationValues;
+  for (const sim::Relation& relation : program.relations)
+    relationValues.push_back(relation.storage);
+  std::string relationTable = intTable(code, "relations", relationValues);
   std::string systems = systemTables(code, program);
   std::string stateSets = stateSetTables(code, program);
   std::vector<std::uint32_t> rows, columns, daeUnknowns;
@@ -300,6 +304,8 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   code.line(fmt::format(".n_delays = {},", program.delays.size()));
   code.line(".delay_inputs = " + function(functions.delayInputs) + ",");
   code.line(".state_nominals = " + stateNominals + ",");
+  code.line(
+      fmt::format(".n_relations = {}, .relations = {},", relationValues.size(), relationTable));
   code.close("};");
   code.blank();
   return code;

@@ -83,7 +83,10 @@ void writeSystemFunctions(Context& context, Code& code) {
 }
 
 // Solve: the current values as the first guess, mocc_solve_system, the solution back. The
-// status is not needed here: the runtime recorded any failure and acts on it.
+// status is not needed here: the runtime recorded any failure and acts on it. In event and
+// initial mode the loop is then evaluated once more, which stores its relations at the
+// solution, and solved again while the runtime asks for it (mocc_settle_loop: a mixed system
+// of Real and Boolean equations, MLS 3.6 section 8.6).
 void StatementWriter::solve(const sim::Solve& solve) {
   const sim::Program& program = context_.program;
   if (solve.system >= program.systems.size()) {
@@ -95,6 +98,8 @@ void StatementWriter::solve(const sim::Solve& solve) {
     openSystem(system, open->second);
     return;
   }
+  bool event = evaluation_ == Evaluation::Event;
+  if (event) out().open("for (;;)");
   std::string x = code_.fresh("loop");
   std::string start;
   for (std::uint32_t unknown : system.unknowns)
@@ -107,9 +112,8 @@ void StatementWriter::solve(const sim::Solve& solve) {
     out().line(expressions_.storage(system.unknowns[i]) + " = " + x + "[" + std::to_string(i) +
                "];");
   expressions_.forgetAll(); // the loop's functions assigned variables
-  if (evaluation_ != Evaluation::Event) return;
-  // Newton ran with the relations as stored; evaluate and store them at the solution, so event
-  // iteration repeats the solve when one changed (MLS 8.5).
+  if (!event) return;
+  // Newton ran with the relations as stored; evaluate and store them at the solution.
   out().comment("the loop once more at the solution, storing its relations");
   writeNested(system.inner);
   expressions_.forgetAll();
@@ -117,6 +121,8 @@ void StatementWriter::solve(const sim::Solve& solve) {
   for (expr::Id residual : system.residuals)
     expressions_.value(residual); // for its effects only: relations stored, calls made
   expressions_.forgetAll();
+  out().line("if (!mocc_settle_loop(instance, " + std::to_string(solve.system) + ")) break;");
+  out().close();
 }
 
 // The residual form (dae_residuals): the iteration variables come from z, the residuals go to

@@ -73,6 +73,8 @@ void CompiledModel::fillTables() {
   model_.uses_homotopy = d.usesHomotopy;
   model_.n_delays = d.delayCount;
   model_.state_nominals = d.stateNominals.empty() ? nullptr : d.stateNominals.data();
+  model_.n_relations = count(d.relations.size());
+  model_.relations = d.relations.empty() ? nullptr : d.relations.data();
 }
 
 void CompiledModel::fillSystems() {

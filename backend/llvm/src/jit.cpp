@@ -95,9 +95,10 @@ llvm::Error resolveEntries(llvm::orc::LLJIT& jit, mocc_model& model, bool hasExt
 
 /// A hint for a failed lookup of the runtime's service.
 std::string runtimeHint(const ModelDescription& model, const std::string& error) {
-  if (!model.systems.empty() && error.find("mocc_solve_system") != std::string::npos)
-    return " (algebraic loops call mocc_solve_system from the mocc runtime library, which this "
-           "process has not loaded)";
+  if (!model.systems.empty() && (error.find("mocc_solve_system") != std::string::npos ||
+                                 error.find("mocc_settle_loop") != std::string::npos))
+    return " (algebraic loops call mocc_solve_system and mocc_settle_loop from the mocc runtime "
+           "library, which this process has not loaded)";
   if (model.delayCount > 0 && error.find("mocc_delay") != std::string::npos)
     return " (delay() calls mocc_delay from the mocc runtime library, which this process has not "
            "loaded)";

@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 7;
+constexpr std::uint32_t kFormatVersion = 8;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -198,6 +198,7 @@ bool indicesValid(const ModelDescription& d) {
   std::size_t unknowns = states + d.daeUnknowns.size();
   return d.jacobianRows.size() == d.jacobianColumns.size() && allBelow(d.jacobianRows, states) &&
          allBelow(d.jacobianColumns, states) && allBelow(d.daeUnknowns, variables) &&
+         allBelow(d.relations, variables) &&
          d.daeJacobianRows.size() == d.daeJacobianColumns.size() &&
          allBelow(d.daeJacobianRows, unknowns) && allBelow(d.daeJacobianColumns, unknowns);
 }
@@ -248,6 +249,8 @@ ModelDescription describe(const sim::Program& program) {
   d.hasExternalObjects = program.destroyExternalObjects.empty() ? 0 : 1;
   d.delayCount = static_cast<std::int32_t>(program.delays.size());
   d.stateNominals = program.stateNominals;
+  for (const sim::Relation& relation : program.relations)
+    d.relations.push_back(static_cast<std::int32_t>(relation.storage));
   return d;
 }
 
@@ -302,6 +305,7 @@ void writeDescription(const ModelDescription& d, std::string& out) {
   put(out, d.hasExternalObjects);
   put(out, d.delayCount);
   put(out, d.stateNominals);
+  put(out, d.relations);
 }
 
 std::optional<ModelDescription> readDescription(std::string_view& in) {
@@ -323,7 +327,9 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
       r.get(d.daeJacobianRows) && r.get(d.daeJacobianColumns) && r.get(d.functionSymbols) &&
       r.get(d.usesHomotopy) && r.get(d.hasExternalObjects) && r.get(d.delayCount) &&
       d.delayCount >= 0 && r.get(d.stateNominals) &&
-      (d.stateNominals.empty() || d.stateNominals.size() == static_cast<std::size_t>(d.stateCount));
+      (d.stateNominals.empty() ||
+       d.stateNominals.size() == static_cast<std::size_t>(d.stateCount)) &&
+      r.get(d.relations);
   if (!ok || !indicesValid(d)) return std::nullopt;
   return d;
 }

@@ -43,6 +43,10 @@ llvm::Function* ModuleContext::solveSystemFunction() {
                         llvm::FunctionType::get(i32, {ptr, i32, ptr, ptr, ptr}, false));
 }
 
+llvm::Function* ModuleContext::settleLoopFunction() {
+  return runtimeService("mocc_settle_loop", llvm::FunctionType::get(i32, {ptr, i32}, false));
+}
+
 llvm::Function* ModuleContext::delayFunction() {
   return runtimeService("mocc_delay",
                         llvm::FunctionType::get(f64, {ptr, i32, f64, f64, f64}, false));

@@ -69,6 +69,8 @@ public:
   /// `int32_t mocc_solve_system(mocc_instance*, int32_t, residual, jacobian, double*)`, the
   /// runtime's service (model.h), declared on first use and resolved when the code is loaded.
   llvm::Function* solveSystemFunction();
+  /// mocc_settle_loop (model.h): nonzero when a loop solved in event mode must be solved again.
+  llvm::Function* settleLoopFunction();
   /// `double mocc_delay(mocc_instance*, int32_t, double, double, double)`, the runtime's
   /// delay() history (model.h), declared on first use likewise.
   llvm::Function* delayFunction();

@@ -249,6 +249,14 @@ void StatementEmitter::solve(const sim::Solve& solve) {
     return;
   }
   llvm::IRBuilder<>& b = module_.builder;
+  bool event = evaluation_ == Evaluation::Event;
+  llvm::BasicBlock* again = nullptr;
+  expressions_.forgetAll();
+  if (event) {
+    again = frame_.newBlock("solve.again");
+    b.CreateBr(again);
+    frame_.enter(again);
+  }
   auto n = static_cast<std::uint32_t>(system.unknowns.size());
   llvm::AllocaInst* x = frame_.entryArray(n, "loop" + std::to_string(solve.system) + ".x");
   auto element = [&](std::uint32_t i) {
@@ -265,14 +273,20 @@ void StatementEmitter::solve(const sim::Solve& solve) {
   for (std::uint32_t i = 0; i < n; ++i)
     frame_.store(system.unknowns[i], b.CreateLoad(module_.f64, element(i)));
   expressions_.forgetAll(); // the loop's functions assigned variables
-  if (evaluation_ != Evaluation::Event) return;
-  // Newton ran with the relations as stored; evaluate and store them at the solution, so event
-  // iteration repeats the solve when one changed (MLS 8.5).
+  if (!event) return;
+  // Newton ran with the relations as stored; evaluate and store them at the solution, and
+  // solve again while the runtime asks for it (mocc_settle_loop: a mixed system of Real and
+  // Boolean equations, MLS 3.6 section 8.6).
   emitNested(system.inner);
   expressions_.forgetAll();
   for (expr::Id residual : system.residuals)
     expressions_.emit(residual);
   expressions_.forgetAll();
+  llvm::Value* unsettled =
+      b.CreateCall(module_.settleLoopFunction(), {frame_.instance(), b.getInt32(solve.system)});
+  llvm::BasicBlock* settled = frame_.newBlock("solve.settled");
+  b.CreateCondBr(b.CreateICmpNE(unsettled, b.getInt32(0)), again, settled);
+  frame_.enter(settled);
 }
 
 void StatementEmitter::openSystem(const sim::AlgebraicSystem& system, std::uint32_t offset) {

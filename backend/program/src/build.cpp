@@ -221,6 +221,10 @@ void ProgramBuilder::addRelations() {
     sim::Relation relation;
     relation.comparison = translator_(r.comparison);
     relation.storage = addInternal(fmt::format("$rel{}", k), expr::Type::Boolean);
+    std::string text = expr::print(system_.pool, r.comparison, name);
+    std::string where = origin(r.range);
+    std::string description = where.empty() ? text : text + " at " + where;
+    program_.variables[relation.storage].description = description;
     if (r.kind == dae::RelationKind::Time) {
       relation.timeEvent = true;
       program_.timeEvents.push_back(sim::ThresholdEvent{translator_(r.threshold)});
@@ -229,12 +233,10 @@ void ProgramBuilder::addRelations() {
       relation.crossing = static_cast<std::int32_t>(program_.crossings.size());
       expr::Id lhs = program_.pool.arg(relation.comparison, 0);
       expr::Id rhs = program_.pool.arg(relation.comparison, 1);
-      std::string text = expr::print(system_.pool, r.comparison, name);
-      std::string where = origin(r.range);
       sim::Crossing crossing;
       crossing.function = program_.pool.sub(lhs, rhs);
       crossing.relation = k;
-      crossing.description = where.empty() ? text : text + " at " + where;
+      crossing.description = description;
       program_.crossings.push_back(std::move(crossing));
     }
     program_.relations.push_back(relation);

@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 9
+#define MOCC_ABI_VERSION 10
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -278,6 +278,14 @@ typedef struct mocc_model {
   /* [n_states] the magnitude of each state's nominal attribute (MLS 3.6 section 4.8.6), which
    * scales its absolute error tolerance; null when every state has nominal 1 (ABI version 9). */
   const double* state_nominals;
+
+  /* [n_relations] the stored value of each relation that generates events (MLS 3.6 section
+   * 8.5), as an index into `variables` (ABI version 10). Loops solve with these stored values
+   * (model.h, mocc_solve_system), so the runtime may set them before an event_update to try
+   * another combination when event iteration cycles through the relations of a mixed system
+   * of Real and Boolean equations (MLS 3.6 section 8.6). */
+  int32_t n_relations;
+  const int32_t* relations;
 } mocc_model;
 
 /* A service of the runtime library that generated code calls: solves algebraic loop
@@ -295,6 +303,15 @@ int32_t mocc_solve_system(mocc_instance* instance, int32_t system,
                           void (*residual)(mocc_instance* instance, const double* x, double* r),
                           void (*jacobian)(mocc_instance* instance, const double* x, double* j),
                           double* x);
+
+/* A service of the runtime library that generated code calls, in event and initial mode, after
+ * solving loop `system` with mocc_solve_system and evaluating the loop once more at the
+ * solution (which stores its relations): nonzero when the loop must be solved again, with the
+ * relation values the runtime has now stored, because the solution's relations differ from
+ * those it was solved with (a mixed system of Real and Boolean equations, MLS 3.6 section 8.6;
+ * the runtime iterates, then searches for a consistent choice). 0 without an attached runtime.
+ * Exported like mocc_solve_system (ABI version 10). */
+int32_t mocc_settle_loop(mocc_instance* instance, int32_t system);
 
 /* A service of the runtime library that generated code calls: the value of delay operator
  * `delay` (MLS 3.6 section 3.7.4.2) at instance->time, delay(expr, delay_time, delay_max) with

@@ -58,6 +58,9 @@ public:
 
   /// How many solves failed so far (to tell whether one model call had a failure).
   long failureCount() const { return statistics_.failures; }
+  /// Forgets the failures recorded after failureCount() was `count` (solves of a choice that
+  /// LoopRelations rejected).
+  void discardFailuresAfter(long count);
   /// The first failure since the last take, and forgets the pending ones.
   std::optional<AlgebraicFailure> takeFirstFailure();
   /// The latest failure since the last take, and forgets the pending ones.
@@ -83,6 +86,7 @@ private:
   std::vector<std::unique_ptr<Workspace>> workspaces_;
   AlgebraicStatistics statistics_;
   std::optional<AlgebraicFailure> firstFailure_, latestFailure_;
+  long firstFailureNumber_ = 0; // failureCount() when firstFailure_ was recorded
   std::vector<std::string> notes_;
 };
 

@@ -9,6 +9,7 @@
 #include "mocc/model.h"
 #include "mocc/runtime/algebraic_solver.h"
 #include "mocc/runtime/delay_history.h"
+#include "mocc/runtime/loop_relations.h"
 
 #include <cstddef>
 #include <functional>
@@ -80,6 +81,13 @@ public:
   StringArena& strings() { return strings_; }
 
   AlgebraicSolver& solver() { return solver_; }
+  /// mocc_solve_system: solves loop `system` (in event and initial mode, noting the relations
+  /// it is solved with for settleLoop).
+  int solveLoop(mocc_instance& instance, int system, AlgebraicSolver::Residual residual,
+                AlgebraicSolver::Jacobian jacobian, double* x);
+  /// mocc_settle_loop (LoopRelations): true when loop `system` must be solved again; the
+  /// failures of a solve that is followed by another are forgotten.
+  bool settleLoop(mocc_instance& instance, int system);
   const AlgebraicSolver& solver() const { return solver_; }
   /// The history mocc_delay reads: one per delay operator of the model (MLS 3.6 section
   /// 3.7.4.2), recorded by whoever drives the model (the simulator).
@@ -93,6 +101,7 @@ private:
                             const double* values);
 
   AlgebraicSolver solver_;
+  LoopRelations loopRelations_;
   DelayHistory delays_;
   ReportFunction report_;
   ExternalReportFunction externalReport_;
