@@ -7,7 +7,8 @@
 // elements that are both stuck have no unique solution, and each one's breakaway lets the other
 // stick again, Otter, Elmqvist and Mattsson 1999) or does not settle, the other values of the
 // relations that changed, fewest changes first, until one is consistent. When none is, the
-// loop keeps the relations of its last solution and event iteration goes on from there.
+// loop is solved once more with the relations where the iteration stood, and event iteration
+// goes on from there.
 #pragma once
 
 #include "mocc/model.h"
