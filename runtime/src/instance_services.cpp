@@ -75,22 +75,13 @@ std::string formatMessage(const mocc_model& model, int32_t message, const double
 }
 
 InstanceServices::InstanceServices(const mocc_model& model, AlgebraicSolverSettings settings)
-    : solver_(model, settings), loopRelations_(model), delays_(model.n_delays) {}
+    : solver_(model, settings), loopRelations_(model, solver_), delays_(model.n_delays) {}
 
 int InstanceServices::solveLoop(mocc_instance& instance, int system,
                                 AlgebraicSolver::Residual residual,
                                 AlgebraicSolver::Jacobian jacobian, double* x) {
-  if (instance.mode != MOCC_MODE_CONTINUOUS)
-    loopRelations_.beforeSolve(instance, system, solver_.failureCount());
+  if (instance.mode != MOCC_MODE_CONTINUOUS) loopRelations_.beforeSolve(instance, system);
   return solver_.solve(&instance, system, residual, jacobian, x);
-}
-
-bool InstanceServices::settleLoop(mocc_instance& instance, int system) {
-  long before = loopRelations_.failuresBeforeSolve(system);
-  bool failed = solver_.failureCount() > before;
-  bool again = loopRelations_.settle(instance, system, failed);
-  if (again && failed) solver_.discardFailuresAfter(before);
-  return again;
 }
 
 void InstanceServices::attach(mocc_instance& instance) {

@@ -3,21 +3,11 @@
 
 #include <algorithm>
 #include <bit>
-#include <cmath>
 
 namespace mocc::runtime {
 
-namespace {
-
-bool same(const std::vector<double>& a, const std::vector<double>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                    [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); });
-}
-
-} // namespace
-
-LoopRelations::LoopRelations(const mocc_model& model)
-    : loops_(static_cast<std::size_t>(std::max(model.n_systems, 0))) {
+LoopRelations::LoopRelations(const mocc_model& model, AlgebraicSolver& solver)
+    : solver_(solver), loops_(static_cast<std::size_t>(std::max(model.n_systems, 0))) {
   for (int k = 0; k < model.n_relations; ++k)
     values_.push_back(model.variables[model.relations[k]].index);
 }
@@ -35,7 +25,7 @@ void LoopRelations::store(mocc_instance& instance, const std::vector<double>& va
     instance.v[values_[k]] = values[k];
 }
 
-void LoopRelations::beforeSolve(const mocc_instance& instance, int system, long failures) {
+void LoopRelations::beforeSolve(const mocc_instance& instance, int system) {
   if (system < 0 || static_cast<std::size_t>(system) >= loops_.size() || values_.empty()) return;
   Settling& settling = loops_[static_cast<std::size_t>(system)];
   if (!settling.active) {
@@ -43,34 +33,34 @@ void LoopRelations::beforeSolve(const mocc_instance& instance, int system, long 
     settling.active = true;
   }
   settling.used.push_back(relationValues(instance));
-  settling.failuresBefore = failures;
+  settling.failuresBefore = solver_.failureCount();
 }
 
-long LoopRelations::failuresBeforeSolve(int system) const {
-  if (system < 0 || static_cast<std::size_t>(system) >= loops_.size()) return 0;
-  return loops_[static_cast<std::size_t>(system)].failuresBefore;
-}
-
-bool LoopRelations::settle(mocc_instance& instance, int system, bool solveFailed) {
+bool LoopRelations::settle(mocc_instance& instance, int system) {
   if (system < 0 || static_cast<std::size_t>(system) >= loops_.size()) return false;
   Settling& settling = loops_[static_cast<std::size_t>(system)];
   if (!settling.active || settling.used.empty() || settling.finishing) {
     settling = Settling{};
     return false;
   }
+  bool failed = solver_.failureCount() > settling.failuresBefore;
+  bool again = decide(instance, settling, failed);
+  if (again && failed) solver_.discardFailuresAfter(settling.failuresBefore);
+  if (!again) settling = Settling{};
+  return again;
+}
+
+bool LoopRelations::decide(mocc_instance& instance, Settling& settling, bool solveFailed) const {
   std::vector<double> reached = relationValues(instance);
   if (!settling.searching) {
-    if (solveFailed || same(reached, settling.used.back())) {
-      settling = Settling{};
+    if (solveFailed || reached == settling.used.back())
       return false; // consistent, or a failure for the simulator to report
-    }
-    bool cycles = std::any_of(settling.used.begin(), settling.used.end(),
-                              [&](const std::vector<double>& u) { return same(u, reached); });
+    bool cycles =
+        std::find(settling.used.begin(), settling.used.end(), reached) != settling.used.end();
     if (!cycles && settling.used.size() < static_cast<std::size_t>(maxFixedPointPasses))
       return true; // solve again with the relations just stored
     startSearch(settling, reached);
-  } else if (!solveFailed && same(reached, settling.used.back())) {
-    settling = Settling{};
+  } else if (!solveFailed && reached == settling.used.back()) {
     return false; // a consistent choice
   }
   if (settling.next < settling.candidates.size()) {
@@ -106,9 +96,8 @@ void LoopRelations::startSearch(Settling& settling, const std::vector<double>& r
     std::vector<double> candidate = reached;
     for (std::size_t j = 0; j < free.size(); ++j)
       if ((bits >> j) & 1u) candidate[free[j]] = candidate[free[j]] != 0.0 ? 0.0 : 1.0;
-    bool tried = std::any_of(settling.used.begin(), settling.used.end(),
-                             [&](const std::vector<double>& u) { return same(u, candidate); });
-    if (!tried) settling.candidates.push_back(std::move(candidate));
+    if (std::find(settling.used.begin(), settling.used.end(), candidate) == settling.used.end())
+      settling.candidates.push_back(std::move(candidate));
   }
 }
 

@@ -237,9 +237,7 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   stringTable(code, "crossing_descriptions", descriptions);
 
   std::string stateNominals = doubleTable(code, "state_nominals", program.stateNominals);
-  std::vector<std::uint32_t> relationValues;
-  for (const sim::Relation& relation : program.relations)
-    relationValues.push_back(relation.storage);
+  std::vector<std::uint32_t> relationValues = sim::relationStorage(program);
   std::string relationTable = intTable(code, "relations", relationValues);
   std::string systems = systemTables(code, program);
   std::string stateSets = stateSetTables(code, program);

@@ -249,8 +249,7 @@ ModelDescription describe(const sim::Program& program) {
   d.hasExternalObjects = program.destroyExternalObjects.empty() ? 0 : 1;
   d.delayCount = static_cast<std::int32_t>(program.delays.size());
   d.stateNominals = program.stateNominals;
-  for (const sim::Relation& relation : program.relations)
-    d.relations.push_back(static_cast<std::int32_t>(relation.storage));
+  d.relations = toInt32(sim::relationStorage(program));
   return d;
 }
 

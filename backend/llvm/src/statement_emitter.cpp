@@ -251,8 +251,8 @@ void StatementEmitter::solve(const sim::Solve& solve) {
   llvm::IRBuilder<>& b = module_.builder;
   bool event = evaluation_ == Evaluation::Event;
   llvm::BasicBlock* again = nullptr;
-  expressions_.forgetAll();
   if (event) {
+    expressions_.forgetAll(); // values cached before the loop are stale on its second pass
     again = frame_.newBlock("solve.again");
     b.CreateBr(again);
     frame_.enter(again);

@@ -14,6 +14,13 @@ std::vector<std::pair<std::int32_t, std::int32_t>> jacobianNonzeros(const Algebr
   return nonzeros;
 }
 
+std::vector<std::uint32_t> relationStorage(const Program& program) {
+  std::vector<std::uint32_t> storage;
+  for (const Relation& relation : program.relations)
+    storage.push_back(relation.storage);
+  return storage;
+}
+
 std::vector<std::uint32_t> openedSystems(const Program& program) {
   std::vector<std::uint32_t> systems;
   std::set<std::uint32_t> seen;

@@ -11,6 +11,7 @@
 
 namespace {
 
+using mocc::runtime::AlgebraicSolver;
 using mocc::runtime::LoopRelations;
 using Rule = std::function<std::pair<bool, bool>(bool p, bool q)>;
 
@@ -38,14 +39,15 @@ struct TwoRelations {
 
   /// The solves generated code makes until LoopRelations is content.
   int settle(const Rule& rule) {
-    LoopRelations relations(model);
+    AlgebraicSolver solver(model);
+    LoopRelations relations(model, solver);
     int solves = 0;
     do {
       ++solves;
-      relations.beforeSolve(instance, 0, 0);
+      relations.beforeSolve(instance, 0);
       auto [p, q] = rule(v[0] != 0.0, v[1] != 0.0);
       v[0] = p, v[1] = q;
-    } while (relations.settle(instance, 0, false) && solves < 100);
+    } while (relations.settle(instance, 0) && solves < 100);
     return solves;
   }
 };
@@ -85,10 +87,13 @@ TEST(LoopRelations, WithoutAConsistentChoiceTheLastSolveUsesWhereTheIterationSto
 
 TEST(LoopRelations, AFailedSolveOutsideTheSearchEndsTheSettling) {
   TwoRelations loop(false, false);
-  LoopRelations relations(loop.model);
-  relations.beforeSolve(loop.instance, 0, 0);
+  AlgebraicSolver solver(loop.model);
+  LoopRelations relations(loop.model, solver);
+  relations.beforeSolve(loop.instance, 0);
+  EXPECT_NE(solver.solve(&loop.instance, 7, nullptr, nullptr, nullptr), 0) << "no loop 7";
   loop.v[0] = 1.0;
-  EXPECT_FALSE(relations.settle(loop.instance, 0, true));
+  EXPECT_FALSE(relations.settle(loop.instance, 0));
+  EXPECT_TRUE(solver.takeFirstFailure().has_value()) << "the failure stays for the simulator";
 }
 
 } // namespace

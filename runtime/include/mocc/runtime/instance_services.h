@@ -85,9 +85,10 @@ public:
   /// it is solved with for settleLoop).
   int solveLoop(mocc_instance& instance, int system, AlgebraicSolver::Residual residual,
                 AlgebraicSolver::Jacobian jacobian, double* x);
-  /// mocc_settle_loop (LoopRelations): true when loop `system` must be solved again; the
-  /// failures of a solve that is followed by another are forgotten.
-  bool settleLoop(mocc_instance& instance, int system);
+  /// mocc_settle_loop: true when loop `system` must be solved again (LoopRelations).
+  bool settleLoop(mocc_instance& instance, int system) {
+    return loopRelations_.settle(instance, system);
+  }
   const AlgebraicSolver& solver() const { return solver_; }
   /// The history mocc_delay reads: one per delay operator of the model (MLS 3.6 section
   /// 3.7.4.2), recorded by whoever drives the model (the simulator).

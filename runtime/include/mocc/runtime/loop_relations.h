@@ -12,6 +12,7 @@
 #pragma once
 
 #include "mocc/model.h"
+#include "mocc/runtime/algebraic_solver.h"
 
 #include <cstdint>
 #include <span>
@@ -22,19 +23,18 @@ namespace mocc::runtime {
 
 class LoopRelations {
 public:
-  /// The relations of `model` (mocc_model.relations); `model` must outlive this object.
-  explicit LoopRelations(const mocc_model& model);
+  /// The relations of `model` (mocc_model.relations), whose loops `solver` solves; both must
+  /// outlive this object.
+  LoopRelations(const mocc_model& model, AlgebraicSolver& solver);
 
   /// Before loop `system` is solved in event or initial mode: remembers the relation values
-  /// the solve uses and how many failures the solver had counted (`failures`).
-  void beforeSolve(const mocc_instance& instance, int system, long failures);
-  /// The solver's failure count before the latest solve of loop `system`.
-  long failuresBeforeSolve(int system) const;
-  /// mocc_settle_loop, after the loop was evaluated at its solution (`solveFailed`: Newton
-  /// failed on it): true when it must be solved again, with the relation values now stored in
-  /// instance.v. A failure outside the search ends the settling, for the simulator to report;
-  /// in the search it rejects that choice.
-  bool settle(mocc_instance& instance, int system, bool solveFailed);
+  /// the solve uses.
+  void beforeSolve(const mocc_instance& instance, int system);
+  /// mocc_settle_loop, after the loop was evaluated at its solution: true when it must be
+  /// solved again, with the relation values now stored in instance.v. A failed solve outside
+  /// the search ends the settling, for the simulator to report; in the search it rejects that
+  /// choice, and the solver forgets it.
+  bool settle(mocc_instance& instance, int system);
 
   /// Fixed-point passes before the search starts.
   static constexpr int maxFixedPointPasses = 8;
@@ -46,6 +46,9 @@ private:
   std::vector<double> relationValues(const mocc_instance& instance) const;
   void store(mocc_instance& instance, const std::vector<double>& values) const;
   struct Settling;
+  /// Whether to solve again (storing the relations to solve with), from what the latest solve
+  /// stored.
+  bool decide(mocc_instance& instance, Settling& settling, bool solveFailed) const;
   void startSearch(Settling& settling, const std::vector<double>& reached) const;
 
   struct Settling {
@@ -58,6 +61,7 @@ private:
     std::vector<std::vector<double>> candidates;
     std::size_t next = 0;
   };
+  AlgebraicSolver& solver_;
   std::vector<int> values_; // index into v of each relation
   std::vector<Settling> loops_;
 };

@@ -487,6 +487,8 @@ std::vector<std::pair<std::int32_t, std::int32_t>> jacobianNonzeros(const Algebr
 /// (dae_residuals) opens, their iteration variables becoming the integrator's algebraic
 /// unknowns.
 std::vector<std::uint32_t> openedSystems(const Program& program);
+/// The variable holding each relation's stored value, in relation order (mocc_model.relations).
+std::vector<std::uint32_t> relationStorage(const Program& program);
 /// The values of Jacobian entries, in order (what a Jacobian function writes).
 std::vector<Id> entryValues(const std::vector<JacobianEntry>& entries);
 
