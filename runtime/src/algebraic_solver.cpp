@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <limits>
 #include <utility>
 
@@ -67,7 +68,28 @@ struct AlgebraicSolver::Workspace {
   std::vector<double> start, residual, trial, trialResidual, step, column, scale, nonzeros;
   LoopJacobian jacobian;
   bool notedDifferences = false;
+  /// Recent solutions, oldest first, none later than the latest solve's time.
+  std::deque<SolvedPoint> history;
+
+  void remember(double time, std::span<const double> x);
+  /// The latest solution from before `time` that differs from `start`, if any.
+  const SolvedPoint* fallbackBefore(double time) const;
 };
+
+// An integrator that rejects a step solves again at an earlier time: solutions from after that
+// time belong to the rejected trial and are forgotten.
+void AlgebraicSolver::Workspace::remember(double time, std::span<const double> x) {
+  while (!history.empty() && history.back().time >= time)
+    history.pop_back();
+  if (history.size() == kRememberedSolutions) history.pop_front();
+  history.push_back({time, std::vector<double>(x.begin(), x.end())});
+}
+
+const AlgebraicSolver::SolvedPoint* AlgebraicSolver::Workspace::fallbackBefore(double time) const {
+  for (auto it = history.rbegin(); it != history.rend(); ++it)
+    if (it->time < time && it->x != start) return &*it;
+  return nullptr;
+}
 
 namespace {
 
@@ -263,19 +285,38 @@ int AlgebraicSolver::solve(mocc_instance* instance, int system, Residual residua
                                  info.description));
   }
   std::copy_n(x, w.size, w.start.begin());
-  NewtonRun run(instance, info, residual, jacobian, x, w, settings_, statistics_);
-  std::string reason;
-  std::optional<double> residualNorm;
-  try {
-    reason = run.run();
-    residualNorm = run.residualNorm();
-  } catch (const ExternalError& error) {
-    reason = "ModelicaError: " + error.message; // no residual at this iterate
+  Attempt attempt = runNewton(instance, info, residual, jacobian, x, w);
+  // The warm start may be the solution of a trial step the integrator rejected, on another
+  // branch of a nonlinear loop (a transistor that conducted at the rejected time): start
+  // again from the latest solution before this time.
+  if (!attempt.reason.empty()) {
+    if (const SolvedPoint* fallback = w.fallbackBefore(instance->time)) {
+      std::copy(fallback->x.begin(), fallback->x.end(), x);
+      if (runNewton(instance, info, residual, jacobian, x, w).reason.empty()) attempt = {};
+    }
   }
-  if (reason.empty()) return 0;
-  fail(instance, system, reason, residualNorm, x);
+  if (attempt.reason.empty()) {
+    w.remember(instance->time, std::span<const double>(x, w.size));
+    return 0;
+  }
   std::copy(w.start.begin(), w.start.end(), x);
+  fail(instance, system, attempt.reason, attempt.residualNorm, attempt.x.data());
   return 1;
+}
+
+AlgebraicSolver::Attempt AlgebraicSolver::runNewton(mocc_instance* instance,
+                                                    const mocc_system_info& info, Residual residual,
+                                                    Jacobian jacobian, double* x, Workspace& w) {
+  NewtonRun run(instance, info, residual, jacobian, x, w, settings_, statistics_);
+  Attempt attempt;
+  try {
+    attempt.reason = run.run();
+    attempt.residualNorm = run.residualNorm();
+  } catch (const ExternalError& error) {
+    attempt.reason = "ModelicaError: " + error.message; // no residual at this iterate
+  }
+  if (!attempt.reason.empty()) attempt.x.assign(x, x + w.size);
+  return attempt;
 }
 
 void AlgebraicSolver::fail(const mocc_instance* instance, int system, const std::string& reason,

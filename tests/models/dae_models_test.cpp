@@ -3,6 +3,7 @@
 // algebraic loop, a series RLC circuit with an ideal switching diode and with a Shockley diode.
 #include "model_test_support.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace mocc::test;
@@ -144,6 +145,21 @@ TEST(DaeModels, AZeroParameterFactorDropsOutInsteadOfBeingDividedBy) {
   ASSERT_GT(table.rows.size(), 5u);
   for (const auto& row : table.rows)
     EXPECT_DOUBLE_EQ(row[i], std::sin(row[t])) << "t = " << row[t];
+}
+
+TEST(DaeModels, AVariableThatFoldsToZeroTakesItsDerivativeFactorOutOfTheSystem) {
+  // ZeroCapacitance.mo: c = CapVal * junction(v) and c2 = smooth(1, c + CapVal) fold to 0
+  // with CapVal = 0 evaluated, so c2*der(v) + v/R = sin(time) is v/R = sin(time): v is no
+  // state and v = 2 sin(time) up to the rounding of one division.
+  CsvTable table = simulate(daeModel("ZeroCapacitance.mo"), "");
+  EXPECT_EQ(std::count(table.header.begin(), table.header.end(), "der(v)"), 0);
+  std::size_t t = table.column("time"), v = table.column("v");
+  ASSERT_GT(table.rows.size(), 5u);
+  for (const auto& row : table.rows) {
+    EXPECT_NEAR(row[v], 2 * std::sin(row[t]), 4e-16) << "t = " << row[t];
+    EXPECT_EQ(row[table.column("c")], 0.0);
+    EXPECT_EQ(row[table.column("c2")], 0.0);
+  }
 }
 
 TEST(DaeModels, AnInverseModelFollowsItsDriverThroughStateFunctionsWithNoDerivativeInputs) {

@@ -87,13 +87,20 @@ public:
       if (role(v) == Role::Kept) keeper_[v] = v;
   }
 
-  std::size_t run() {
+  struct Eliminated {
+    std::size_t aliases = 0, constants = 0;
+  };
+
+  Eliminated run() {
     std::vector<dae::Equation> kept;
-    for (const dae::Equation& equation : system_.equations) {
-      if (!merge(equation)) kept.push_back(equation);
-    }
-    std::size_t eliminated = assignAliases();
-    if (eliminated == 0) return 0;
+    Eliminated eliminated;
+    std::vector<bool> bindsConstant(system_.equations.size());
+    for (std::size_t i = 0; i < system_.equations.size(); ++i)
+      if ((bindsConstant[i] = bindConstant(system_.equations[i]))) ++eliminated.constants;
+    for (std::size_t i = 0; i < system_.equations.size(); ++i)
+      if (!bindsConstant[i] && !merge(system_.equations[i])) kept.push_back(system_.equations[i]);
+    eliminated.aliases = assignAliases();
+    if (eliminated.aliases + eliminated.constants == 0) return eliminated;
     system_.equations = std::move(kept);
     substitute();
     return eliminated;
@@ -116,6 +123,29 @@ private:
       return Role::Kept;
     }
     return Role::Removable;
+  }
+
+  /// The unknown an equation `v = c` (or `c = v`) with a constant c defines, or kNone.
+  std::uint32_t constantDefined(const dae::Equation& equation) const {
+    const expr::Pool& pool = system_.pool;
+    for (auto [side, other] : {std::pair{equation.lhs, equation.rhs}, {equation.rhs, equation.lhs}})
+      if (pool.op(side) == expr::Op::Variable && pool.isConstant(other))
+        return pool.node(side).index;
+    return dae::kNone;
+  }
+
+  // An unknown that an equation fixes to a constant, once structural parameters are evaluated
+  // (a capacitance `C*f(v)` with C = 0 evaluated), is that constant everywhere, as in other
+  // tools: products with it vanish, so a derivative it multiplies may leave the system (the
+  // MSL's transistors with zero capacitances). A variable with fixed = true keeps its equation
+  // so that a conflicting start value is still reported.
+  bool bindConstant(const dae::Equation& equation) {
+    std::uint32_t v = constantDefined(equation);
+    if (v == dae::kNone || role(v) != Role::Removable || system_.variables[v].fixed) return false;
+    const expr::Pool& pool = system_.pool;
+    expr::Id value = pool.op(equation.lhs) == expr::Op::Variable ? equation.rhs : equation.lhs;
+    system_.variables[v].alias = value;
+    return true;
   }
 
   // Merges the two variables of an alias equation; false leaves the equation in place.
@@ -213,7 +243,7 @@ private:
       if (node.op != expr::Op::Variable && node.op != expr::Op::Pre) return {};
       const dae::Variable& v = system_.variables[node.index];
       if (!v.alias.valid()) return {};
-      if (node.op == expr::Op::Variable) return v.alias;
+      if (node.op == expr::Op::Variable || pool.isConstant(v.alias)) return v.alias;
       // pre(a) with a = ±b is ±pre(b).
       bool negated = pool.op(v.alias) == expr::Op::Neg;
       expr::Id base = negated ? pool.arg(v.alias, 0) : v.alias;
@@ -237,7 +267,13 @@ private:
 } // namespace
 
 std::size_t eliminateAliases(dae::System& system, Diagnostics& diagnostics) {
-  return AliasEliminator(system, diagnostics).run();
+  std::size_t total = 0;
+  // A substituted constant may fold another equation to `v = c`: repeat until none appears.
+  for (;;) {
+    auto eliminated = AliasEliminator(system, diagnostics).run();
+    total += eliminated.aliases + eliminated.constants;
+    if (eliminated.constants == 0) return total;
+  }
 }
 
 } // namespace mocc::backend::structure

@@ -1,7 +1,8 @@
 // AlgebraicSolver (mocc_solve_system) on hand-written loops: one exact step for a linear loop,
 // Newton with finite differences (reported once), loops without a solution or with a singular
 // Jacobian and their messages, a singular loop its start solves, sparse LU for a large loop,
-// a linear loop whose residual is rounding of cancelling terms, and the C entry point.
+// a linear loop whose residual is rounding of cancelling terms, a warm start left by a rejected
+// step that falls back to an earlier solution, and the C entry point.
 #include "mocc/runtime/algebraic_solver.h"
 #include "mocc/runtime/instance_services.h"
 
@@ -83,7 +84,19 @@ void nearlySingularJacobian(mocc_instance*, const double*, double* values) {
   values[0] = 1, values[1] = 1, values[2] = 1, values[3] = 1 + nearlyParallel;
 }
 
-/// The model's tables: variables x, y, v2, ..., v299, z and the seven loops above.
+// Loop 7: z^3 - 3z = p(t) with p = -3 before t = 1.75 and 3 from then on: one root each,
+// z = -2.1038 and z = 2.1038 (the cubic's turning points are at z = -1 and 1, where its values
+// are 2 and -2). Newton from the right root with p = -3 ends at the local minimum of |r| at
+// z = 1 (r = 1), where no damped step decreases the residual.
+double cubicResidualValue(double z, double t) { return z * z * z - 3 * z - (t < 1.75 ? -3 : 3); }
+void cubicResidual(mocc_instance* instance, const double* x, double* r) {
+  r[0] = cubicResidualValue(x[0], instance->time);
+}
+void cubicJacobian(mocc_instance*, const double* x, double* values) {
+  values[0] = 3 * x[0] * x[0] - 3;
+}
+
+/// The model's tables: variables x, y, v2, ..., v299, z and the eight loops above.
 struct LoopModel {
   LoopModel() {
     for (int i = 0; i < largeSize; ++i)
@@ -115,6 +128,7 @@ struct LoopModel {
     loop("linear system of 1 equation at m.mo:8:3", 1, true, &zIndex, zero, zero);
     loop("nonlinear system of 2 equations at m.mo:9:3", 2, false, unknowns.data(), denseRows,
          denseColumns);
+    loop("nonlinear system of 1 equation at m.mo:10:3", 1, false, &zIndex, zero, zero);
     model.abi_version = MOCC_ABI_VERSION;
     model.name = "Loops";
     model.n_values = largeSize + 1;
@@ -252,11 +266,34 @@ TEST_F(AlgebraicSolverTest, ANearlySingularLoopWhoseResidualIsRoundingIsSolved) 
   }
 }
 
+TEST_F(AlgebraicSolverTest, AWarmStartFromARejectedLaterTimeFallsBackToTheLatestEarlierSolution) {
+  double z[1] = {-2};
+  instance.time = 1; // an accepted step: the left root
+  ASSERT_EQ(solver.solve(&instance, 7, cubicResidual, cubicJacobian, z), 0);
+  double left = z[0];
+  EXPECT_NEAR(cubicResidualValue(left, 1), 0, 1e-12);
+  z[0] = 2;
+  instance.time = 2; // a trial step the integrator will reject: the right root
+  ASSERT_EQ(solver.solve(&instance, 7, cubicResidual, cubicJacobian, z), 0);
+  ASSERT_GT(z[0], 2);
+  instance.time = 1.5; // the retry at a smaller step starts from the right root and stalls
+  EXPECT_EQ(solver.solve(&instance, 7, cubicResidual, cubicJacobian, z), 0);
+  EXPECT_EQ(z[0], left);
+  EXPECT_EQ(solver.failureCount(), 0);
+}
+
+TEST_F(AlgebraicSolverTest, WithoutAnEarlierSolutionAStalledWarmStartFails) {
+  double z[1] = {2};
+  instance.time = 1.5;
+  EXPECT_EQ(solver.solve(&instance, 7, cubicResidual, cubicJacobian, z), 1);
+  EXPECT_EQ(z[0], 2);
+}
+
 TEST_F(AlgebraicSolverTest, AnUnknownLoopNumberIsAFailure) {
   double x[1] = {0};
-  EXPECT_EQ(solver.solve(&instance, 7, noRootResidual, nullptr, x), 1);
+  EXPECT_EQ(solver.solve(&instance, 8, noRootResidual, nullptr, x), 1);
   EXPECT_EQ(solver.takeFirstFailure()->message,
-            "algebraic loop #7 is not in the model's table of 7 loops");
+            "algebraic loop #8 is not in the model's table of 8 loops");
 }
 
 TEST(SolveSystemEntryPoint, UsesTheServicesAttachedToTheInstance) {

@@ -1,5 +1,6 @@
 // The runtime's solver for the algebraic loops of a model (mocc_solve_system in model.h): a
-// damped Newton method warm-started from the current values, with the loop's analytic Jacobian
+// damped Newton method warm-started from the current values (and, when that fails, from the
+// latest solution before the current time), with the loop's analytic Jacobian
 // or finite differences, dense LU for small loops and sparse LU for large ones. Failures are
 // recorded with a message naming the loop, its unknowns, the residual norm and the time; a
 // ModelicaError in the loop's residual or Jacobian function (external C code) is a failure too.
@@ -74,9 +75,24 @@ public:
 
   /// Buffers and the factorisation of one loop, made at its first solve (opaque).
   struct Workspace;
+  /// A loop's solution at a time, kept as a start for solves that fail from the warm start.
+  struct SolvedPoint {
+    double time;
+    std::vector<double> x;
+  };
+  static constexpr std::size_t kRememberedSolutions = 4;
 
 private:
+  /// One Newton run's outcome: an empty reason on success, else why, where and how far.
+  struct Attempt {
+    std::string reason;
+    std::optional<double> residualNorm;
+    std::vector<double> x;
+  };
+
   Workspace& workspace(int system);
+  Attempt runNewton(mocc_instance* instance, const mocc_system_info& info, Residual residual,
+                    Jacobian jacobian, double* x, Workspace& w);
   /// Records why the loop failed at iterate x, with the residual norm there when there is one.
   void fail(const mocc_instance* instance, int system, const std::string& reason,
             std::optional<double> norm, const double* x);
