@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <limits>
 #include <utility>
 
@@ -68,8 +67,10 @@ struct AlgebraicSolver::Workspace {
   std::vector<double> start, residual, trial, trialResidual, step, column, scale, nonzeros;
   LoopJacobian jacobian;
   bool notedDifferences = false;
-  /// Recent solutions, oldest first, none later than the latest solve's time.
-  std::deque<SolvedPoint> history;
+  /// Recent solutions, oldest first, none later than the latest solve's time: the first
+  /// `remembered` slots of `history` (their buffers are reused, solves are frequent).
+  std::vector<SolvedPoint> history;
+  std::size_t remembered = 0;
 
   void remember(double time, std::span<const double> x);
   /// The latest solution from before `time` that differs from `start`, if any.
@@ -79,15 +80,21 @@ struct AlgebraicSolver::Workspace {
 // An integrator that rejects a step solves again at an earlier time: solutions from after that
 // time belong to the rejected trial and are forgotten.
 void AlgebraicSolver::Workspace::remember(double time, std::span<const double> x) {
-  while (!history.empty() && history.back().time >= time)
-    history.pop_back();
-  if (history.size() == kRememberedSolutions) history.pop_front();
-  history.push_back({time, std::vector<double>(x.begin(), x.end())});
+  if (history.empty()) history.resize(kRememberedSolutions);
+  while (remembered > 0 && history[remembered - 1].time >= time)
+    --remembered;
+  if (remembered == history.size()) {
+    std::rotate(history.begin(), history.begin() + 1, history.end());
+    --remembered;
+  }
+  SolvedPoint& slot = history[remembered++];
+  slot.time = time;
+  slot.x.assign(x.begin(), x.end());
 }
 
 const AlgebraicSolver::SolvedPoint* AlgebraicSolver::Workspace::fallbackBefore(double time) const {
-  for (auto it = history.rbegin(); it != history.rend(); ++it)
-    if (it->time < time && it->x != start) return &*it;
+  for (std::size_t i = remembered; i-- > 0;)
+    if (history[i].time < time && history[i].x != start) return &history[i];
   return nullptr;
 }
 
