@@ -85,7 +85,9 @@ private:
   bool simplify(dae::System& system) {
     timed("eval-params", [&] { return structure::evaluateStructuralParameters(system); });
     printSystem("eval-params", system);
+    std::size_t errors = diagnostics_.errorCount();
     timed("alias-elim", [&] { return structure::eliminateAliases(system, diagnostics_); });
+    if (diagnostics_.errorCount() > errors) return false;
     printSystem("alias-elim", system);
     bool ok = timed("trivial-elim",
                     [&] { return structure::eliminateTrivialEquations(system, diagnostics_); });

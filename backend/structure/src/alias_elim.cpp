@@ -102,7 +102,15 @@ public:
     eliminated.aliases = assignAliases();
     if (eliminated.aliases + eliminated.constants == 0) return eliminated;
     system_.equations = std::move(kept);
-    substitute();
+    std::vector<bool> hadUnknowns;
+    for (const dae::Equation& equation : system_.equations)
+      hadUnknowns.push_back(!isConstantEquation(equation));
+    if (eliminated.constants > 0) {
+      detail::markFoldedEquations(system_, [&] { substitute(); });
+    } else {
+      substitute();
+    }
+    reportRedundantEquations(hadUnknowns);
     return eliminated;
   }
 
@@ -125,6 +133,24 @@ private:
     return Role::Removable;
   }
 
+  bool isConstantEquation(const dae::Equation& equation) const {
+    return system_.pool.isConstant(equation.lhs) && system_.pool.isConstant(equation.rhs);
+  }
+
+  // An equation whose unknowns other equations all fix to constants determines nothing: the
+  // model is over-determined (MLS 4.7), even when the constants happen to satisfy it
+  // (`c1.e = c2.e` with both bound to 1.0), so it is reported rather than left for
+  // trivial-elim to drop.
+  void reportRedundantEquations(const std::vector<bool>& hadUnknowns) {
+    for (std::size_t i = 0; i < system_.equations.size(); ++i) {
+      const dae::Equation& equation = system_.equations[i];
+      if (!hadUnknowns[i] || !isConstantEquation(equation)) continue;
+      diagnostics_.error(DiagnosticKind::StructurallySingular, equation.range,
+                         "this equation has no unknown left to determine (over-determined): "
+                         "other equations fix each variable it reads to a constant");
+    }
+  }
+
   /// The unknown an equation `v = c` (or `c = v`) with a constant c defines, or kNone.
   std::uint32_t constantDefined(const dae::Equation& equation) const {
     const expr::Pool& pool = system_.pool;
@@ -134,12 +160,15 @@ private:
     return dae::kNone;
   }
 
-  // An unknown that an equation fixes to a constant, once structural parameters are evaluated
-  // (a capacitance `C*f(v)` with C = 0 evaluated), is that constant everywhere, as in other
+  // An unknown that an equation fixes to a constant once structural parameters are evaluated
+  // (a capacitance `C*f(v)` with C = 0 evaluated) is that constant everywhere, as in other
   // tools: products with it vanish, so a derivative it multiplies may leave the system (the
-  // MSL's transistors with zero capacitances). A variable with fixed = true keeps its equation
-  // so that a conflicting start value is still reported.
+  // MSL's transistors with zero capacitances). An equation written as `v = c` (an unconnected
+  // flow's `m_flow = 0`) stays an equation: the model's structure is as written, so that a
+  // semiLinear(m_flow, ...) keeps its unknowns. A variable with fixed = true keeps its
+  // equation so that a conflicting start value is still reported.
   bool bindConstant(const dae::Equation& equation) {
+    if (!equation.foldedByEvaluation) return false;
     std::uint32_t v = constantDefined(equation);
     if (v == dae::kNone || role(v) != Role::Removable || system_.variables[v].fixed) return false;
     const expr::Pool& pool = system_.pool;

@@ -278,6 +278,43 @@ end U;
   EXPECT_TRUE(contains(out, "note: no equation is left to determine"));
 }
 
+TEST(StructureErrors, AnEquationThatStructuralConstantsEmptyIsOverDetermined) {
+  // C = 0 (evaluated) makes a and b the constant 0, so a = b determines nothing: reported
+  // where it stands, although 0 = 0 holds.
+  auto a = analyse(R"(model R
+  parameter Real C = 0 annotation(Evaluate = true);
+  Real x(start = 1, fixed = true);
+  Real a, b;
+equation
+  der(x) = -x;
+  a = C*x;
+  b = C*x;
+  a = b;
+end R;
+)");
+  EXPECT_FALSE(a->analysis);
+  std::string out = a->c.rendered();
+  EXPECT_TRUE(contains(out, "test.mo:9:3: error: this equation has no unknown left to determine "
+                            "(over-determined): other equations fix each variable it reads to "
+                            "a constant"))
+      << out;
+}
+
+TEST(StructureErrors, AnEquationWrittenAsAConstantKeepsItsVariableAnUnknown) {
+  // m_flow = 0 as written (an unconnected flow) is an equation, not a constant: the
+  // semiLinear equation keeps h, and the model is balanced (MLS 3.7.4.4 would give h = hb).
+  auto a = analyse(R"(model S
+  parameter Real hb = 2;
+  Real m_flow, H_flow, h;
+equation
+  m_flow = 0;
+  H_flow = 0;
+  H_flow = semiLinear(m_flow, h, hb);
+end S;
+)");
+  EXPECT_TRUE(a->analysis) << a->c.rendered();
+}
+
 TEST(StructureErrors, OverDeterminedEquationsAreNamed) {
   auto a = analyse(R"(model O
   Real x(start = 1, fixed = true);
