@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
 namespace mocc::backend::structure {
 
 namespace {
@@ -103,13 +105,13 @@ public:
     if (eliminated.aliases + eliminated.constants == 0) return eliminated;
     system_.equations = std::move(kept);
     std::vector<bool> hadUnknowns;
-    for (const dae::Equation& equation : system_.equations)
+    std::vector<std::optional<SemiLinear>> semiLinears;
+    for (const dae::Equation& equation : system_.equations) {
       hadUnknowns.push_back(!isConstantEquation(equation));
-    if (eliminated.constants > 0) {
-      detail::markFoldedEquations(system_, [&] { substitute(); });
-    } else {
-      substitute();
+      semiLinears.push_back(semiLinear(equation));
     }
+    substitute();
+    applyZeroFlowRule(semiLinears);
     reportRedundantEquations(hadUnknowns);
     return eliminated;
   }
@@ -131,6 +133,50 @@ private:
       return Role::Kept;
     }
     return Role::Removable;
+  }
+
+  /// `y = semiLinear(x, a, b)` as the frontend lowers it: y = if x >= 0 then a*x else b*x.
+  struct SemiLinear {
+    expr::Id x, a, b;
+  };
+
+  /// The factor k of `k*x` or `x*k`, or an invalid Id.
+  expr::Id factorOf(expr::Id product, expr::Id x) const {
+    const expr::Pool& pool = system_.pool;
+    if (pool.op(product) != expr::Op::Mul) return {};
+    if (pool.arg(product, 1) == x) return pool.arg(product, 0);
+    if (pool.arg(product, 0) == x) return pool.arg(product, 1);
+    return {};
+  }
+
+  std::optional<SemiLinear> semiLinear(const dae::Equation& equation) const {
+    const expr::Pool& pool = system_.pool;
+    for (expr::Id side : {equation.lhs, equation.rhs}) {
+      if (pool.op(side) != expr::Op::If) continue;
+      expr::Id condition = pool.arg(side, 0);
+      if (pool.op(condition) != expr::Op::Ge || !pool.isConstant(pool.arg(condition, 1), 0))
+        continue;
+      expr::Id x = pool.arg(condition, 0);
+      if (pool.op(x) != expr::Op::Variable) continue;
+      expr::Id a = factorOf(pool.arg(side, 1), x), b = factorOf(pool.arg(side, 2), x);
+      if (a.valid() && b.valid()) return SemiLinear{x, a, b};
+    }
+    return std::nullopt;
+  }
+
+  // MLS 3.6 section 3.7.4.4: `x = 0; y = 0; y = semiLinear(x, sa, sb)` may be replaced by
+  // `x = 0; y = 0; sa = sb`, which picks the meaningful solution at zero flow (an unconnected
+  // fluid port: port.h = medium.h) where the semiLinear equation folded to 0 = 0.
+  void applyZeroFlowRule(const std::vector<std::optional<SemiLinear>>& semiLinears) {
+    expr::Pool& pool = system_.pool;
+    expr::Translator translate = substitution();
+    for (std::size_t i = 0; i < system_.equations.size(); ++i) {
+      dae::Equation& equation = system_.equations[i];
+      const std::optional<SemiLinear>& s = semiLinears[i];
+      if (!s || !isConstantEquation(equation) || !pool.isConstant(translate(s->x), 0)) continue;
+      equation.lhs = translate(s->a);
+      equation.rhs = translate(s->b);
+    }
   }
 
   bool isConstantEquation(const dae::Equation& equation) const {
@@ -160,15 +206,12 @@ private:
     return dae::kNone;
   }
 
-  // An unknown that an equation fixes to a constant once structural parameters are evaluated
-  // (a capacitance `C*f(v)` with C = 0 evaluated) is that constant everywhere, as in other
-  // tools: products with it vanish, so a derivative it multiplies may leave the system (the
-  // MSL's transistors with zero capacitances). An equation written as `v = c` (an unconnected
-  // flow's `m_flow = 0`) stays an equation: the model's structure is as written, so that a
-  // semiLinear(m_flow, ...) keeps its unknowns. A variable with fixed = true keeps its
-  // equation so that a conflicting start value is still reported.
+  // An unknown that an equation fixes to a constant (`m_flow = 0`, or a capacitance `C*f(v)`
+  // with C = 0 evaluated) is that constant everywhere, as in other tools: products with it
+  // vanish, so a derivative it multiplies may leave the system (the MSL's transistors with
+  // zero capacitances). A variable with fixed = true keeps its equation so that a conflicting
+  // start value is still reported.
   bool bindConstant(const dae::Equation& equation) {
-    if (!equation.foldedByEvaluation) return false;
     std::uint32_t v = constantDefined(equation);
     if (v == dae::kNone || role(v) != Role::Removable || system_.variables[v].fixed) return false;
     const expr::Pool& pool = system_.pool;
@@ -266,8 +309,15 @@ private:
   }
 
   void substitute() {
+    expr::Translator translate = substitution();
+    // Alias bindings name their representative, which is no alias: they stay as they are.
+    detail::rewriteExpressions(system_, translate);
+  }
+
+  /// Replaces each alias by its binding (pre(a) by ±pre(b), a constant's pre() by it).
+  expr::Translator substitution() {
     expr::Pool& pool = system_.pool;
-    expr::Translator translate(pool, pool, [&](expr::Id id, expr::Translator&) -> expr::Id {
+    return expr::Translator(pool, pool, [&](expr::Id id, expr::Translator&) -> expr::Id {
       const expr::Node& node = pool.node(id);
       if (node.op != expr::Op::Variable && node.op != expr::Op::Pre) return {};
       const dae::Variable& v = system_.variables[node.index];
@@ -279,8 +329,6 @@ private:
       expr::Id previous = pool.pre(pool.node(base).index, node.type);
       return negated ? pool.neg(previous) : previous;
     });
-    // Alias bindings name their representative, which is no alias: they stay as they are.
-    detail::rewriteExpressions(system_, translate);
   }
 
   dae::System& system_;

@@ -105,7 +105,7 @@ std::size_t evaluateStructuralParameters(dae::System& system) {
     }
     return {};
   });
-  detail::markFoldedEquations(system, [&] { detail::rewriteExpressions(system, translate); });
+  detail::rewriteExpressions(system, translate);
   return count;
 }
 

@@ -10,7 +10,6 @@
 #include "mocc/expr/differentiate.h"
 
 #include <optional>
-#include <utility>
 #include <vector>
 
 namespace mocc::backend::structure::detail {
@@ -61,19 +60,6 @@ std::vector<bool> reinitTargets(const dae::System& system);
 
 /// The variables initial algorithm sections assign (MLS 8.6).
 std::vector<bool> initialAlgorithmOutputs(const dae::System& system);
-
-/// Runs `rewrite` (which rewrites expressions of the system) and marks the equations it
-/// changed as folded by structural evaluation (dae::Equation::foldedByEvaluation).
-template <typename Rewrite> void markFoldedEquations(dae::System& system, Rewrite&& rewrite) {
-  std::vector<std::pair<expr::Id, expr::Id>> before;
-  for (const dae::Equation& e : system.equations)
-    before.emplace_back(e.lhs, e.rhs);
-  rewrite();
-  for (std::size_t i = 0; i < system.equations.size(); ++i) {
-    dae::Equation& e = system.equations[i];
-    if (before[i] != std::pair{e.lhs, e.rhs}) e.foldedByEvaluation = true;
-  }
-}
 
 /// Passes every expression of the system through `translate`: equations, initial
 /// equations, when-clause bodies, assertions and terminations (with their message values),

@@ -167,7 +167,7 @@ void EquationLowering::tupleEquation(const ast::Equation& equation, const ast::T
 
 bool forEachIteration(Elaborator& el, const ast::ForIterator& iterator, const LowerContext& context,
                       const std::function<void(const LowerContext&)>& body,
-                      const std::vector<IteratorUse>& uses) {
+                      const std::vector<IteratorUse>& uses, bool parameterRange) {
   auto range = iterator.range ? el.lower(*iterator.range, context)
                               : deducedRange(el, iterator, uses, context);
   if (!range) return false;
@@ -175,6 +175,15 @@ bool forEachIteration(Elaborator& el, const ast::ForIterator& iterator, const Lo
     el.diagnostics().error(DiagnosticKind::TypeMismatch, iterator.range->range,
                            "the range of a for-loop must be a vector (MLS 11.2.2)");
     return false;
+  }
+  if (parameterRange && iterator.range) {
+    for (const flat::Expr& element : range->elements) {
+      if (el.fold(element)) continue;
+      el.diagnostics().error(DiagnosticKind::InvalidOperator, iterator.range->range,
+                             "the range of a for-equation must be a parameter expression "
+                             "(MLS 8.3.2)");
+      return false;
+    }
   }
   for (std::size_t k = 0; k < range->size(); ++k) {
     std::vector<Binding> bindings = context.bindings ? *context.bindings : std::vector<Binding>{};
@@ -198,7 +207,7 @@ void EquationLowering::forEquation(const ast::Equation& equation, const ast::For
     }
     forEachIteration(
         el_, loop.iterators[i], inner, [&](const LowerContext& next) { nest(i + 1, next); },
-        iteratorUses(loop.iterators[i].name, loop.body));
+        iteratorUses(loop.iterators[i].name, loop.body), /*parameterRange=*/true);
   };
   nest(0, context);
   (void)equation;

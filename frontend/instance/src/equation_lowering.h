@@ -86,9 +86,11 @@ private:
 };
 
 /// Iterates `body(value)` over the elements of a for-loop range, binding the iterator. An
-/// iterator without a range takes the one its `uses` as a subscript imply.
+/// iterator without a range takes the one its `uses` as a subscript imply. With
+/// `parameterRange` (for-equations, MLS 8.3.2) a range that is not a parameter expression is
+/// an error.
 bool forEachIteration(Elaborator& el, const ast::ForIterator& iterator, const LowerContext& context,
                       const std::function<void(const LowerContext&)>& body,
-                      const std::vector<IteratorUse>& uses = {});
+                      const std::vector<IteratorUse>& uses = {}, bool parameterRange = false);
 
 } // namespace mocc::frontend

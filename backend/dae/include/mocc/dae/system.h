@@ -100,9 +100,6 @@ struct Equation {
   SourceRange range;
   EquationOrigin origin = EquationOrigin::Model;
   std::uint32_t differentiatedFrom = kNone;
-  /// Structural parameter values (eval-params) or constants they implied (alias-elim) changed
-  /// this equation: a `v = c` it folds to makes v that constant (not so a `v = c` as written).
-  bool foldedByEvaluation = false;
 };
 
 /// Dynamic state selection (Mattsson and Soederlind 1993): where no fixed choice of states
