@@ -606,3 +606,22 @@ TEST(OperatorRecords, ArraysOfRecordsAreValues) {
   expectEverywhere(
       table, "total", [](double) { return 6.0; }, 0.0);
 }
+
+TEST(FunctionalArguments, PartialApplicationsPassedOnAndBoundAgain) {
+  // FunctionalArguments.mo (MLS 12.4.2): Simpson's rule is exact for cubics, so half = 2/4
+  // (times t), the integral of 1 + 2x + 3x^2 over [0, t] is t + t^2 + t^3, of t x^3 over [0, 1]
+  // (bound value changing with time, by recursion on four intervals) t/4, of (x - 1)^2 over
+  // [0, t] ((t - 1)^3 + 1)/3, and of x y over [0, 1] x [0, t] t^2/4. A few exact operations
+  // each: 1e-12 covers their rounding.
+  CsvTable table = simulate(languageModel("FunctionalArguments.mo"), "");
+  expectEverywhere(
+      table, "halfTime", [](double t) { return t / 2; }, 1e-12);
+  expectEverywhere(
+      table, "polynomialArea", [](double t) { return t + t * t + t * t * t; }, 1e-12);
+  expectEverywhere(
+      table, "growing", [](double t) { return t / 4; }, 1e-12);
+  expectEverywhere(
+      table, "shifted", [](double t) { return (std::pow(t - 1, 3) + 1) / 3; }, 1e-12);
+  expectEverywhere(
+      table, "surface", [](double t) { return t * t / 4; }, 1e-12);
+}

@@ -42,6 +42,24 @@ struct Binding {
 class FunctionBuilder;
 class ConnectionGraph;
 
+/// A function given as the argument of a functional input (MLS 12.4.2): a function name, or
+/// `function f(a = e)`, whose bound inputs the callee receives as extra inputs named
+/// "input.a" (their values are the argument Tensor's elements, in this order).
+struct FunctionalArgument {
+  const ClassEntry* cls = nullptr;
+  Scope definitionScope;
+  struct Bound {
+    std::string name;
+    flat::Type type;
+    std::vector<std::size_t> dims;
+    /// For a functional input of the function bound in turn: the function given for it.
+    std::shared_ptr<const FunctionalArgument> functional;
+  };
+  std::vector<Bound> bound;
+  /// How a specialisation's name shows it: `Sine(A,w)`, `fun3(p[2],m)`.
+  std::string text() const;
+};
+
 /// The flat type of the values of a predefined, enumeration or ExternalObject type (an
 /// external object's handle is kept as an exact Integer, MLS 12.9.7).
 flat::Type flatType(const InstanceNode& type);
@@ -165,10 +183,11 @@ public:
   /// The function `cls` specialised for these input sizes and, for the inputs that sizes
   /// depend on (sizeInputs), these values: its index in model().functions, built on first
   /// use. Null after an error.
-  std::optional<std::uint32_t> specialize(const ClassEntry& cls, Scope definitionScope,
-                                          const std::vector<std::vector<std::size_t>>& inputDims,
-                                          std::vector<std::optional<ConstValue>> inputValues,
-                                          SourceRange use);
+  std::optional<std::uint32_t>
+  specialize(const ClassEntry& cls, Scope definitionScope,
+             const std::vector<std::vector<std::size_t>>& inputDims,
+             std::vector<std::optional<ConstValue>> inputValues, SourceRange use,
+             std::vector<std::shared_ptr<const FunctionalArgument>> functionals = {});
   /// For each input of function `cls` in order: whether the sizes of its variables may depend
   /// on the input's value (read in a size, directly or through a protected variable's binding),
   /// or it is a String (isStringScalar): the call then passes a value known in translation.

@@ -10,6 +10,15 @@
 
 namespace mocc::frontend {
 
+std::string FunctionalArgument::text() const {
+  std::string text = cls->qualifiedName() + "(";
+  for (std::size_t i = 0; i < bound.size(); ++i) {
+    text += (i ? "," : "") + bound[i].name + subscriptText(bound[i].dims);
+    if (bound[i].functional) text += "=" + bound[i].functional->text();
+  }
+  return text + ")";
+}
+
 using flat::Expr;
 using flat::FunctionVariable;
 using flat::Type;
@@ -32,9 +41,11 @@ std::string valueText(const ConstValue& value) {
 
 /// The name of a specialisation: by the sizes of its array arguments and the values of the
 /// inputs its sizes depend on, `f[3]`, `g[2,2;4]`, `h[m=3]`, `k[4;n=2]`.
-std::string specialisationName(const ClassEntry& cls, const std::vector<ComponentInstance*>& inputs,
-                               const std::vector<std::vector<std::size_t>>& inputDims,
-                               const std::vector<std::optional<ConstValue>>& inputValues) {
+std::string
+specialisationName(const ClassEntry& cls, const std::vector<ComponentInstance*>& inputs,
+                   const std::vector<std::vector<std::size_t>>& inputDims,
+                   const std::vector<std::optional<ConstValue>>& inputValues,
+                   const std::vector<std::shared_ptr<const FunctionalArgument>>& functionals) {
   std::string sizes;
   for (const auto& dims : inputDims) {
     if (dims.empty()) continue;
@@ -44,6 +55,10 @@ std::string specialisationName(const ClassEntry& cls, const std::vector<Componen
   for (std::size_t i = 0; i < inputValues.size() && i < inputs.size(); ++i) {
     if (!inputValues[i]) continue;
     sizes += (sizes.empty() ? "" : ";") + inputs[i]->name + "=" + valueText(*inputValues[i]);
+  }
+  for (std::size_t i = 0; i < functionals.size() && i < inputs.size(); ++i) {
+    if (!functionals[i]) continue;
+    sizes += (sizes.empty() ? "" : ";") + inputs[i]->name + "=" + functionals[i]->text();
   }
   return cls.qualifiedName() + (sizes.empty() ? "" : "[" + sizes + "]");
 }
@@ -190,14 +205,15 @@ const std::vector<bool>& Elaborator::sizeInputs(const ClassEntry& cls) {
 std::optional<std::uint32_t>
 Elaborator::specialize(const ClassEntry& cls, Scope definitionScope,
                        const std::vector<std::vector<std::size_t>>& inputDims,
-                       std::vector<std::optional<ConstValue>> inputValues, SourceRange use) {
+                       std::vector<std::optional<ConstValue>> inputValues, SourceRange use,
+                       std::vector<std::shared_ptr<const FunctionalArgument>> functionals) {
   const std::vector<bool>& bySize = sizeInputs(cls);
   inputValues.resize(inputDims.size());
   for (std::size_t i = 0; i < inputValues.size(); ++i) {
     if (i >= bySize.size() || !bySize[i]) inputValues[i].reset();
   }
   std::vector<ComponentInstance*> inputs = functionInputs(cls);
-  std::string name = specialisationName(cls, inputs, inputDims, inputValues);
+  std::string name = specialisationName(cls, inputs, inputDims, inputValues, functionals);
   auto key = std::make_pair(&cls, name);
   if (auto found = functions_.find(key); found != functions_.end()) return found->second;
   auto index = static_cast<std::uint32_t>(model_.functions.size());
@@ -205,7 +221,8 @@ Elaborator::specialize(const ClassEntry& cls, Scope definitionScope,
   model_.functions.emplace_back();
   model_.functions.back().name = name;
   functionsBuilding_.insert(index);
-  FunctionBuilder builder(*this, cls, definitionScope, inputDims, std::move(inputValues), index);
+  FunctionBuilder builder(*this, cls, definitionScope, inputDims, std::move(inputValues),
+                          std::move(functionals), index);
   bool built = builder.build();
   functionsBuilding_.erase(index);
   if (!built) {
@@ -220,9 +237,11 @@ FunctionBuilder::FunctionBuilder(Elaborator& elaborator, const ClassEntry& funct
                                  Scope definitionScope,
                                  std::vector<std::vector<std::size_t>> inputDims,
                                  std::vector<std::optional<ConstValue>> inputValues,
+                                 std::vector<std::shared_ptr<const FunctionalArgument>> functionals,
                                  std::uint32_t index)
     : el_(elaborator), class_(function), definitionScope_(definitionScope),
-      inputDims_(std::move(inputDims)), inputValues_(std::move(inputValues)), index_(index) {}
+      inputDims_(std::move(inputDims)), inputValues_(std::move(inputValues)), index_(index),
+      inputFunctionals_(std::move(functionals)) {}
 
 bool FunctionBuilder::build() {
   std::size_t errorsBefore = el_.diagnostics().errorCount();
@@ -309,6 +328,8 @@ bool FunctionBuilder::declare(ComponentInstance& component, FunctionVariable::Ro
     std::size_t position = nextInput++;
     inputPositions_[component.name] = position;
     if (el_.isStringScalar(component)) return declareStringInput(component, position);
+    if (type->kind == ast::ClassKind::Function)
+      return declareFunctionalInput(component, *type, position);
   }
   if (!type->isPredefined() && !type->isEnumeration())
     return declareRecord(component, component.name, role, {}, actual);
@@ -327,6 +348,39 @@ bool FunctionBuilder::declareStringInput(ComponentInstance& component, std::size
   stringInputs_[component.name] =
       Expr::string(inputValues_[position]->text, component.declaration->range);
   return true;
+}
+
+// MLS 12.4.2: the function given for the input is called where the body calls the input; the
+// inputs its partial application binds arrive as the frame's inputs "f.a", "f.b".
+bool FunctionBuilder::declareFunctionalInput(ComponentInstance& component, InstanceNode& type,
+                                             std::size_t position) {
+  if (position >= inputFunctionals_.size() || !inputFunctionals_[position]) {
+    el_.diagnostics().error(DiagnosticKind::WrongArguments, component.declaration->range,
+                            "functional input '" + component.name +
+                                "' is given no function (MLS 12.4.2)");
+    return false;
+  }
+  declareBoundInputs(component.name, inputFunctionals_[position], type.entry);
+  return true;
+}
+
+void FunctionBuilder::declareBoundInputs(const std::string& name,
+                                         const std::shared_ptr<const FunctionalArgument>& argument,
+                                         const ClassEntry* declaredType) {
+  for (const FunctionalArgument::Bound& bound : argument->bound) {
+    std::string boundName = name + "." + bound.name;
+    if (bound.functional) {
+      declareBoundInputs(boundName, bound.functional, nullptr);
+      continue;
+    }
+    FunctionVariable v;
+    v.name = boundName;
+    v.role = FunctionVariable::Role::Input;
+    v.type = bound.type;
+    v.dims = bound.dims;
+    out_.variables.push_back(std::move(v));
+  }
+  functionalInputs_[name] = {argument, declaredType};
 }
 
 // A record variable becomes one variable per field, named "r.a" (MLS 12.6); an array of
@@ -447,6 +501,17 @@ std::optional<Tensor> FunctionBuilder::variable(const std::string& name) const {
   }
   if (auto text = stringInputs_.find(name); text != stringInputs_.end())
     return Tensor::scalar(text->second);
+  if (const FunctionalInput* functional = functionalInput(name)) {
+    Tensor value;
+    value.functional = functional->argument;
+    for (const FunctionalArgument::Bound& bound : functional->argument->bound) {
+      auto boundValue = variable(name + "." + bound.name);
+      if (!boundValue) return std::nullopt;
+      value.elements.insert(value.elements.end(), boundValue->elements.begin(),
+                            boundValue->elements.end());
+    }
+    return value;
+  }
   auto i = index(name);
   if (!i) return std::nullopt;
   const FunctionVariable& v = out_.variables[*i];

@@ -21,7 +21,9 @@ public:
   /// when the specialisation is for one (an input that sizes depend on).
   FunctionBuilder(Elaborator& elaborator, const ClassEntry& function, Scope definitionScope,
                   std::vector<std::vector<std::size_t>> inputDims,
-                  std::vector<std::optional<ConstValue>> inputValues, std::uint32_t index);
+                  std::vector<std::optional<ConstValue>> inputValues,
+                  std::vector<std::shared_ptr<const FunctionalArgument>> inputFunctionals,
+                  std::uint32_t index);
 
   /// Builds the function into the model's function list at `index`; false after an error.
   /// Its variables are published there before the body is lowered, so recursive calls work.
@@ -34,7 +36,19 @@ public:
   std::optional<std::uint32_t> index(const std::string& name) const;
   /// `name` is a variable or a record variable of the function.
   bool declares(const std::string& name) const {
-    return index(name) || records_.count(name) || stringInputs_.count(name);
+    return index(name) || records_.count(name) || stringInputs_.count(name) ||
+           functionalInputs_.count(name);
+  }
+  /// A functional input (MLS 12.4.2): the function this specialisation was made for, and the
+  /// partial function type the input is declared with (null for a function that the given
+  /// function binds in turn, "f.g", which the body cannot call by name).
+  struct FunctionalInput {
+    std::shared_ptr<const FunctionalArgument> argument;
+    const ClassEntry* declaredType;
+  };
+  const FunctionalInput* functionalInput(const std::string& name) const {
+    auto found = functionalInputs_.find(name);
+    return found == functionalInputs_.end() ? nullptr : &found->second;
   }
   /// A record variable (or array of records): its type, its fields in declaration order, and
   /// the sizes of the arrays of records it is in and of its own, which every field variable's
@@ -66,6 +80,13 @@ private:
   bool declare(ComponentInstance& component, flat::FunctionVariable::Role role,
                std::size_t& nextInput);
   bool declareStringInput(ComponentInstance& component, std::size_t position);
+  bool declareFunctionalInput(ComponentInstance& component, InstanceNode& type,
+                              std::size_t position);
+  /// The frame inputs for what `argument` binds, named after `name`; a bound function's own
+  /// bound inputs in turn.
+  void declareBoundInputs(const std::string& name,
+                          const std::shared_ptr<const FunctionalArgument>& argument,
+                          const ClassEntry* declaredType);
   bool declareRecord(ComponentInstance& component, const std::string& name,
                      flat::FunctionVariable::Role role, const std::vector<std::size_t>& outer,
                      const std::vector<std::size_t>* actual);
@@ -125,6 +146,10 @@ private:
   /// String inputs: the specialisation is made for their values (Strings are translation-time
   /// values), so they are literals in the body, not frame variables.
   std::map<std::string, flat::Expr> stringInputs_;
+  /// Functional inputs: the specialisation is made for the function they are given; the
+  /// inputs its partial application binds are frame variables "f.a".
+  std::vector<std::shared_ptr<const FunctionalArgument>> inputFunctionals_;
+  std::map<std::string, FunctionalInput> functionalInputs_;
   flat::Function out_; // moved into the model when complete
 };
 

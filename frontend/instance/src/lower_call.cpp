@@ -78,6 +78,15 @@ std::optional<std::vector<Tensor>>
 ExpressionLowering::matchArguments(const ast::Expr& e, const ast::ComponentRef& function,
                                    const ast::FunctionArgs& callArgs,
                                    const std::vector<ComponentInstance*>& inputs) {
+  auto values = givenArguments(e, function, callArgs, inputs);
+  if (!values) return std::nullopt;
+  return completeArguments(e, function.str(), inputs, std::move(*values));
+}
+
+std::optional<std::vector<std::optional<Tensor>>>
+ExpressionLowering::givenArguments(const ast::Expr& e, const ast::ComponentRef& function,
+                                   const ast::FunctionArgs& callArgs,
+                                   const std::vector<ComponentInstance*>& inputs) {
   Diagnostics& d = el_.diagnostics();
   const std::string name = function.str();
   if (!callArgs.iterators.empty()) {
@@ -94,7 +103,7 @@ ExpressionLowering::matchArguments(const ast::Expr& e, const ast::ComponentRef& 
   }
   std::vector<std::optional<Tensor>> values(inputs.size());
   for (std::size_t i = 0; i < callArgs.positional.size(); ++i) {
-    values[i] = lower(*callArgs.positional[i]);
+    values[i] = argument(*callArgs.positional[i], *inputs[i]);
     if (!values[i]) return std::nullopt;
   }
   for (const ast::NamedArgument& named : callArgs.named) {
@@ -117,10 +126,14 @@ ExpressionLowering::matchArguments(const ast::Expr& e, const ast::ComponentRef& 
               "input '" + named.name + "' of '" + name + "' is given twice");
       return std::nullopt;
     }
-    values[i] = lower(*named.value);
+    values[i] = argument(*named.value, *inputs[i]);
     if (!values[i]) return std::nullopt;
   }
-  return completeArguments(e, name, inputs, std::move(values));
+  return values;
+}
+
+std::optional<Tensor> ExpressionLowering::argument(const ast::Expr& arg, ComponentInstance& input) {
+  return isFunctionalInput(input) ? functionalArgument(arg, input) : lower(arg);
 }
 
 // Defaults (MLS 12.4.1) may refer to other inputs: they see the arguments by name.
@@ -167,6 +180,7 @@ ExpressionLowering::functionCall(const ast::Expr& e, const ast::CallExpr& c) {
 std::optional<ExpressionLowering::CallResult>
 ExpressionLowering::functionCallOf(const ast::Expr& e, const ast::ComponentRef& function,
                                    const ast::FunctionArgs& callArgs) {
+  if (functionalInputNamed(function)) return functionalInputCall(e, function, callArgs);
   Scope definitionScope;
   const ClassEntry* cls = resolveFunction(function, &definitionScope);
   if (!cls) return std::nullopt;
@@ -226,7 +240,11 @@ std::optional<ExpressionLowering::CallResult> ExpressionLowering::specialisedCal
       return std::nullopt;
     }
   }
-  auto index = el_.specialize(cls, definitionScope, dims, std::move(values), e.range);
+  std::vector<std::shared_ptr<const FunctionalArgument>> functionals;
+  for (const Tensor& arg : args)
+    functionals.push_back(arg.functional);
+  auto index = el_.specialize(cls, definitionScope, dims, std::move(values), e.range,
+                              std::move(functionals));
   if (!index) return std::nullopt;
   const flat::Function& function = el_.model().functions[*index];
   CallResult result;
@@ -318,6 +336,11 @@ ExpressionLowering::outputValue(const ast::Expr& e, const flat::Function& functi
 }
 
 std::optional<Tensor> ExpressionLowering::userCall(const ast::Expr& e, const ast::CallExpr& c) {
+  if (functionalInputNamed(c.function)) {
+    auto result = functionalInputCall(e, c.function, c.args);
+    if (!result || result->outputs.empty()) return std::nullopt;
+    return std::move(result->outputs.front());
+  }
   Scope definitionScope;
   const ClassEntry* cls = resolveFunction(c.function, &definitionScope);
   if (!cls) return std::nullopt;

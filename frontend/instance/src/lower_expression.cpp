@@ -98,9 +98,9 @@ std::optional<Tensor> ExpressionLowering::lower(const ast::Expr& e) {
                             "an equation or assignment with a function call on the right");
     return std::nullopt;
   }
-  el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
-                          "functional arguments (function ... partial application) are not "
-                          "supported yet");
+  el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
+                          "`function f(...)` can only be the argument of a functional input "
+                          "(MLS 12.4.2.1)");
   return std::nullopt;
 }
 

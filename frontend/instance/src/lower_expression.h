@@ -5,6 +5,7 @@
 
 #include "connection_graph.h"
 #include "elaborator.h"
+#include "function_builder.h"
 
 #include <map>
 
@@ -189,6 +190,23 @@ public:
                                            const ast::FunctionArgs& args);
 
 private:
+  /// The arguments given by position and name, matched to `inputs` (nullopt where none).
+  std::optional<std::vector<std::optional<Tensor>>>
+  givenArguments(const ast::Expr& e, const ast::ComponentRef& function,
+                 const ast::FunctionArgs& args, const std::vector<ComponentInstance*>& inputs);
+  std::optional<Tensor> argument(const ast::Expr& arg, ComponentInstance& input);
+  // lower_functional.cpp (MLS 12.4.2)
+  bool isFunctionalInput(ComponentInstance& input);
+  /// The functional input of the function being lowered that `ref` names, or null.
+  const FunctionBuilder::FunctionalInput* functionalInputNamed(const ast::ComponentRef& ref);
+  std::optional<Tensor> namedFunction(const ast::ComponentRef& ref);
+  std::optional<Tensor> partialApplication(const ast::PartialFunctionExpr& p);
+  bool fitsFunctionalInput(const ast::Expr& arg, const FunctionalArgument& given,
+                           ComponentInstance& input);
+  std::optional<Tensor> functionalArgument(const ast::Expr& arg, ComponentInstance& input);
+  std::optional<CallResult> functionalInputCall(const ast::Expr& e,
+                                                const ast::ComponentRef& function,
+                                                const ast::FunctionArgs& args);
   std::optional<std::vector<Tensor>> matchArguments(const ast::Expr& e,
                                                     const ast::ComponentRef& function,
                                                     const ast::FunctionArgs& args,

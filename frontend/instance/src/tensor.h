@@ -5,12 +5,14 @@
 #include "mocc/flat/model.h"
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace mocc::frontend {
 
 struct ClassEntry;
+struct FunctionalArgument;
 
 struct Tensor {
   std::vector<std::size_t> dims;
@@ -24,6 +26,9 @@ struct Tensor {
   /// An array of records (`recordType` set, `dims` not empty): one record value per element,
   /// row-major; `elements` and the fields are empty then.
   std::vector<Tensor> records;
+  /// A function passed to a functional input (MLS 12.4.2): `elements` are then the values of
+  /// the inputs its partial application binds, in the order `functional` lists them.
+  std::shared_ptr<const FunctionalArgument> functional;
 
   /// A record or an array of records.
   bool isRecord() const { return recordType != nullptr; }
