@@ -128,6 +128,21 @@ TEST(LanguageModels, AnAssignmentOutsideItsArrayStopsTheRunWithExitCode3) {
   EXPECT_EQ(rows.rows.back()[rows.column("buf[2]")], 0.5);
 }
 
+TEST(LanguageModels, AFunctionCallEquationChecksItsAssertsWhereverTheModelIsEvaluated) {
+  // CallEquations.mo (MLS 12.4.7): n = integer(4 t) becomes 3 at t = 0.75, where atMost(n, 2)
+  // fails; the calls in the for-equation and the one with a discarded output pass until then.
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + languageModel("CallEquations.mo") + " -o " +
+                               csv.string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_NE(r.output.find("assertion failed at time 0.75: u = 3 exceeds 2"), std::string::npos)
+      << r.output;
+  CsvTable rows = readCsv(csv.string());
+  ASSERT_FALSE(rows.rows.empty());
+  EXPECT_EQ(rows.rows.back()[rows.column("time")], 0.75);
+  EXPECT_EQ(rows.rows.back()[rows.column("n")], 2);
+}
+
 TEST(LanguageModels, AConsistentRedundantInitialEquationIsRemoved) {
   // MLS 8.6. Both blocks see the one signal rise at 0.5: count = 1 from then on.
   CsvTable table = simulate(languageModel("RedundantInitialEquations.mo"), "");

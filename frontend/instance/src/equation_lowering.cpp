@@ -462,8 +462,31 @@ void EquationLowering::callEquation(SourceRange range, const ast::ComponentRef& 
     connectionGraphOperator(range, name, args, context);
     return;
   }
-  d.error(DiagnosticKind::Unsupported, range,
-          "the function-call equation '" + name + "(...)' is not supported yet");
+  if (insideWhen || variableIfDepth_ > 0) {
+    d.error(DiagnosticKind::Unsupported, range,
+            "the function-call equation '" + name +
+                "(...)' is supported outside when-clauses and if-equations whose conditions "
+                "change during simulation only; write it as a statement of an algorithm");
+    return;
+  }
+  emptyCallEquation(range, function, args, context);
+}
+
+// MLS 12.4.7: an empty call as an equation (a "null equation") contributes no equation; it is
+// made for its effects, such as its asserts, so it runs like the same call as the one
+// statement of an algorithm section (which discards any outputs, as callStatement does).
+void EquationLowering::emptyCallEquation(SourceRange range, const ast::ComponentRef& function,
+                                         const ast::FunctionArgs& args,
+                                         const LowerContext& context) {
+  ast::Expr where;
+  where.range = range;
+  auto result = ExpressionLowering(el_, context).functionCallOf(where, function, args);
+  if (!result) return;
+  flat::Algorithm algorithm;
+  algorithm.range = range;
+  algorithm.statements.push_back(flat::Statement{
+      flat::CallStatement{make::functionCall(result->function, result->args, range), {}}, range});
+  algorithms_.push_back(std::move(algorithm));
 }
 
 } // namespace mocc::frontend

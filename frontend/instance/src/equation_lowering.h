@@ -42,6 +42,8 @@ private:
                   const LowerContext& context, bool insideWhen, Equations& out);
   void whenEquation(const ast::Equation& equation, const ast::WhenEquation& when,
                     const LowerContext& context, bool insideWhen, Equations& out);
+  void emptyCallEquation(SourceRange range, const ast::ComponentRef& function,
+                         const ast::FunctionArgs& args, const LowerContext& context);
   void callEquation(SourceRange range, const ast::ComponentRef& function,
                     const ast::FunctionArgs& args, const LowerContext& context, bool insideWhen,
                     Equations& out);
