@@ -54,6 +54,39 @@ end {0};
   return {name, text};
 }
 
+GeneratedModel sampledBuffer(std::size_t samples) {
+  std::string name = fmt::format("SampledBuffer{}", samples);
+  std::string text = fmt::format(R"(model {0} "samples into a buffer, split by a function at the end"
+  parameter Integer n = {1};
+  function halves
+    input Real u[:];
+    output Real lower[div(size(u, 1), 2)];
+    output Real upper[size(u, 1) - div(size(u, 1), 2)];
+  algorithm
+    lower := u[1:div(size(u, 1), 2)];
+    upper := u[div(size(u, 1), 2) + 1:size(u, 1)];
+  end halves;
+  discrete Real buf[n](each start = 0, each fixed = true);
+  discrete Real lower[div(n, 2)](each start = 0, each fixed = true);
+  discrete Real upper[n - div(n, 2)](each start = 0, each fixed = true);
+  Integer tick(start = 0, fixed = true);
+algorithm
+  when sample(0, 1/n) then
+    tick := pre(tick) + 1;
+    if tick <= n then
+      buf[tick] := sin(time);
+    end if;
+  end when;
+  when terminal() then
+    (lower, upper) := halves(buf);
+  end when;
+  annotation(experiment(StopTime = 1));
+end {0};
+)",
+                                 name, samples);
+  return {name, text};
+}
+
 GeneratedModel bouncingBall(double e, double stopTime) {
   std::string text = fmt::format(R"(model BouncingBall "a ball bouncing on a flat floor"
   parameter Real g = 9.81;
@@ -74,8 +107,8 @@ end BouncingBall;
 }
 
 const std::vector<ModelFamily>& modelFamilies() {
-  static const std::vector<ModelFamily> families = {{"rc-ladder", rcLadder},
-                                                    {"mass-chain", massChain}};
+  static const std::vector<ModelFamily> families = {
+      {"rc-ladder", rcLadder}, {"mass-chain", massChain}, {"sampled-buffer", sampledBuffer}};
   return families;
 }
 

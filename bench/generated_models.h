@@ -25,11 +25,16 @@ GeneratedModel rcLadder(std::size_t sections);
 /// three equations per mass.
 GeneratedModel massChain(std::size_t masses);
 
+/// A buffer of `samples` discrete Reals filled by a when-clause with a run-time subscript and
+/// split at the end by a function with two array outputs assigned in one tuple statement: the
+/// pattern of Modelica.Blocks.Math.RealFFT (4,000 samples in Rectifier6pulseFFT).
+GeneratedModel sampledBuffer(std::size_t samples);
+
 /// The bouncing ball of examples/BouncingBall.mo with restitution `e` and stop time `stopTime`
 /// (e = 1: the ball bounces forever, two events per bounce, every 2.86 s).
 GeneratedModel bouncingBall(double e, double stopTime);
 
-/// A family of generated models, by name ("rc-ladder", "mass-chain").
+/// A family of generated models, by name ("rc-ladder", "mass-chain", "sampled-buffer").
 struct ModelFamily {
   std::string_view name;
   GeneratedModel (*generate)(std::size_t size);

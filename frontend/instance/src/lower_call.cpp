@@ -174,13 +174,13 @@ bool ExpressionLowering::isExternalObjectClass(const ClassEntry& cls) {
 
 std::optional<ExpressionLowering::CallResult>
 ExpressionLowering::functionCall(const ast::Expr& e, const ast::CallExpr& c) {
-  return functionCallOf(e, c.function, c.args);
+  return functionCallOf(e, c.function, c.args, CallUse::Value);
 }
 
 std::optional<ExpressionLowering::CallResult>
 ExpressionLowering::functionCallOf(const ast::Expr& e, const ast::ComponentRef& function,
-                                   const ast::FunctionArgs& callArgs) {
-  if (functionalInputNamed(function)) return functionalInputCall(e, function, callArgs);
+                                   const ast::FunctionArgs& callArgs, CallUse use) {
+  if (functionalInputNamed(function)) return functionalInputCall(e, function, callArgs, use);
   Scope definitionScope;
   const ClassEntry* cls = resolveFunction(function, &definitionScope);
   if (!cls) return std::nullopt;
@@ -205,12 +205,12 @@ ExpressionLowering::functionCallOf(const ast::Expr& e, const ast::ComponentRef& 
   std::vector<ComponentInstance*> inputs = el_.functionInputs(*cls);
   auto args = matchArguments(e, function, callArgs, inputs);
   if (!args) return std::nullopt;
-  return specialisedCall(e, *cls, definitionScope, inputs, *args);
+  return specialisedCall(e, *cls, definitionScope, inputs, *args, use);
 }
 
 std::optional<ExpressionLowering::CallResult> ExpressionLowering::specialisedCall(
     const ast::Expr& e, const ClassEntry& cls, Scope definitionScope,
-    const std::vector<ComponentInstance*>& inputs, const std::vector<Tensor>& args) {
+    const std::vector<ComponentInstance*>& inputs, const std::vector<Tensor>& args, CallUse use) {
   std::vector<std::vector<std::size_t>> dims;
   for (const Tensor& arg : args)
     dims.push_back(arg.dims);
@@ -282,7 +282,8 @@ std::optional<ExpressionLowering::CallResult> ExpressionLowering::specialisedCal
   InstanceNode* signature = el_.packageInstance(cls);
   for (ComponentInstance& output : signature->components) {
     if (el_.causalityOf(output) != ast::Causality::Output) continue;
-    auto value = outputValue(e, function, *index, result.args, output.name, output, outputOffsets);
+    auto value =
+        outputValue(e, function, *index, result.args, output.name, output, outputOffsets, use);
     if (!value) return std::nullopt;
     result.outputs.push_back(std::move(*value));
   }
@@ -295,7 +296,7 @@ std::optional<Tensor>
 ExpressionLowering::outputValue(const ast::Expr& e, const flat::Function& function,
                                 std::uint32_t index, const std::vector<Expr>& args,
                                 const std::string& name, ComponentInstance& output,
-                                const std::map<std::string, std::uint32_t>& offsets) {
+                                const std::map<std::string, std::uint32_t>& offsets, CallUse use) {
   if (!el_.isScalarType(output)) {
     InstanceNode* type = el_.typeInstance(output);
     if (!type) return std::nullopt;
@@ -305,7 +306,8 @@ ExpressionLowering::outputValue(const ast::Expr& e, const flat::Function& functi
     std::vector<Tensor> columns;
     std::vector<std::size_t> dims;
     for (ComponentInstance& field : type->components) {
-      auto column = outputValue(e, function, index, args, name + "." + field.name, field, offsets);
+      auto column =
+          outputValue(e, function, index, args, name + "." + field.name, field, offsets, use);
       if (!column) return std::nullopt;
       std::size_t ownRank = std::min(declaredRank(field, el_), column->dims.size());
       dims.assign(column->dims.begin(), column->dims.end() - static_cast<std::ptrdiff_t>(ownRank));
@@ -328,7 +330,7 @@ ExpressionLowering::outputValue(const ast::Expr& e, const flat::Function& functi
     call.type = v->type;
     call.variable = index;
     call.output = offset->second + static_cast<std::uint32_t>(k);
-    call.args = args;
+    if (use == CallUse::Value) call.args = args;
     call.range = e.range;
     tensor.elements.push_back(std::move(call));
   }
@@ -337,7 +339,7 @@ ExpressionLowering::outputValue(const ast::Expr& e, const flat::Function& functi
 
 std::optional<Tensor> ExpressionLowering::userCall(const ast::Expr& e, const ast::CallExpr& c) {
   if (functionalInputNamed(c.function)) {
-    auto result = functionalInputCall(e, c.function, c.args);
+    auto result = functionalInputCall(e, c.function, c.args, CallUse::Value);
     if (!result || result->outputs.empty()) return std::nullopt;
     return std::move(result->outputs.front());
   }

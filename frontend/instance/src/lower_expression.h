@@ -185,9 +185,14 @@ public:
     std::vector<Tensor> outputs;  // one per output, FunctionCall expressions
   };
   std::optional<CallResult> functionCall(const ast::Expr& e, const ast::CallExpr& c);
+  /// What the outputs of a CallResult are for: values in expressions, or the sizes and types
+  /// of what a statement assigns from its one call (their FunctionCall elements then carry no
+  /// arguments: copying n arguments into each of m output elements is quadratic).
+  enum class CallUse { Value, Statement };
   /// The same for a call written as a statement or a tuple assignment.
   std::optional<CallResult> functionCallOf(const ast::Expr& e, const ast::ComponentRef& function,
-                                           const ast::FunctionArgs& args);
+                                           const ast::FunctionArgs& args,
+                                           CallUse use = CallUse::Statement);
 
 private:
   /// The arguments given by position and name, matched to `inputs` (nullopt where none).
@@ -206,7 +211,7 @@ private:
   std::optional<Tensor> functionalArgument(const ast::Expr& arg, ComponentInstance& input);
   std::optional<CallResult> functionalInputCall(const ast::Expr& e,
                                                 const ast::ComponentRef& function,
-                                                const ast::FunctionArgs& args);
+                                                const ast::FunctionArgs& args, CallUse use);
   std::optional<std::vector<Tensor>> matchArguments(const ast::Expr& e,
                                                     const ast::ComponentRef& function,
                                                     const ast::FunctionArgs& args,
@@ -219,11 +224,13 @@ private:
   std::optional<CallResult> specialisedCall(const ast::Expr& e, const ClassEntry& cls,
                                             Scope definitionScope,
                                             const std::vector<ComponentInstance*>& inputs,
-                                            const std::vector<Tensor>& args);
+                                            const std::vector<Tensor>& args,
+                                            CallUse use = CallUse::Value);
   std::optional<Tensor> outputValue(const ast::Expr& e, const flat::Function& function,
                                     std::uint32_t index, const std::vector<flat::Expr>& args,
                                     const std::string& name, ComponentInstance& output,
-                                    const std::map<std::string, std::uint32_t>& offsets);
+                                    const std::map<std::string, std::uint32_t>& offsets,
+                                    CallUse use);
   std::optional<Tensor> recordConstructor(const ast::Expr& e, const ClassEntry& cls,
                                           const ast::ComponentRef& function,
                                           const ast::FunctionArgs& args);

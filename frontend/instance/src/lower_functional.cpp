@@ -162,7 +162,7 @@ std::optional<Tensor> ExpressionLowering::functionalArgument(const ast::Expr& ar
 // matched to the inputs of f's declared type and with the inputs the argument binds.
 std::optional<ExpressionLowering::CallResult>
 ExpressionLowering::functionalInputCall(const ast::Expr& e, const ast::ComponentRef& function,
-                                        const ast::FunctionArgs& callArgs) {
+                                        const ast::FunctionArgs& callArgs, CallUse use) {
   const FunctionBuilder::FunctionalInput& functional = *functionalInputNamed(function);
   const FunctionalArgument& given = *functional.argument;
   std::vector<ComponentInstance*> declared = el_.functionInputs(*functional.declaredType);
@@ -181,7 +181,7 @@ ExpressionLowering::functionalInputCall(const ast::Expr& e, const ast::Component
     give(bound.name, context_.function->variable(name + "." + bound.name));
   auto complete = completeArguments(e, given.cls->qualifiedName(), inputs, std::move(values));
   if (!complete) return std::nullopt;
-  return specialisedCall(e, *given.cls, given.definitionScope, inputs, *complete);
+  return specialisedCall(e, *given.cls, given.definitionScope, inputs, *complete, use);
 }
 
 } // namespace mocc::frontend
