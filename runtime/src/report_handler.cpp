@@ -1,11 +1,12 @@
 // ReportHandler: the bookkeeping of what generated code reports: assert errors, assert
-// warnings (one entry per message) and terminate().
+// warnings (one entry per message), terminate() and messages to show.
 #include "report_handler.h"
 
 #include "mocc/runtime/instance_services.h"
 
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <utility>
 
 namespace mocc::runtime {
@@ -18,6 +19,11 @@ void ReportHandler::record(int32_t kind, int32_t message, double time, const dou
     return;
   case MOCC_REPORT_TERMINATE:
     if (!termination_) termination_ = ModelReport{time, std::move(text)};
+    return;
+  case MOCC_REPORT_MESSAGE:
+    // Shown as ModelicaMessage shows external code's (MLS 12.9.6), on a line of its own;
+    // an integrator's trial point is no run of the statement.
+    if (!trialEvaluation_) std::printf("%s\n", text.c_str());
     return;
   case MOCC_REPORT_ASSERT_ERROR: break;
   default: text = fmt::format("unknown report kind {} ({})", kind, text); break;

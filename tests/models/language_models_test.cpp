@@ -143,6 +143,32 @@ TEST(LanguageModels, AFunctionCallEquationChecksItsAssertsWhereverTheModelIsEval
   EXPECT_EQ(rows.rows.back()[rows.column("n")], 2);
 }
 
+/// How often `text` occurs in `output`.
+std::size_t occurrences(const std::string& output, const std::string& text) {
+  std::size_t count = 0;
+  for (std::size_t at = output.find(text); at != std::string::npos; at = output.find(text, at + 1))
+    ++count;
+  return count;
+}
+
+TEST(LanguageModels, PrintShowsTextsComputedDuringSimulationOncePerRun) {
+  // PrintMessages.mo: the when-statement runs once, at x = t = 0.5, in the JIT and in the
+  // generated C++ alike; String(0.5, format = "4.2f") is "0.50", with 3 digits "0.5".
+  std::filesystem::path dir = scratchDirectory();
+  std::string model = languageModel("PrintMessages.mo");
+  CommandResult jit =
+      runCommand(moccBinary() + " run " + model + " -o " + (dir / "r.csv").string());
+  CommandResult built =
+      runCommand(moccBinary() + " build " + model + " -O1 -o " + (dir / "sim").string());
+  ASSERT_EQ(built.exitCode, 0) << built.output;
+  CommandResult cpp = runCommand((dir / "sim").string() + " -o " + (dir / "c.csv").string());
+  for (const CommandResult* run : {&jit, &cpp}) {
+    EXPECT_EQ(run->exitCode, 0) << run->output;
+    EXPECT_EQ(occurrences(run->output, "event 1: x = 0.50\n"), 1u) << run->output;
+    EXPECT_EQ(occurrences(run->output, "report crossing at t = 0.5\n"), 1u) << run->output;
+  }
+}
+
 TEST(LanguageModels, AConsistentRedundantInitialEquationIsRemoved) {
   // MLS 8.6. Both blocks see the one signal rise at 0.5: count = 1 from then on.
   CsvTable table = simulate(languageModel("RedundantInitialEquations.mo"), "");

@@ -129,8 +129,7 @@ private:
       // A message with values is reported where they are computed; an Error then leaves.
       bool error = s.level == sim::AssertLevel::Error;
       std::string values = expressions_.messageValues(s.values);
-      out().line(std::string("report(instance, ") +
-                 (error ? "MOCC_REPORT_ASSERT_ERROR, " : "MOCC_REPORT_ASSERT_WARNING, ") +
+      out().line(std::string("report(instance, ") + sim::reportKindName(s.level) + ", " +
                  std::to_string(s.message) + (s.values.empty() ? "" : ", " + values) + "); // " +
                  commentText(context_.program.messages[s.message].text()));
       if (error) {

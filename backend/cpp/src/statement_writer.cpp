@@ -201,9 +201,7 @@ void StatementWriter::assertion(const sim::Assert& check) {
   expressions_.countUses(roots);
   std::string holds = expressions_.condition(check.condition);
   out().open("if (!(" + holds + "))");
-  report(check.level == sim::AssertLevel::Error ? "MOCC_REPORT_ASSERT_ERROR"
-                                                : "MOCC_REPORT_ASSERT_WARNING",
-         check.message, check.values);
+  report(sim::reportKindName(check.level), check.message, check.values);
   out().close();
 }
 

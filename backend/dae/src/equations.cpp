@@ -31,8 +31,9 @@ std::optional<Assertion> SystemBuilder::assertion(const flat::AssertEquation& a,
   auto condition = translate(a.condition);
   auto code = message(a.message);
   if (!condition || !code) return std::nullopt;
-  AssertLevel level =
-      a.level == flat::AssertionLevel::Warning ? AssertLevel::Warning : AssertLevel::Error;
+  static_assert(static_cast<int>(AssertLevel::Message) ==
+                static_cast<int>(flat::AssertionLevel::Message));
+  auto level = static_cast<AssertLevel>(a.level); // the same enumerators
   return Assertion{*condition, std::move(code->message), level, range, std::move(code->values)};
 }
 

@@ -278,8 +278,7 @@ SystemBuilder::functionStatement(const flat::Statement& statement) {
     auto condition = translate(a->condition);
     auto code = message(a->message);
     if (!condition || !code) return std::nullopt;
-    sim::AssertLevel level = a->level == flat::AssertionLevel::Warning ? sim::AssertLevel::Warning
-                                                                       : sim::AssertLevel::Error;
+    auto level = static_cast<sim::AssertLevel>(a->level); // the same enumerators
     return sim::FunctionStatement{sim::FunctionAssert{*condition, functionMessage(code->message),
                                                       level, std::move(code->values)}};
   }

@@ -144,8 +144,7 @@ void FunctionBodyEmitter::statement(const sim::FunctionAssert& s) {
     // A message with values is reported where they are computed; an Error then leaves.
     llvm::Value* values = expressions_.messageValues(s.values);
     bool error = s.level == sim::AssertLevel::Error;
-    frame_.report(error ? MOCC_REPORT_ASSERT_ERROR : MOCC_REPORT_ASSERT_WARNING,
-                  b.getInt32(s.message), values);
+    frame_.report(sim::reportKind(s.level), b.getInt32(s.message), values);
     if (error) {
       locals_.leave();
     } else {

@@ -11,6 +11,10 @@
 
 namespace mocc::backend::jit {
 
+static_assert(sim::reportKind(sim::AssertLevel::Error) == MOCC_REPORT_ASSERT_ERROR &&
+              sim::reportKind(sim::AssertLevel::Warning) == MOCC_REPORT_ASSERT_WARNING &&
+              sim::reportKind(sim::AssertLevel::Message) == MOCC_REPORT_MESSAGE);
+
 StatementEmitter::StatementEmitter(ModuleContext& module, Frame& frame, Evaluation evaluation)
     : module_(module), frame_(frame), evaluation_(evaluation),
       expressions_(module, frame, evaluation) {}
@@ -160,9 +164,7 @@ void StatementEmitter::assertion(const sim::Assert& check) {
   llvm::BasicBlock* next = frame_.newBlock("assert.next");
   b.CreateCondBr(holds, next, failed);
   frame_.enter(failed);
-  report(check.level == sim::AssertLevel::Error ? MOCC_REPORT_ASSERT_ERROR
-                                                : MOCC_REPORT_ASSERT_WARNING,
-         check.message, check.values);
+  report(static_cast<mocc_report_kind>(sim::reportKind(check.level)), check.message, check.values);
   b.CreateBr(next);
   frame_.enter(next);
 }

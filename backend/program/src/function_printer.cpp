@@ -113,8 +113,7 @@ private:
             out_ += pad + "return\n";
           } else if constexpr (std::is_same_v<T, FunctionAssert>) {
             out_ += fmt::format("{}assert({}, {}{})\n", pad, e(node.condition),
-                                message(node.message, node.values),
-                                node.level == AssertLevel::Warning ? ", warning" : "");
+                                message(node.message, node.values), levelSuffix(node.level));
           } else if constexpr (std::is_same_v<T, FunctionExternalCall>) {
             externalCall(node, pad);
           } else {

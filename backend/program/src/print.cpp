@@ -125,8 +125,7 @@ private:
       out_ += fmt::format("{}reinit({}, {})\n", indent, namer_(reinit->variable), e(reinit->value));
     } else if (auto* check = std::get_if<Assert>(&s.node)) {
       out_ += fmt::format("{}assert({}, {}{})\n", indent, e(check->condition),
-                          message(check->message, check->values),
-                          check->level == AssertLevel::Warning ? ", warning" : "");
+                          message(check->message, check->values), levelSuffix(check->level));
     } else if (auto* stop = std::get_if<Terminate>(&s.node)) {
       out_ += fmt::format("{}terminate({})\n", indent, message(stop->message, stop->values));
     } else if (auto* when = std::get_if<When>(&s.node)) {

@@ -95,8 +95,9 @@ void ProgramBuilder::addStartValues() {
 }
 
 sim::Statement ProgramBuilder::assertion(const dae::Assertion& a) {
-  sim::AssertLevel level =
-      a.level == dae::AssertLevel::Warning ? sim::AssertLevel::Warning : sim::AssertLevel::Error;
+  static_assert(static_cast<int>(sim::AssertLevel::Message) ==
+                static_cast<int>(dae::AssertLevel::Message));
+  auto level = static_cast<sim::AssertLevel>(a.level); // the same enumerators
   return {sim::Assert{translator_(a.condition), message(a.message), level, messageValues(a.values)},
           origin(a.range)};
 }

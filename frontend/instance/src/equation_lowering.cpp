@@ -478,15 +478,10 @@ void EquationLowering::callEquation(SourceRange range, const ast::ComponentRef& 
 void EquationLowering::emptyCallEquation(SourceRange range, const ast::ComponentRef& function,
                                          const ast::FunctionArgs& args,
                                          const LowerContext& context) {
-  ast::Expr where;
-  where.range = range;
-  auto result = ExpressionLowering(el_, context).functionCallOf(where, function, args);
-  if (!result) return;
   flat::Algorithm algorithm;
   algorithm.range = range;
-  algorithm.statements.push_back(flat::Statement{
-      flat::CallStatement{make::functionCall(result->function, result->args, range), {}}, range});
-  algorithms_.push_back(std::move(algorithm));
+  callStatement(range, function, args, context, algorithm.statements);
+  if (!algorithm.statements.empty()) algorithms_.push_back(std::move(algorithm));
 }
 
 } // namespace mocc::frontend

@@ -69,8 +69,9 @@ private:
                     std::vector<flat::Statement>& out);
   static flat::Statement setFlag(std::uint32_t flag, bool value, SourceRange range);
   static bool isBuiltinCallStatement(const ast::ComponentRef& function);
-  void callStatement(const ast::Statement& s, const ast::CallStatement& call,
-                     const LowerContext& context, std::vector<flat::Statement>& out);
+  void callStatement(SourceRange range, const ast::ComponentRef& function,
+                     const ast::FunctionArgs& args, const LowerContext& context,
+                     std::vector<flat::Statement>& out);
   std::optional<std::vector<flat::StatementBranch>>
   statementBranches(const std::vector<ast::ConditionalBranch<ast::Statement>>& branches,
                     const LowerContext& context, bool insideWhen, bool whenBranches);

@@ -98,9 +98,6 @@ private:
   void lowerBindings();
   void lowerBinding(ComponentInstance& component, const std::string& name);
   void lowerAlgorithm(const ast::AlgorithmSection& section);
-  std::optional<flat::AssertStatement> utilityReport(const ast::Statement& s,
-                                                     const ast::CallStatement& call,
-                                                     const LowerContext& context);
   void statement(const ast::Statement& s, const LowerContext& context,
                  std::vector<flat::Statement>& out);
   void assignment(const ast::Statement& s, const ast::ComponentRef& target, const ast::Expr& value,

@@ -263,7 +263,8 @@ void FunctionBuilder::statement(const ast::Statement& s, const LowerContext& con
               name + " cannot be used in a function (MLS 12.2)");
       return;
     }
-    if (auto report = utilityReport(s, *call, context)) {
+    if (auto report =
+            ExpressionLowering(el_, context).utilityReport(s.range, call->function, call->args)) {
       out.push_back(flat::Statement{std::move(*report), s.range});
       return;
     }
@@ -279,33 +280,6 @@ void FunctionBuilder::statement(const ast::Statement& s, const LowerContext& con
     d.error(DiagnosticKind::InvalidOperator, s.range,
             "when-statements cannot be used in functions (MLS 12.2)");
   }
-}
-
-// A call of a function whose body is `external "C" ModelicaError(s)` (or ModelicaWarning),
-// such as Modelica.Utilities.Streams.error: the same as assert(false, s) (MLS 12.9.6), whose
-// message may hold values computed during simulation (String(x)), which a String argument
-// of an external call may not.
-std::optional<flat::AssertStatement> FunctionBuilder::utilityReport(const ast::Statement& s,
-                                                                    const ast::CallStatement& call,
-                                                                    const LowerContext& context) {
-  Scope definitionScope;
-  const ClassEntry* cls =
-      ExpressionLowering(el_, context).resolveFunction(call.function, &definitionScope);
-  if (!cls || !cls->definition || cls->definition->kind != ast::ClassKind::Function) return {};
-  const ast::ExternalClause* external = el_.packageInstance(*cls)->external;
-  if (!external || external->args.size() != 1 ||
-      (external->function != "ModelicaError" && external->function != "ModelicaWarning"))
-    return {};
-  const ast::Expr* message =
-      call.args.positional.size() == 1 && call.args.named.empty()   ? call.args.positional[0].get()
-      : call.args.named.size() == 1 && call.args.positional.empty() ? call.args.named[0].value.get()
-                                                                    : nullptr;
-  if (!message) return {};
-  auto text = el_.lowerScalar(*message, context);
-  if (!text || text->type != Type::String) return {};
-  auto level = external->function == "ModelicaError" ? flat::AssertionLevel::Error
-                                                     : flat::AssertionLevel::Warning;
-  return flat::AssertStatement{make::literal(Type::Boolean, 0, s.range), std::move(*text), level};
 }
 
 } // namespace mocc::frontend

@@ -489,4 +489,67 @@ ExpressionLowering::vectorisedCall(const ast::Expr& e, const ClassEntry& cls, Sc
   return stack(outer, std::move(results));
 }
 
+namespace {
+
+/// The argument given for input `position` of a call, by position or by `name`; null if none.
+const ast::Expr* givenArgument(const ast::FunctionArgs& args, std::size_t position,
+                               const std::string& name) {
+  if (position < args.positional.size()) return args.positional[position].get();
+  for (const ast::NamedArgument& named : args.named) {
+    if (named.name == name) return named.value.get();
+  }
+  return nullptr;
+}
+
+} // namespace
+
+// MLS 12.9.6: ModelicaError and ModelicaWarning are assert(false, s) of those levels;
+// ModelicaInternal_print(s, "") shows s (Streams.print to the log, not to a file).
+std::optional<flat::AssertStatement>
+ExpressionLowering::utilityReport(SourceRange range, const ast::ComponentRef& function,
+                                  const ast::FunctionArgs& args) {
+  Scope definitionScope;
+  const ClassEntry* cls = resolveFunction(function, &definitionScope);
+  if (!cls || !cls->definition || cls->definition->kind != ast::ClassKind::Function) return {};
+  const ast::ExternalClause* external = el_.packageInstance(*cls)->external;
+  if (!external || !args.iterators.empty()) return {};
+  std::vector<ComponentInstance*> inputs = el_.functionInputs(*cls);
+  flat::AssertionLevel level;
+  if (external->args.size() == 1 && inputs.size() == 1 &&
+      (external->function == "ModelicaError" || external->function == "ModelicaWarning")) {
+    level = external->function == "ModelicaError" ? flat::AssertionLevel::Error
+                                                  : flat::AssertionLevel::Warning;
+  } else if (external->function == "ModelicaInternal_print" && inputs.size() == 2) {
+    level = flat::AssertionLevel::Message;
+    if (const ast::Expr* file = givenArgument(args, 1, inputs[1]->name)) {
+      auto name = el_.lowerScalar(*file, context_);
+      auto value = name ? el_.fold(*name) : std::nullopt;
+      if (!value || value->type != Type::String || !value->text.empty()) return {};
+    }
+  } else {
+    return {};
+  }
+  if (args.positional.size() + args.named.size() > inputs.size()) return {};
+  const ast::Expr* message = givenArgument(args, 0, inputs[0]->name);
+  if (!message) return {};
+  auto text = el_.lowerScalar(*message, context_);
+  if (!text || text->type != Type::String) return {};
+  foldStringParts(*text);
+  return flat::AssertStatement{make::literal(Type::Boolean, 0, range), std::move(*text), level};
+}
+
+// The parts of a message joined by '+' that are Strings known during translation, such as
+// Files.fullPathName(fileName) of a String input, become literals: the message is then made of
+// literals and String() of values computed during simulation, which the runtime formats.
+void ExpressionLowering::foldStringParts(flat::Expr& text) {
+  if (text.kind == Expr::Kind::Binary && text.binary == flat::BinaryOp::Add) {
+    for (Expr& part : text.args)
+      foldStringParts(part);
+    return;
+  }
+  if (text.kind != Expr::Kind::FunctionCall) return;
+  auto value = el_.fold(text, context_.function);
+  if (value && value->type == Type::String) text = Expr::string(value->text, text.range);
+}
+
 } // namespace mocc::frontend

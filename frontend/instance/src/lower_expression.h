@@ -189,6 +189,14 @@ public:
   /// of what a statement assigns from its one call (their FunctionCall elements then carry no
   /// arguments: copying n arguments into each of m output elements is quadratic).
   enum class CallUse { Value, Statement };
+  /// A call statement of a library function that only reports: one whose body is
+  /// `external "C" ModelicaError(s)` or ModelicaWarning(s) (Modelica.Utilities.Streams.error)
+  /// as an assert of that level, and Streams.print(s) to the log as a message; nullopt for
+  /// other calls. Their texts may be computed during simulation (String(x)).
+  std::optional<flat::AssertStatement> utilityReport(SourceRange range,
+                                                     const ast::ComponentRef& function,
+                                                     const ast::FunctionArgs& args);
+  void foldStringParts(flat::Expr& text);
   /// The same for a call written as a statement or a tuple assignment.
   std::optional<CallResult> functionCallOf(const ast::Expr& e, const ast::ComponentRef& function,
                                            const ast::FunctionArgs& args,

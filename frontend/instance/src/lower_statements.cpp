@@ -30,16 +30,20 @@ bool EquationLowering::isBuiltinCallStatement(const ast::ComponentRef& function)
 // `f(x);` calls a user function for its effects, such as the asserts of its body (MLS 11.2:
 // `component-reference function-call-args` is a statement); its outputs, if any, are
 // discarded. The call stays in the algorithm, so its asserts are checked where it stands.
-void EquationLowering::callStatement(const ast::Statement& s, const ast::CallStatement& call,
-                                     const LowerContext& context,
+void EquationLowering::callStatement(SourceRange range, const ast::ComponentRef& function,
+                                     const ast::FunctionArgs& args, const LowerContext& context,
                                      std::vector<flat::Statement>& out) {
+  ExpressionLowering lowering(el_, context);
+  if (auto report = lowering.utilityReport(range, function, args)) {
+    out.push_back(flat::Statement{std::move(*report), range});
+    return;
+  }
   ast::Expr where;
-  where.range = s.range;
-  auto result = ExpressionLowering(el_, context).functionCallOf(where, call.function, call.args);
+  where.range = range;
+  auto result = lowering.functionCallOf(where, function, args);
   if (!result) return;
   out.push_back(flat::Statement{
-      flat::CallStatement{make::functionCall(result->function, result->args, s.range), {}},
-      s.range});
+      flat::CallStatement{make::functionCall(result->function, result->args, range), {}}, range});
 }
 
 namespace {
@@ -282,7 +286,7 @@ void EquationLowering::statement(const ast::Statement& s, const LowerContext& co
     out.push_back(flat::Statement{std::move(result), s.range});
   } else if (auto* call = std::get_if<ast::CallStatement>(&s.node)) {
     if (!isBuiltinCallStatement(call->function)) {
-      callStatement(s, *call, context, out);
+      callStatement(s.range, call->function, call->args, context, out);
       return;
     }
     // assert, terminate and reinit as statements mean what their equations mean.

@@ -127,6 +127,13 @@ public:
   explicit ExprPrinter(const Model& model, const Function* function = nullptr)
       : model_(model), function_(function) {}
 
+  /// `assert(c, m)`, `assert(c, m, AssertionLevel.warning)`, or `print(m)` for a message.
+  std::string assertion(const Expr& condition, const Expr& message, AssertionLevel level) {
+    if (level == AssertionLevel::Message) return "print(" + print(message) + ")";
+    return "assert(" + print(condition) + ", " + print(message) +
+           (level == AssertionLevel::Warning ? ", AssertionLevel.warning" : "") + ")";
+  }
+
   std::string print(const Expr& e) {
     switch (e.kind) {
     case Expr::Kind::Literal:
@@ -296,8 +303,7 @@ private:
     } else if (std::holds_alternative<ReturnStatement>(s.node)) {
       out += indent + "return;\n";
     } else if (auto* a = std::get_if<AssertStatement>(&s.node)) {
-      out += indent + "assert(" + expr_.print(a->condition) + ", " + expr_.print(a->message) +
-             (a->level == AssertionLevel::Warning ? ", AssertionLevel.warning" : "") + ");\n";
+      out += indent + expr_.assertion(a->condition, a->message, a->level) + ";\n";
     } else if (auto* r = std::get_if<ReinitStatement>(&s.node)) {
       out += indent + "reinit(" + expr_.print(r->state) + ", " + expr_.print(r->value) + ");\n";
     } else if (auto* t = std::get_if<TerminateStatement>(&s.node)) {
@@ -464,8 +470,7 @@ private:
     } else if (auto* r = std::get_if<Reinit>(&eq.node)) {
       out_ += indent + "reinit(" + expr_.print(r->state) + ", " + expr_.print(r->value) + ");\n";
     } else if (auto* a = std::get_if<AssertEquation>(&eq.node)) {
-      out_ += indent + "assert(" + expr_.print(a->condition) + ", " + expr_.print(a->message) +
-              (a->level == AssertionLevel::Warning ? ", AssertionLevel.warning" : "") + ");\n";
+      out_ += indent + expr_.assertion(a->condition, a->message, a->level) + ";\n";
     } else if (auto* t = std::get_if<Terminate>(&eq.node)) {
       out_ += indent + "terminate(" + expr_.print(t->message) + ");\n";
     }

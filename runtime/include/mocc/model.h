@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 10
+#define MOCC_ABI_VERSION 11
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -57,7 +57,8 @@ typedef enum mocc_kind {
 typedef enum mocc_report_kind {
   MOCC_REPORT_ASSERT_ERROR = 0,   /* an assert with level error failed: id is a message */
   MOCC_REPORT_ASSERT_WARNING = 1, /* an assert with level warning failed */
-  MOCC_REPORT_TERMINATE = 2       /* terminate(message) was called: stop successfully */
+  MOCC_REPORT_TERMINATE = 2,      /* terminate(message) was called: stop successfully */
+  MOCC_REPORT_MESSAGE = 3         /* a text to show (Modelica.Utilities.Streams.print, ABI 11) */
 } mocc_report_kind;
 
 /* How a value computed at run time is written into a message: the forms of the built-in

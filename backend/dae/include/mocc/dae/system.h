@@ -147,7 +147,7 @@ struct StateSet {
   std::vector<std::uint32_t> candidateDerivatives;
 };
 
-enum class AssertLevel : std::uint8_t { Error, Warning };
+enum class AssertLevel : std::uint8_t { Error, Warning, Message }; // as flat::AssertionLevel
 
 struct Assignment {
   std::uint32_t variable;

@@ -44,7 +44,24 @@ struct Variable {
   bool hidden = false; // compiler-made; not written to results
 };
 
-enum class AssertLevel : std::uint8_t { Error, Warning };
+enum class AssertLevel : std::uint8_t { Error, Warning, Message }; // as flat::AssertionLevel
+/// How the printers show an assert of this level after its message: "", ", warning",
+/// ", message" (a message is shown whenever the statement runs: its condition is false).
+inline const char* levelSuffix(AssertLevel level) {
+  return level == AssertLevel::Warning   ? ", warning"
+         : level == AssertLevel::Message ? ", message"
+                                         : "";
+}
+/// The mocc_report_kind an assert of this level reports when its condition is false, and the
+/// name of that enumerator: MOCC_REPORT_ASSERT_ERROR (0), _ASSERT_WARNING (1), _MESSAGE (3).
+constexpr std::int32_t reportKind(AssertLevel level) {
+  return level == AssertLevel::Error ? 0 : level == AssertLevel::Warning ? 1 : 3;
+}
+constexpr const char* reportKindName(AssertLevel level) {
+  return level == AssertLevel::Error     ? "MOCC_REPORT_ASSERT_ERROR"
+         : level == AssertLevel::Warning ? "MOCC_REPORT_ASSERT_WARNING"
+                                         : "MOCC_REPORT_MESSAGE";
+}
 
 /// How a value computed at run time is written into a message: String(value,
 /// significantDigits, minimumLength, leftJustified) (MLS 3.6 section 3.7.4.5). Matches

@@ -121,7 +121,9 @@ struct Reinit {
   Expr state; // a Variable expression
   Expr value;
 };
-enum class AssertionLevel : std::uint8_t { Error, Warning };
+/// Error and Warning are assert's levels (MLS 8.3.7); Message is not a check but a text to
+/// show when the statement runs (Modelica.Utilities.Streams.print, ModelicaMessage).
+enum class AssertionLevel : std::uint8_t { Error, Warning, Message };
 
 struct AssertEquation {
   Expr condition;
