@@ -31,6 +31,14 @@ std::string formatValue(const mocc_message_value& format, double value) {
                ? std::to_string(static_cast<long long>(value))
                : number("%g", value);
     break;
+  case MOCC_FORMAT_TEXT: {
+    // Generated code stores the address as a double, exactly (user-space addresses are
+    // below 2^53); the external function's string lives in the run's StringArena.
+    const auto* address =
+        reinterpret_cast<const char*>(static_cast<std::uintptr_t>(value)); // NOLINT
+    text = value > 0 ? address : "";
+    break;
+  }
   case MOCC_FORMAT_ENUMERATION:
     if (value >= 1 && value <= format.n_literals && value == std::floor(value) &&
         format.literals[static_cast<int>(value) - 1]) {

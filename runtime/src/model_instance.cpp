@@ -131,8 +131,8 @@ std::optional<std::string> validateMessageTemplates(const mocc_model& model) {
       valid = t.texts[k] != nullptr;
     for (int k = 0; valid && k < t.n_values; ++k) {
       const mocc_message_value& v = t.values[k];
-      valid = v.format >= MOCC_FORMAT_REAL && v.format <= MOCC_FORMAT_ENUMERATION &&
-              v.n_literals >= 0 && (v.n_literals == 0 || v.literals);
+      valid = v.format >= MOCC_FORMAT_REAL && v.format <= MOCC_FORMAT_TEXT && v.n_literals >= 0 &&
+              (v.n_literals == 0 || v.literals);
     }
     if (!valid) return fmt::format("model has an invalid template for message {}", i);
   }

@@ -153,19 +153,23 @@ std::size_t occurrences(const std::string& output, const std::string& text) {
 
 TEST(LanguageModels, PrintShowsTextsComputedDuringSimulationOncePerRun) {
   // PrintMessages.mo: the when-statement runs once, at x = t = 0.5, in the JIT and in the
-  // generated C++ alike; String(0.5, format = "4.2f") is "0.50", with 3 digits "0.5".
+  // generated C++ alike; String(0.5, format = "4.2f") is "0.50", with 3 digits "0.5"; the
+  // environment variable is read during the run.
   std::filesystem::path dir = scratchDirectory();
   std::string model = languageModel("PrintMessages.mo");
+  const std::string environment = "MOCC_PRINT_TEST=run-time ";
   CommandResult jit =
-      runCommand(moccBinary() + " run " + model + " -o " + (dir / "r.csv").string());
+      runCommand(environment + moccBinary() + " run " + model + " -o " + (dir / "r.csv").string());
   CommandResult built =
       runCommand(moccBinary() + " build " + model + " -O1 -o " + (dir / "sim").string());
   ASSERT_EQ(built.exitCode, 0) << built.output;
-  CommandResult cpp = runCommand((dir / "sim").string() + " -o " + (dir / "c.csv").string());
+  CommandResult cpp =
+      runCommand(environment + (dir / "sim").string() + " -o " + (dir / "c.csv").string());
   for (const CommandResult* run : {&jit, &cpp}) {
     EXPECT_EQ(run->exitCode, 0) << run->output;
     EXPECT_EQ(occurrences(run->output, "event 1: x = 0.50\n"), 1u) << run->output;
-    EXPECT_EQ(occurrences(run->output, "report crossing at t = 0.5\n"), 1u) << run->output;
+    EXPECT_EQ(occurrences(run->output, "report crossing at t = 0.5 in run-time\n"), 1u)
+        << run->output;
   }
 }
 

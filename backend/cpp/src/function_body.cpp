@@ -219,6 +219,8 @@ private:
     case sim::CType::Size: return "static_cast<size_t>(" + value + ")";
     case sim::CType::Pointer:
       return "reinterpret_cast<void*>(static_cast<uintptr_t>(" + value + "))";
+    case sim::CType::String: // the address of a String an external function returned
+      return "reinterpret_cast<const char*>(static_cast<uintptr_t>(" + value + "))";
     default: return value;
     }
   }
@@ -233,9 +235,8 @@ private:
     }
     case sim::CType::Size: return "static_cast<double>(" + value + ")";
     case sim::CType::Pointer:
+    case sim::CType::String: // its address, for messages and other external functions
       return "static_cast<double>(reinterpret_cast<uintptr_t>(" + value + "))";
-    case sim::CType::String:
-      throw EmitError("a String result of an external function cannot be stored yet");
     default: return value;
     }
   }

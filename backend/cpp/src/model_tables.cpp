@@ -77,6 +77,7 @@ const char* formatName(sim::MessageValue::Format format) {
   case sim::MessageValue::Format::Integer: return "MOCC_FORMAT_INTEGER";
   case sim::MessageValue::Format::Boolean: return "MOCC_FORMAT_BOOLEAN";
   case sim::MessageValue::Format::Enumeration: return "MOCC_FORMAT_ENUMERATION";
+  case sim::MessageValue::Format::Text: return "MOCC_FORMAT_TEXT";
   }
   throw EmitError("a message value has an unknown format");
 }

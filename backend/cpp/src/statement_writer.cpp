@@ -83,9 +83,7 @@ void StatementWriter::write(const sim::Statement& statement) {
         } else if constexpr (std::is_same_v<T, sim::AssignPre>) {
           assignPre(node);
         } else if constexpr (std::is_same_v<T, sim::Call>) {
-          expr::Id roots[] = {node.call};
-          expressions_.countUses(roots);
-          expressions_.callOutputs(node.call); // for its effects: the outputs are not read
+          call(node);
         } else if constexpr (std::is_same_v<T, sim::Reinit>) {
           reinit(node);
         } else if constexpr (std::is_same_v<T, sim::Assert>) {
@@ -107,6 +105,23 @@ void StatementWriter::writeNested(const std::vector<sim::Statement>& statements)
   ++depth_;
   write(statements);
   --depth_;
+}
+
+// For its effects, and assigning the output elements that `call.outputs` name.
+void StatementWriter::call(const sim::Call& call) {
+  expr::Id roots[] = {call.call};
+  expressions_.countUses(roots);
+  std::string outputs = expressions_.callOutputs(call.call);
+  const sim::Function& callee = context_.program.functions[context_.pool().node(call.call).index];
+  for (const sim::Call::Output& output : call.outputs) {
+    if (output.element >= callee.outputCount) {
+      throw EmitError("multiple assignment from output element " + std::to_string(output.element) +
+                      " of '" + callee.name + "', which has " + std::to_string(callee.outputCount));
+    }
+    out().line(expressions_.storage(output.variable) + " = " + outputs + "[" +
+               std::to_string(output.element) + "];");
+    expressions_.assigned(output.variable);
+  }
 }
 
 void StatementWriter::assign(const sim::Assign& assign) {

@@ -32,6 +32,7 @@ public:
 
 private:
   void write(const sim::Statement& statement);
+  void call(const sim::Call& call);
   void assign(const sim::Assign& assign);
   void assignPre(const sim::AssignPre& assign);
   void bindAssign(const sim::Assign& assign);

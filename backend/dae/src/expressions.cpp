@@ -319,9 +319,21 @@ bool SystemBuilder::appendMessage(const flat::Expr& e, MessageCode& out) {
     out.message.texts.emplace_back();
     return true;
   }
+  // A String that an external function returns during simulation, passed as its address.
+  if (e.kind == flat::Expr::Kind::FunctionCall && e.type == flat::Type::String) {
+    auto translated = functionCall(e);
+    if (!translated) return false;
+    sim::MessageValue value;
+    value.format = sim::MessageValue::Format::Text;
+    out.values.push_back(*translated);
+    out.message.values.push_back(std::move(value));
+    out.message.texts.emplace_back();
+    return true;
+  }
   diagnostics_.error(DiagnosticKind::Unsupported, e.range,
-                     "a message must be made of String literals, constants and String() "
-                     "conversions joined with '+'");
+                     "a message must be made of String literals, constants, String() "
+                     "conversions and calls of external functions returning a String, joined "
+                     "with '+'");
   return false;
 }
 

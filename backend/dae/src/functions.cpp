@@ -502,14 +502,18 @@ void collectCalls(const std::vector<flat::Statement>& body, std::set<std::uint32
 
 } // namespace
 
+// The String an external function returns is the exception: it passes as the address of its
+// text (sim::CType::String), which messages show and other external functions read.
 const flat::FunctionVariable* SystemBuilder::stringVariable(const flat::Function& f) {
-  for (const flat::FunctionVariable& v : f.variables)
-    if (v.type == flat::Type::String) return &v;
+  for (std::uint32_t i = 0; i < f.variables.size(); ++i) {
+    bool externalResult = f.external && f.external->result == i;
+    if (f.variables[i].type == flat::Type::String && !externalResult) return &f.variables[i];
+  }
   return nullptr;
 }
 
 // Strings exist during translation only: a function with a String variable, or calling one,
-// cannot run during the simulation.
+// cannot run during the simulation (but see stringVariable).
 std::optional<std::string> SystemBuilder::stringFunctionReason(std::uint32_t function) {
   if (auto known = stringFunctionReasons_.find(function); known != stringFunctionReasons_.end())
     return known->second;

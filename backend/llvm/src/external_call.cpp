@@ -51,10 +51,10 @@ private:
     case sim::CType::Int: return b_.CreateFPToSI(value, b_.getInt32Ty());
     case sim::CType::Size: return b_.CreateFPToUI(value, b_.getInt64Ty());
     case sim::CType::Pointer:
+    case sim::CType::String: // the address of a String an external function returned
       return b_.CreateIntToPtr(b_.CreateFPToUI(value, b_.getInt64Ty()), module_.ptr);
-    case sim::CType::String: break;
     }
-    throw EmitError("a String cannot be converted from a frame value");
+    throw EmitError("unknown C type of an external argument");
   }
 
   // MLS 12.9.1.1: a Boolean is true when C returns anything but 0.
@@ -69,10 +69,10 @@ private:
     }
     case sim::CType::Size: return b_.CreateUIToFP(value, module_.f64);
     case sim::CType::Pointer:
+    case sim::CType::String: // its address, for messages and other external functions
       return b_.CreateUIToFP(b_.CreatePtrToInt(value, b_.getInt64Ty()), module_.f64);
-    case sim::CType::String: break;
     }
-    throw EmitError("a String result of an external function cannot be stored yet");
+    throw EmitError("unknown C type of an external result");
   }
 
   llvm::Value* scalar(const sim::ExternalArgument& a) {

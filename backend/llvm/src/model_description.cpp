@@ -180,7 +180,7 @@ bool indicesValid(const ModelDescription& d) {
   for (const ModelDescription::Message& m : d.messageTemplates) {
     if (m.texts.size() != m.values.size() + 1) return false;
     for (const ModelDescription::MessageValue& v : m.values)
-      if (v.format < MOCC_FORMAT_REAL || v.format > MOCC_FORMAT_ENUMERATION) return false;
+      if (v.format < MOCC_FORMAT_REAL || v.format > MOCC_FORMAT_TEXT) return false;
   }
   std::size_t variables = d.variables.size();
   for (const ModelDescription::System& s : d.systems) {

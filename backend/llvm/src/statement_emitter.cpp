@@ -44,7 +44,7 @@ void StatementEmitter::emit(const sim::Statement& statement) {
         } else if constexpr (std::is_same_v<T, sim::AssignPre>) {
           frame_.storePre(node.variable, expressions_.emit(node.value));
         } else if constexpr (std::is_same_v<T, sim::Call>) {
-          expressions_.callOutputs(node.call); // for its effects: the outputs are not read
+          call(node);
         } else if constexpr (std::is_same_v<T, sim::Reinit>) {
           reinit(node);
         } else if constexpr (std::is_same_v<T, sim::Assert>) {
@@ -66,6 +66,25 @@ void StatementEmitter::emitNested(const std::vector<sim::Statement>& statements)
   ++depth_;
   emit(statements);
   --depth_;
+}
+
+// For its effects, and assigning the output elements that `call.outputs` name.
+void StatementEmitter::call(const sim::Call& call) {
+  llvm::IRBuilder<>& b = module_.builder;
+  llvm::Value* outputs = expressions_.callOutputs(call.call);
+  const sim::Function& callee =
+      module_.program.functions[module_.program.pool.node(call.call).index];
+  auto* bufferType = llvm::cast<llvm::AllocaInst>(outputs)->getAllocatedType();
+  for (const sim::Call::Output& output : call.outputs) {
+    if (output.element >= callee.outputCount) {
+      throw EmitError("multiple assignment from output element " + std::to_string(output.element) +
+                      " of '" + callee.name + "', which has " + std::to_string(callee.outputCount));
+    }
+    frame_.store(output.variable,
+                 b.CreateLoad(module_.f64, b.CreateConstInBoundsGEP2_64(bufferType, outputs, 0,
+                                                                        output.element)));
+    expressions_.assigned(output.variable);
+  }
 }
 
 void StatementEmitter::assign(const sim::Assign& assign) {

@@ -46,6 +46,7 @@ public:
   void openSystems(OpenSystems open) { open_ = std::move(open); }
 
 private:
+  void call(const sim::Call& call);
   void assign(const sim::Assign& assign);
   void bindAssign(const sim::Assign& assign);
   void reinit(const sim::Reinit& reinit);

@@ -5,6 +5,7 @@
 #include "program_builder.h"
 
 #include <algorithm>
+#include <set>
 
 namespace mocc::backend::program {
 
@@ -43,9 +44,64 @@ expr::Id ProgramBuilder::previousValue(std::uint32_t v, std::uint32_t target) {
 std::vector<sim::Statement>
 ProgramBuilder::algorithmStatements(const std::vector<dae::AlgorithmStatement>& list) {
   std::vector<sim::Statement> out;
-  for (const dae::AlgorithmStatement& s : list)
-    out.push_back(algorithmStatement(s));
+  for (std::size_t i = 0; i < list.size();) {
+    std::size_t count = sameCallAssignments(list, i);
+    if (count > 1) {
+      out.push_back(multipleAssignment(list, i, count));
+      i += count;
+    } else {
+      out.push_back(algorithmStatement(list[i++]));
+    }
+  }
   return out;
+}
+
+namespace {
+
+const dae::Assignment* callAssignment(const expr::Pool& pool, const dae::AlgorithmStatement& s) {
+  const auto* a = std::get_if<dae::Assignment>(&s.node);
+  return a && pool.op(a->value) == expr::Op::FunctionCall ? a : nullptr;
+}
+
+bool sameCall(const expr::Pool& pool, expr::Id a, expr::Id b) {
+  auto argsA = pool.args(a), argsB = pool.args(b);
+  return pool.node(a).index == pool.node(b).index &&
+         std::equal(argsA.begin(), argsA.end(), argsB.begin(), argsB.end());
+}
+
+} // namespace
+
+// `(a, b) := f(x)` reaches the DAE as a := f(x)[1]; b := f(x)[2] (dae::SystemBuilder::
+// appendCall): the run of assignments from output elements of one call, none of whose
+// targets the call reads, is one call assigning them all (the outputs of a call of n inputs
+// would otherwise cost n each, in code and in time).
+std::size_t ProgramBuilder::sameCallAssignments(const std::vector<dae::AlgorithmStatement>& list,
+                                                std::size_t first) const {
+  const expr::Pool& pool = system_.pool;
+  const dae::Assignment* head = callAssignment(pool, list[first]);
+  if (!head) return 0;
+  std::set<std::uint32_t> targets;
+  std::size_t end = first;
+  for (; end < list.size(); ++end) {
+    const dae::Assignment* a = callAssignment(pool, list[end]);
+    if (!a || !sameCall(pool, head->value, a->value)) break;
+    targets.insert(a->variable);
+  }
+  bool readsTarget =
+      expr::dependsOn(pool, head->value, [&](std::uint32_t v) { return targets.count(v) > 0; });
+  return readsTarget ? 1 : end - first;
+}
+
+sim::Statement ProgramBuilder::multipleAssignment(const std::vector<dae::AlgorithmStatement>& list,
+                                                  std::size_t first, std::size_t count) {
+  const expr::Pool& pool = system_.pool;
+  const auto& head = std::get<dae::Assignment>(list[first].node);
+  sim::Call call{translator_(head.value), {}};
+  for (std::size_t k = first; k < first + count; ++k) {
+    const auto& a = std::get<dae::Assignment>(list[k].node);
+    call.outputs.push_back({pool.node(a.value).subindex, programIndex_[a.variable]});
+  }
+  return {std::move(call), origin(head.range)};
 }
 
 sim::Statement ProgramBuilder::algorithmStatement(const dae::AlgorithmStatement& statement) {

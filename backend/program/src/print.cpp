@@ -120,7 +120,12 @@ private:
     } else if (auto* assign = std::get_if<AssignPre>(&s.node)) {
       out_ += fmt::format("{}pre({}) := {}\n", indent, namer_(assign->variable), e(assign->value));
     } else if (auto* call = std::get_if<Call>(&s.node)) {
-      out_ += fmt::format("{}call {}\n", indent, e(call->call));
+      std::string targets;
+      for (const Call::Output& output : call->outputs)
+        targets += fmt::format("{}{} := [{}]", targets.empty() ? "" : ", ", namer_(output.variable),
+                               output.element + 1);
+      out_ += fmt::format("{}call {}{}\n", indent, e(call->call),
+                          targets.empty() ? "" : " assigning " + targets);
     } else if (auto* reinit = std::get_if<Reinit>(&s.node)) {
       out_ += fmt::format("{}reinit({}, {})\n", indent, namer_(reinit->variable), e(reinit->value));
     } else if (auto* check = std::get_if<Assert>(&s.node)) {

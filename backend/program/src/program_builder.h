@@ -52,6 +52,12 @@ private:
   expr::Id previousValue(std::uint32_t variable, std::uint32_t target);
   sim::Statement algorithmStatement(const dae::AlgorithmStatement& statement);
   std::vector<sim::Statement> algorithmStatements(const std::vector<dae::AlgorithmStatement>& list);
+  /// How many statements from `first` on assign output elements of one call (0 or 1: none to
+  /// merge), and those statements as one sim::Call.
+  std::size_t sameCallAssignments(const std::vector<dae::AlgorithmStatement>& list,
+                                  std::size_t first) const;
+  sim::Statement multipleAssignment(const std::vector<dae::AlgorithmStatement>& list,
+                                    std::size_t first, std::size_t count);
 
   // statements.cpp
   void addBind();

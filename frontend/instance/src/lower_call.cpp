@@ -538,16 +538,18 @@ ExpressionLowering::utilityReport(SourceRange range, const ast::ComponentRef& fu
   return flat::AssertStatement{make::literal(Type::Boolean, 0, range), std::move(*text), level};
 }
 
-// The parts of a message joined by '+' that are Strings known during translation, such as
-// Files.fullPathName(fileName) of a String input, become literals: the message is then made of
-// literals and String() of values computed during simulation, which the runtime formats.
+// The parts of a message joined by '+' that are Strings known during translation, calls of pure
+// functions of String inputs, become literals: the message is then made of literals, String()
+// of values and Strings that impure external functions return during simulation (such as
+// Files.fullPathName), which the runtime formats.
 void ExpressionLowering::foldStringParts(flat::Expr& text) {
   if (text.kind == Expr::Kind::Binary && text.binary == flat::BinaryOp::Add) {
     for (Expr& part : text.args)
       foldStringParts(part);
     return;
   }
-  if (text.kind != Expr::Kind::FunctionCall) return;
+  // An impure function (MLS 12.3) runs when the statement does, not in translation.
+  if (text.kind != Expr::Kind::FunctionCall || el_.model().functions[text.variable].impure) return;
   auto value = el_.fold(text, context_.function);
   if (value && value->type == Type::String) text = Expr::string(value->text, text.range);
 }

@@ -64,10 +64,11 @@ typedef enum mocc_report_kind {
 /* How a value computed at run time is written into a message: the forms of the built-in
  * String() (MLS 3.6 section 3.7.4.5). */
 typedef enum mocc_format_kind {
-  MOCC_FORMAT_REAL = 0,       /* %.<significant_digits>g, as C's printf */
-  MOCC_FORMAT_INTEGER = 1,    /* the integer in decimal */
-  MOCC_FORMAT_BOOLEAN = 2,    /* "true" or "false" */
-  MOCC_FORMAT_ENUMERATION = 3 /* the name of literal <value> (1-based) */
+  MOCC_FORMAT_REAL = 0,        /* %.<significant_digits>g, as C's printf */
+  MOCC_FORMAT_INTEGER = 1,     /* the integer in decimal */
+  MOCC_FORMAT_BOOLEAN = 2,     /* "true" or "false" */
+  MOCC_FORMAT_ENUMERATION = 3, /* the name of literal <value> (1-based) */
+  MOCC_FORMAT_TEXT = 4         /* a String an external function returned: its address (ABI 11) */
 } mocc_format_kind;
 
 typedef struct mocc_message_value {

@@ -82,6 +82,34 @@ end M;
   EXPECT_NE(program.find("String(x, significantDigits = 3)"), std::string::npos) << program;
 }
 
+TEST(BuildProgram, AMultipleAssignmentCallsTheFunctionOnce) {
+  // (lo, hi) := range(u) reaches the DAE as one assignment per output element; the program
+  // calls range once and assigns both. (v, w) := range({v, t}) reads its own target v, so its
+  // outputs go through temporaries first, and the call that fills them is again one.
+  std::string source = R"(model M
+  function range
+    input Real u[2];
+    output Real lo;
+    output Real hi;
+  algorithm
+    lo := min(u);
+    hi := max(u);
+  end range;
+  discrete Real v(start = 1, fixed = true);
+  discrete Real lo, hi, w;
+algorithm
+  when sample(0, 0.5) then
+    (lo, hi) := range({time, 2 * time});
+    (v, w) := range({v, time});
+  end when;
+end M;
+)";
+  std::string program = printedAfter(source, "build-program");
+  EXPECT_NE(program.find("assigning lo := [1], hi := [2]"), std::string::npos) << program;
+  EXPECT_NE(program.find("assigning $tuple1 := [1], $tuple2 := [2]"), std::string::npos) << program;
+  EXPECT_EQ(program.find("lo := M.range"), std::string::npos) << program;
+}
+
 TEST(BuildDaeErrors, MessagesMustBeStrings) {
   std::string out = compileErrors(R"(model M
   Real x = time;
@@ -89,8 +117,9 @@ equation
   assert(x < 2, if x > 1 then "big" else "small");
 end M;
 )");
-  EXPECT_NE(out.find("a message must be made of String literals, constants and String() "
-                     "conversions joined with '+'"),
+  EXPECT_NE(out.find("a message must be made of String literals, constants, String() "
+                     "conversions and calls of external functions returning a String, joined "
+                     "with '+'"),
             std::string::npos)
       << out;
 }

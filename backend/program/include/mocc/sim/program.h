@@ -68,7 +68,14 @@ constexpr const char* reportKindName(AssertLevel level) {
 /// mocc_message_value.
 struct MessageValue {
   /// Matches mocc_format_kind.
-  enum class Format : std::uint8_t { Real = 0, Integer = 1, Boolean = 2, Enumeration = 3 };
+  /// Text: the value is the address of a String an external function returned.
+  enum class Format : std::uint8_t {
+    Real = 0,
+    Integer = 1,
+    Boolean = 2,
+    Enumeration = 3,
+    Text = 4
+  };
   Format format = Format::Real;
   std::int32_t significantDigits = 6;
   std::int32_t minimumLength = 0;
@@ -120,10 +127,17 @@ struct AssignPre {
   std::uint32_t variable;
   Id value;
 };
-/// Calls the function of the FunctionCall node `call` for its effects (the asserts of its body)
-/// and discards its outputs (a call statement of an algorithm section, MLS 11.2).
+/// Calls the function of the FunctionCall node `call` once (its output index means nothing):
+/// for its effects (the asserts of its body, a call statement of an algorithm section, MLS
+/// 11.2), and assigning variables[variable] := output element `element` of it for each of
+/// `outputs` (a multiple assignment `(a, b) := f(x)`, MLS 11.2.1.1).
 struct Call {
+  struct Output {
+    std::uint32_t element;
+    std::uint32_t variable;
+  };
   Id call;
+  std::vector<Output> outputs;
 };
 /// reinit(variables[variable], value): evaluated where it stands, applied to the state after
 /// the whole event-iteration step (MLS 8.3.6).
