@@ -148,11 +148,8 @@ private:
     std::string outputs = expressions_.callOutputs(s.call);
     const sim::Function& callee = context_.program.functions[context_.pool().node(s.call).index];
     for (const sim::FunctionCallOutputs::Target& target : s.targets) {
-      if (target.output >= callee.outputCount) {
-        throw EmitError("multiple assignment from output element " + std::to_string(target.output) +
-                        " of '" + callee.name + "', which has " +
-                        std::to_string(callee.outputCount));
-      }
+      std::string error = sim::outputElementError(callee, target.output);
+      if (!error.empty()) throw EmitError(error);
       store(target.slot, target.offset, outputs + "[" + std::to_string(target.output) + "]");
     }
   }

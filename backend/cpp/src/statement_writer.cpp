@@ -114,10 +114,8 @@ void StatementWriter::call(const sim::Call& call) {
   std::string outputs = expressions_.callOutputs(call.call);
   const sim::Function& callee = context_.program.functions[context_.pool().node(call.call).index];
   for (const sim::Call::Output& output : call.outputs) {
-    if (output.element >= callee.outputCount) {
-      throw EmitError("multiple assignment from output element " + std::to_string(output.element) +
-                      " of '" + callee.name + "', which has " + std::to_string(callee.outputCount));
-    }
+    std::string error = sim::outputElementError(callee, output.element);
+    if (!error.empty()) throw EmitError(error);
     out().line(expressions_.storage(output.variable) + " = " + outputs + "[" +
                std::to_string(output.element) + "];");
     expressions_.assigned(output.variable);

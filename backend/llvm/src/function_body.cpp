@@ -160,10 +160,8 @@ void FunctionBodyEmitter::statement(const sim::FunctionCallOutputs& s) {
   const sim::Function& callee = module_.program.functions[module_.program.pool.node(s.call).index];
   auto* bufferType = llvm::cast<llvm::AllocaInst>(outputs)->getAllocatedType();
   for (const sim::FunctionCallOutputs::Target& target : s.targets) {
-    if (target.output >= callee.outputCount) {
-      throw EmitError("multiple assignment from output element " + std::to_string(target.output) +
-                      " of '" + callee.name + "', which has " + std::to_string(callee.outputCount));
-    }
+    std::string error = sim::outputElementError(callee, target.output);
+    if (!error.empty()) throw EmitError(error);
     llvm::Value* value = b.CreateLoad(
         module_.f64, b.CreateConstInBoundsGEP2_64(bufferType, outputs, 0, target.output));
     store(target.slot, target.offset, value);

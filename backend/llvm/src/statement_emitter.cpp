@@ -76,10 +76,8 @@ void StatementEmitter::call(const sim::Call& call) {
       module_.program.functions[module_.program.pool.node(call.call).index];
   auto* bufferType = llvm::cast<llvm::AllocaInst>(outputs)->getAllocatedType();
   for (const sim::Call::Output& output : call.outputs) {
-    if (output.element >= callee.outputCount) {
-      throw EmitError("multiple assignment from output element " + std::to_string(output.element) +
-                      " of '" + callee.name + "', which has " + std::to_string(callee.outputCount));
-    }
+    std::string error = sim::outputElementError(callee, output.element);
+    if (!error.empty()) throw EmitError(error);
     frame_.store(output.variable,
                  b.CreateLoad(module_.f64, b.CreateConstInBoundsGEP2_64(bufferType, outputs, 0,
                                                                         output.element)));

@@ -8,6 +8,12 @@
 
 namespace mocc::sim {
 
+std::string outputElementError(const Function& callee, std::uint32_t element) {
+  if (element < callee.outputCount) return "";
+  return "multiple assignment from output element " + std::to_string(element) + " of '" +
+         callee.name + "', which has " + std::to_string(callee.outputCount);
+}
+
 const char* spelling(CType type) {
   switch (type) {
   case CType::Double: return "double";

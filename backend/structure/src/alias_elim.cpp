@@ -197,13 +197,14 @@ private:
     }
   }
 
-  /// The unknown an equation `v = c` (or `c = v`) with a constant c defines, or kNone.
-  std::uint32_t constantDefined(const dae::Equation& equation) const {
+  /// The unknown an equation `v = c` (or `c = v`) with a constant c defines, and c.
+  std::optional<std::pair<std::uint32_t, expr::Id>>
+  constantDefined(const dae::Equation& equation) const {
     const expr::Pool& pool = system_.pool;
     for (auto [side, other] : {std::pair{equation.lhs, equation.rhs}, {equation.rhs, equation.lhs}})
       if (pool.op(side) == expr::Op::Variable && pool.isConstant(other))
-        return pool.node(side).index;
-    return dae::kNone;
+        return std::pair{pool.node(side).index, other};
+    return std::nullopt;
   }
 
   // An unknown that an equation fixes to a constant (`m_flow = 0`, or a capacitance `C*f(v)`
@@ -212,10 +213,10 @@ private:
   // zero capacitances). A variable with fixed = true keeps its equation so that a conflicting
   // start value is still reported.
   bool bindConstant(const dae::Equation& equation) {
-    std::uint32_t v = constantDefined(equation);
-    if (v == dae::kNone || role(v) != Role::Removable || system_.variables[v].fixed) return false;
-    const expr::Pool& pool = system_.pool;
-    expr::Id value = pool.op(equation.lhs) == expr::Op::Variable ? equation.rhs : equation.lhs;
+    auto defined = constantDefined(equation);
+    if (!defined) return false;
+    auto [v, value] = *defined;
+    if (role(v) != Role::Removable || system_.variables[v].fixed) return false;
     system_.variables[v].alias = value;
     return true;
   }

@@ -510,6 +510,10 @@ struct Program {
 /// Human-readable listing of a program (the printer of this stage boundary).
 std::string print(const Program& program);
 
+/// Why a multiple assignment cannot read output element `element` of `callee` (a check of the
+/// program the emitters make before they store it), or "" when it can.
+std::string outputElementError(const Function& callee, std::uint32_t element);
+
 /// The structural nonzeros (row, column) of a loop's Jacobian, row-major: the valid Ids of
 /// AlgebraicSystem::jacobian, in the order a Jacobian function writes their values.
 std::vector<std::pair<std::int32_t, std::int32_t>> jacobianNonzeros(const AlgebraicSystem& system);
