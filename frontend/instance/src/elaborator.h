@@ -58,6 +58,12 @@ struct FunctionalArgument {
   std::vector<Bound> bound;
   /// How a specialisation's name shows it: `Sine(A,w)`, `fun3(p[2],m)`.
   std::string text() const;
+  bool binds(const std::string& input) const {
+    for (const Bound& b : bound) {
+      if (b.name == input) return true;
+    }
+    return false;
+  }
 };
 
 /// The flat type of the values of a predefined, enumeration or ExternalObject type (an

@@ -68,9 +68,7 @@ std::optional<Tensor> ExpressionLowering::partialApplication(const ast::PartialF
   std::vector<ComponentInstance*> inputs = el_.functionInputs(*given->cls);
   for (const ast::NamedArgument& named : p.args) {
     std::size_t i = inputIndex(inputs, named.name);
-    bool bound = false;
-    for (const FunctionalArgument::Bound& b : given->bound)
-      bound = bound || b.name == named.name;
+    bool bound = given->binds(named.name);
     if (i == inputs.size() || bound) {
       el_.diagnostics().error(DiagnosticKind::WrongArguments, named.range,
                               "'" + given->cls->qualifiedName() +
@@ -111,19 +109,13 @@ bool ExpressionLowering::fitsFunctionalInput(const ast::Expr& arg, const Functio
     return false;
   };
   std::vector<ComponentInstance*> formals = el_.functionInputs(*declared);
-  auto isBound = [&](const std::string& name) {
-    for (const FunctionalArgument::Bound& b : given.bound) {
-      if (b.name == name) return true;
-    }
-    return false;
-  };
   for (ComponentInstance* formal : formals) {
     if (inputIndex(inputs, formal->name) == inputs.size())
       return misfit("it has no input '" + formal->name + "'");
-    if (isBound(formal->name)) return misfit("its input '" + formal->name + "' is bound");
+    if (given.binds(formal->name)) return misfit("its input '" + formal->name + "' is bound");
   }
   for (ComponentInstance* other : inputs) {
-    if (inputIndex(formals, other->name) < formals.size() || isBound(other->name)) continue;
+    if (inputIndex(formals, other->name) < formals.size() || given.binds(other->name)) continue;
     InstanceNode* type = el_.typeInstance(*other);
     if (!type || !type->attributes.value || !type->attributes.value->expr)
       return misfit("its input '" + other->name + "' is neither bound nor has a default");
