@@ -253,16 +253,18 @@ bool SystemBuilder::appendCall(const flat::CallStatement& c, SourceRange range,
     readsTarget =
         readsTarget || expr::dependsOn(pool, *call, [t](std::uint32_t v) { return v == t; });
   }
+  std::uint32_t multiple = ++multipleAssignments_;
   if (readsTarget && assignments.size() > 1) {
     for (auto& [target, value] : assignments) {
       std::uint32_t temporary =
           addInternal(fmt::format("$tuple{}", ++nextTemporary_), pool.type(value), range);
-      out.push_back({Assignment{temporary, value, range}});
+      out.push_back({Assignment{temporary, value, range, multiple}});
       value = system_.ref(temporary);
     }
+    multiple = 0; // the targets are assigned from the temporaries
   }
   for (const auto& [target, value] : assignments)
-    out.push_back({Assignment{target, value, range}});
+    out.push_back({Assignment{target, value, range, multiple}});
   return true;
 }
 

@@ -184,8 +184,9 @@ private:
   std::vector<bool> assignedInAlgorithmWhen_;
   std::uint32_t nextCondition_ = 0;
   std::uint32_t nextTemporary_ = 0;
-  std::vector<Signature> signatures_; // per flat function
-  FunctionScope* function_ = nullptr; // set while a function body is translated
+  std::uint32_t multipleAssignments_ = 0; // numbers dae::Assignment::multiple
+  std::vector<Signature> signatures_;     // per flat function
+  FunctionScope* function_ = nullptr;     // set while a function body is translated
   std::map<std::uint32_t, std::optional<std::string>> stringFunctionReasons_;
   /// (delayTime, delayMax) pairs of delay() whose run-time check is an assertion already.
   std::set<std::pair<std::uint32_t, std::uint32_t>> checkedDelays_;

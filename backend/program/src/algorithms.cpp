@@ -72,19 +72,20 @@ bool sameCall(const expr::Pool& pool, expr::Id a, expr::Id b) {
 } // namespace
 
 // `(a, b) := f(x)` reaches the DAE as a := f(x)[1]; b := f(x)[2] (dae::SystemBuilder::
-// appendCall): the run of assignments from output elements of one call, none of whose
-// targets the call reads, is one call assigning them all (the outputs of a call of n inputs
-// would otherwise cost n each, in code and in time).
+// appendCall, which numbers them as one multiple assignment): the run of them, when the call
+// reads none of their targets, is one call assigning them all (the outputs of a call of n
+// inputs would otherwise cost n each, in code and in time). Separate statements calling one
+// function stay separate calls: an impure function's two calls are two.
 std::size_t ProgramBuilder::sameCallAssignments(const std::vector<dae::AlgorithmStatement>& list,
                                                 std::size_t first) const {
   const expr::Pool& pool = system_.pool;
   const dae::Assignment* head = callAssignment(pool, list[first]);
-  if (!head) return 0;
+  if (!head || head->multiple == 0) return 0;
   std::set<std::uint32_t> targets;
   std::size_t end = first;
   for (; end < list.size(); ++end) {
     const dae::Assignment* a = callAssignment(pool, list[end]);
-    if (!a || !sameCall(pool, head->value, a->value)) break;
+    if (!a || a->multiple != head->multiple || !sameCall(pool, head->value, a->value)) break;
     targets.insert(a->variable);
   }
   bool readsTarget =

@@ -85,7 +85,8 @@ end M;
 TEST(BuildProgram, AMultipleAssignmentCallsTheFunctionOnce) {
   // (lo, hi) := range(u) reaches the DAE as one assignment per output element; the program
   // calls range once and assigns both. (v, w) := range({v, t}) reads its own target v, so its
-  // outputs go through temporaries first, and the call that fills them is again one.
+  // outputs go through temporaries first, and the call that fills them is again one. Two
+  // statements are two calls (were the function impure, they would differ).
   std::string source = R"(model M
   function range
     input Real u[2];
@@ -96,11 +97,13 @@ TEST(BuildProgram, AMultipleAssignmentCallsTheFunctionOnce) {
     hi := max(u);
   end range;
   discrete Real v(start = 1, fixed = true);
-  discrete Real lo, hi, w;
+  discrete Real lo, hi, w, a1, a2;
 algorithm
   when sample(0, 0.5) then
     (lo, hi) := range({time, 2 * time});
     (v, w) := range({v, time});
+    a1 := range({time, 1});
+    a2 := range({time, 1});
   end when;
 end M;
 )";
@@ -108,6 +111,8 @@ end M;
   EXPECT_NE(program.find("assigning lo := [1], hi := [2]"), std::string::npos) << program;
   EXPECT_NE(program.find("assigning $tuple1 := [1], $tuple2 := [2]"), std::string::npos) << program;
   EXPECT_EQ(program.find("lo := M.range"), std::string::npos) << program;
+  EXPECT_NE(program.find("a1 := M.range"), std::string::npos) << program;
+  EXPECT_NE(program.find("a2 := M.range"), std::string::npos) << program;
 }
 
 TEST(BuildDaeErrors, MessagesMustBeStrings) {

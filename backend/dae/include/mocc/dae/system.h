@@ -153,6 +153,9 @@ struct Assignment {
   std::uint32_t variable;
   expr::Id value;
   SourceRange range;
+  /// Nonzero for the assignments of the output elements of one call in a multiple assignment
+  /// `(a, b) := f(x)` (numbered from 1), which the program makes with one call.
+  std::uint32_t multiple = 0;
 };
 struct Reinit {
   std::uint32_t state;
