@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 12
+#define MOCC_ABI_VERSION 11
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -127,14 +127,6 @@ typedef struct mocc_state_set_info {
   const int32_t* selection;  /* [n_states * n_candidates] the selection matrix's variables */
 } mocc_state_set_info;
 
-/* The resolution of a located root in a relation's operands (see crossing_direction): the
- * root finder places the event within a time tolerance of the root, where the operands agree
- * only up to their rates times that tolerance and the rounding of their terms. A relation
- * `v < c` of an equation `v = if v < c then a*u else c + b*(u - c/a)` sees a*u and c up to
- * a thousand roundings of c apart there (tests/models/events/SelfSelectingBranch.mo).
- * Relations with zero (`s < 0`) are unaffected: the bound is 0 unless s is. */
-#define MOCC_CROSSING_RESOLUTION 1e-12
-
 struct mocc_instance {
   double time;
   double* x;     /* states [n_states] */
@@ -143,13 +135,11 @@ struct mocc_instance {
   double* pre_x; /* pre() of states: left limits at an event [n_states] */
   double* pre_v; /* pre() of values [n_values] */
   /* [n_crossings] +1 or -1 when the runtime has just located that crossing function going
-   * up or down, else 0. A relation `a op b` whose crossing function is zero at the event up
-   * to the root's resolution, |a - b| <= MOCC_CROSSING_RESOLUTION * max(|a|, |b|) (ABI
-   * version 12), takes the value it has just after the crossing (right-limit), so a root at
-   * which the function is still 0, or on its old side by rounding, is not lost. +2 or -2 force the
-   * relation, in continuous mode, to the value it has where the crossing function is positive or
-   * negative, whatever is stored (Filippov sliding evaluates the vector fields on both sides of a
-   * surface). */
+   * up or down, else 0. A relation whose crossing function is exactly zero at the event
+   * takes the value it has just after the crossing (right-limit), so a root at which the
+   * function is still 0 is not lost. +2 or -2 force the relation, in continuous mode, to the
+   * value it has where the crossing function is positive or negative, whatever is stored
+   * (Filippov sliding evaluates the vector fields on both sides of a surface). */
   const int8_t* crossing_direction;
   /* [n_states + n_values], indexed by state index, then n_states + value index: nonzero
    * when the runtime has set the start value (states) or value (parameters) itself, so
