@@ -422,7 +422,7 @@ void Simulator::alignZeroCrossingsWithRestart() {
     instance_.setMode(MOCC_MODE_CONTINUOUS);
     model_.crossings(&instance_.abi(), g.data());
     failOnReportedError();
-    restartSigns_ = directionsLeavingZero(g);
+    restartSigns_ = directionsLeavingZero(g, undecidedCrossings(g));
     const std::vector<int8_t>& leaving = restartSigns_.directions;
     instance_.setMode(MOCC_MODE_EVENT);
     std::vector<int> inconsistent;
@@ -450,11 +450,35 @@ void Simulator::alignZeroCrossingsWithRestart() {
   }
 }
 
-Simulator::LeavingZero Simulator::directionsLeavingZero(std::span<const double> g) {
+int Simulator::claimedSide(int crossing) const {
+  if (!model_.crossing_relations || crossing >= model_.n_crossings) return 0;
+  const mocc_variable& stored = model_.variables[model_.crossing_relations[crossing]];
+  bool value = instance_.values()[static_cast<std::size_t>(stored.index)] != 0.0;
+  return value == (model_.crossing_positive_values[crossing] != 0) ? 1 : -1;
+}
+
+// A relation decided within the root's resolution (model.h, MOCC_CROSSING_RESOLUTION) holds
+// for the side its crossing was located going to while the function may still be on the other:
+// if it moves on away from zero there, the root finder sees no crossing and the relation stays
+// wrong. A relation that holds for another side than the located one was not evaluated (an
+// if-branch not taken) and is left alone.
+std::vector<bool> Simulator::undecidedCrossings(std::span<const double> g) {
+  std::span<int8_t> directions = instance_.crossingDirections();
+  std::vector<bool> undecided(g.size(), false);
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    int located = directions[i];
+    bool otherSide = (located > 0 && g[i] < 0.0) || (located < 0 && g[i] > 0.0);
+    undecided[i] = g[i] == 0.0 || (otherSide && claimedSide(static_cast<int>(i)) == located);
+  }
+  return undecided;
+}
+
+Simulator::LeavingZero Simulator::directionsLeavingZero(std::span<const double> g,
+                                                        const std::vector<bool>& undecided) {
   double t = instance_.time();
   LeavingZero result{std::vector<int8_t>(g.size(), 0), t};
   std::vector<int8_t>& leaving = result.directions;
-  if (std::none_of(g.begin(), g.end(), [](double value) { return value == 0.0; })) return result;
+  if (std::none_of(undecided.begin(), undecided.end(), [](bool u) { return u; })) return result;
   std::vector<double> x = ode_.integratorState(), slope(x.size()), euler(x.size());
   std::vector<double> slopeAhead(x.size()), moved(x.size());
   std::vector<double> probe(static_cast<std::size_t>(ode_.rootCount()));
@@ -472,8 +496,9 @@ Simulator::LeavingZero Simulator::directionsLeavingZero(std::span<const double> 
     result.decidedAt = t + delta;
     bool unknown = false;
     for (std::size_t i = 0; i < g.size(); ++i) {
-      if (g[i] != 0.0 || leaving[i] != 0) continue;
-      leaving[i] = probe[i] > 0.0 ? 1 : probe[i] < 0.0 ? -1 : 0;
+      if (!undecided[i] || leaving[i] != 0) continue;
+      // Where it moves: from zero, the side it goes to.
+      leaving[i] = probe[i] > g[i] ? 1 : probe[i] < g[i] ? -1 : 0;
       unknown = unknown || leaving[i] == 0;
     }
     if (!unknown) break;

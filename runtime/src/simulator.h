@@ -78,15 +78,22 @@ private:
   /// Re-iterates with the directions in which crossing functions that are exactly zero leave
   /// zero, when those differ from the directions the relations were evaluated with.
   void alignZeroCrossingsWithRestart();
-  /// How the crossing functions that are exactly zero leave zero just after the current time.
+  /// Where the undecided crossing functions move just after the current time.
   struct LeavingZero {
-    /// Per crossing function that is exactly zero: +1 or -1 as it leaves zero along the
-    /// solution, 0 when unknown or not zero.
+    /// Per undecided crossing function (see undecidedCrossings): +1 or -1 as it moves along
+    /// the solution, 0 when unknown or decided.
     std::vector<int8_t> directions;
-    /// The time of the probe that decided them (the current time when none is zero).
+    /// The time of the probe that decided them (the current time when none is undecided).
     double decidedAt = 0.0;
   };
-  LeavingZero directionsLeavingZero(std::span<const double> g);
+  LeavingZero directionsLeavingZero(std::span<const double> g, const std::vector<bool>& undecided);
+  /// The side (+1: positive) of its crossing function that crossing i's stored relation holds
+  /// for, or 0 when the model does not say which relation a crossing watches.
+  int claimedSide(int crossing) const;
+  /// The crossings whose side the solution's motion must decide: a function exactly at zero,
+  /// or one on the other side of zero than its relation, decided for the located side (within
+  /// the root's resolution, model.h).
+  std::vector<bool> undecidedCrossings(std::span<const double> g);
   bool discreteValuesChanged() const;
   std::string stillChanging() const;
   void evaluateContinuous();

@@ -795,3 +795,58 @@ TEST(EventModels, MixedLoopSettlesInItsOnlyConsistentChoiceOfRelations) {
   }
   EXPECT_EQ(table.rows.size(), 6u) << "rows at 0, 0.25, both limits at 0.5, 0.75 and 1";
 }
+
+// MLS 3.6 section 8.5: a relation whose crossing was just located takes its right-limit value
+// while its operands agree up to the root's resolution (model.h, MOCC_CROSSING_RESOLUTION). The
+// branch values of SelfSelectingBranch.mo straddle c by rounding at the event; each (a, b, c)
+// below made the event iteration flip `v < c` until it gave up.
+TEST(EventModels, SelfSelectingBranchSettlesOnTheLocatedSide) {
+  struct Case {
+    double a, b, c;
+  };
+  for (Case k : {Case{140.056, 0.3, 0.65}, Case{140.056, 2.9, 1.7}, Case{1.3, 0.011, 1.7},
+                 Case{7.1, 0.3, 0.3}, Case{0.37, 0.011, 0.1}}) {
+    SCOPED_TRACE(testing::Message() << "a = " << k.a << ", b = " << k.b << ", c = " << k.c);
+    double switchTime = k.c / k.a, stopTime = 2 * switchTime;
+    std::ostringstream args;
+    args << std::setprecision(17) << "--override a=" << k.a << " --override b=" << k.b
+         << " --override c=" << k.c << " --stop-time " << stopTime << " --interval "
+         << stopTime / 10;
+    CsvTable table = simulate(eventModel("SelfSelectingBranch.mo"), args.str());
+    // u' = -1 is integrated exactly up to the rounding of its steps (a few hundred at most).
+    // The crossing function v - c is located to ttol, and on the flat branch b (u - c/a) it
+    // rounds to zero up to eps c / b before the switch: the event (or a second one just after,
+    // where the branch a*u chosen at the first leaves c) lies in that window.
+    double uError = 1000 * kEps * 2 * switchTime;
+    double window = locationTolerance(switchTime, stopTime) + kEps * k.c / k.b + uError;
+    ASSERT_FALSE(table.eventTimes().empty());
+    for (double time : table.eventTimes())
+      EXPECT_NEAR(time, switchTime, window);
+    std::size_t t = table.column("time"), u = table.column("u"), v = table.column("v");
+    for (const std::vector<double>& row : table.rows) {
+      EXPECT_NEAR(row[u], 2 * switchTime - row[t], uError) << "t = " << row[t];
+      double expected = row[t] < switchTime ? k.c + k.b * (row[u] - switchTime) : k.a * row[u];
+      // Off the window each branch is its value at the computed u up to rounding; inside it
+      // either branch may hold, and they differ by at most a times the window.
+      double rounding = 8 * kEps * (k.c + k.a * row[u]) + k.a * window;
+      EXPECT_NEAR(row[v], expected, rounding) << "t = " << row[t];
+    }
+  }
+}
+
+// SelfSelectingFold.mo has no solution after t = u0 = c/a: the relation decided within the
+// root's resolution contradicts the sign of its crossing function there, and the run must stop
+// at the fold with an error and no rows after it, not run on along the branch the relation
+// excludes (which it did until the stop time's last event iteration found it out).
+TEST(EventModels, SelfSelectingFoldStopsAtTheFold) {
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + eventModel("SelfSelectingFold.mo") +
+                               " -o " + csv.string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  const double fold = 0.65 / 140.056, stopTime = 2 * fold;
+  // The event is located to ttol; u' = -1 is integrated exactly up to rounding.
+  double window = locationTolerance(fold, stopTime) + 1000 * kEps * stopTime;
+  CsvTable table = readCsv(csv.string());
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_NEAR(table.rows.back()[table.column("time")], fold, window) << r.output;
+}

@@ -240,6 +240,10 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   std::string stateNominals = doubleTable(code, "state_nominals", program.stateNominals);
   std::vector<std::uint32_t> relationValues = sim::relationStorage(program);
   std::string relationTable = intTable(code, "relations", relationValues);
+  std::string crossingRelations =
+      intTable(code, "crossing_relations", sim::crossingRelationStorage(program));
+  std::string crossingPositives =
+      intTable(code, "crossing_positive_values", sim::crossingPositiveValues(program));
   std::string systems = systemTables(code, program);
   std::string stateSets = stateSetTables(code, program);
   std::vector<std::uint32_t> rows, columns, daeUnknowns;
@@ -305,6 +309,8 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   code.line(".state_nominals = " + stateNominals + ",");
   code.line(
       fmt::format(".n_relations = {}, .relations = {},", relationValues.size(), relationTable));
+  code.line(fmt::format(".crossing_relations = {}, .crossing_positive_values = {},",
+                        crossingRelations, crossingPositives));
   code.close("};");
   code.blank();
   return code;

@@ -87,13 +87,15 @@ constexpr const char* kSupport = R"(namespace {
   return candidate > time ? candidate : __builtin_inf();
 }
 
-/// A relation watched by crossing function `crossing`, at an event: `plain`, except when
-/// lhs - rhs is exactly zero where the runtime has just located the crossing (MLS 8.5), or
-/// else the crossing of its frozen-floor partner (-1: none); then the value just after it,
-/// `rising` when lhs - rhs went up, else `falling`.
-[[maybe_unused]] bool located(bool plain, double difference, const int8_t* directions,
+/// A relation `lhs op rhs` watched by crossing function `crossing`, at an event: `plain`,
+/// except when lhs - rhs is zero up to the root's resolution (MOCC_CROSSING_RESOLUTION) where
+/// the runtime has just located the crossing (MLS 8.5), or else the crossing of its frozen-floor
+/// partner (-1: none); then the value just after it, `rising` when lhs - rhs went up, else
+/// `falling`.
+[[maybe_unused]] bool located(bool plain, double lhs, double rhs, const int8_t* directions,
                               int32_t crossing, int32_t partner, bool rising, bool falling) {
-  if (difference == 0.0) {
+  const double scale = mocc_fabs(lhs) > mocc_fabs(rhs) ? mocc_fabs(lhs) : mocc_fabs(rhs);
+  if (mocc_fabs(lhs - rhs) <= MOCC_CROSSING_RESOLUTION * scale) {
     int8_t direction = directions[crossing];
     if (direction == 0 && partner >= 0) direction = directions[partner];
     if (direction != 0) return direction > 0 ? rising : falling;

@@ -94,9 +94,10 @@ Text ExpressionWriter::continuousRelation(const sim::Relation& relation, Id comp
               0, false};
 }
 
-// When lhs - rhs is exactly zero and the runtime has just located this relation's crossing
-// (or its frozen-floor partner's), the relation takes its right-limit value (the prelude's
-// `located`), so a root at which the function is still zero is not lost.
+// When lhs - rhs is zero up to the root's resolution and the runtime has just located this
+// relation's crossing (or its frozen-floor partner's), the relation takes its right-limit value
+// (the prelude's `located`, model.h's MOCC_CROSSING_RESOLUTION), so a root at which the function
+// is still zero, or on its old side by rounding, is not lost.
 Text ExpressionWriter::crossingRelation(const sim::Relation& relation, Op op, const Text& lhs,
                                         const Text& rhs) {
   if (static_cast<std::size_t>(relation.crossing) >= context_.program.crossings.size()) {
@@ -107,7 +108,7 @@ Text ExpressionWriter::crossingRelation(const sim::Relation& relation, Op op, co
   Text r = operand(rhs);
   auto [rising, falling] = rightLimits(op);
   std::string plain = compare(op, l, r).code;
-  return Text{"located(" + plain + ", " + l.code + " - " + r.code +
+  return Text{"located(" + plain + ", " + l.code + ", " + r.code +
                   ", instance->crossing_direction, " + std::to_string(relation.crossing) + ", " +
                   std::to_string(relation.partner) + ", " + rising + ", " + falling + ")",
               0, true};

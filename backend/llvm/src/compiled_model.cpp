@@ -75,6 +75,9 @@ void CompiledModel::fillTables() {
   model_.state_nominals = d.stateNominals.empty() ? nullptr : d.stateNominals.data();
   model_.n_relations = count(d.relations.size());
   model_.relations = d.relations.empty() ? nullptr : d.relations.data();
+  model_.crossing_relations = d.crossingRelations.empty() ? nullptr : d.crossingRelations.data();
+  model_.crossing_positive_values =
+      d.crossingPositiveValues.empty() ? nullptr : d.crossingPositiveValues.data();
 }
 
 void CompiledModel::fillSystems() {

@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 8;
+constexpr std::uint32_t kFormatVersion = 9;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -198,7 +198,7 @@ bool indicesValid(const ModelDescription& d) {
   std::size_t unknowns = states + d.daeUnknowns.size();
   return d.jacobianRows.size() == d.jacobianColumns.size() && allBelow(d.jacobianRows, states) &&
          allBelow(d.jacobianColumns, states) && allBelow(d.daeUnknowns, variables) &&
-         allBelow(d.relations, variables) &&
+         allBelow(d.relations, variables) && allBelow(d.crossingRelations, variables) &&
          d.daeJacobianRows.size() == d.daeJacobianColumns.size() &&
          allBelow(d.daeJacobianRows, unknowns) && allBelow(d.daeJacobianColumns, unknowns);
 }
@@ -250,6 +250,8 @@ ModelDescription describe(const sim::Program& program) {
   d.delayCount = static_cast<std::int32_t>(program.delays.size());
   d.stateNominals = program.stateNominals;
   d.relations = toInt32(sim::relationStorage(program));
+  d.crossingRelations = toInt32(sim::crossingRelationStorage(program));
+  d.crossingPositiveValues = toInt32(sim::crossingPositiveValues(program));
   return d;
 }
 
@@ -305,6 +307,8 @@ void writeDescription(const ModelDescription& d, std::string& out) {
   put(out, d.delayCount);
   put(out, d.stateNominals);
   put(out, d.relations);
+  put(out, d.crossingRelations);
+  put(out, d.crossingPositiveValues);
 }
 
 std::optional<ModelDescription> readDescription(std::string_view& in) {
@@ -328,7 +332,9 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
       d.delayCount >= 0 && r.get(d.stateNominals) &&
       (d.stateNominals.empty() ||
        d.stateNominals.size() == static_cast<std::size_t>(d.stateCount)) &&
-      r.get(d.relations);
+      r.get(d.relations) && r.get(d.crossingRelations) && r.get(d.crossingPositiveValues) &&
+      d.crossingRelations.size() == d.crossingPositiveValues.size() &&
+      (d.crossingRelations.empty() || d.crossingRelations.size() == d.crossingDescriptions.size());
   if (!ok || !indicesValid(d)) return std::nullopt;
   return d;
 }

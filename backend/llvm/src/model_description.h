@@ -62,9 +62,11 @@ struct ModelDescription {
   std::int32_t usesHomotopy = 0; // mocc_model.uses_homotopy
   /// Nonzero when the object defines destroy_external_objects.
   std::int32_t hasExternalObjects = 0;
-  std::int32_t delayCount = 0;         // mocc_model.n_delays
-  std::vector<double> stateNominals;   // mocc_model.state_nominals, empty: null
-  std::vector<std::int32_t> relations; // mocc_model.relations
+  std::int32_t delayCount = 0;                      // mocc_model.n_delays
+  std::vector<double> stateNominals;                // mocc_model.state_nominals, empty: null
+  std::vector<std::int32_t> relations;              // mocc_model.relations
+  std::vector<std::int32_t> crossingRelations;      // mocc_model.crossing_relations
+  std::vector<std::int32_t> crossingPositiveValues; // mocc_model.crossing_positive_values
 };
 
 ModelDescription describe(const sim::Program& program);

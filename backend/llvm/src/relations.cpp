@@ -4,6 +4,8 @@
 // event, and store the result.
 #include "expression_emitter.h"
 
+#include "mocc/model.h"
+
 namespace mocc::backend::jit {
 
 using expr::Id;
@@ -97,10 +99,11 @@ llvm::Value* ExpressionEmitter::continuousRelation(const sim::Relation& relation
   return b.CreateSelect(forcedPositive, positiveSide, value, "relation");
 }
 
-// When lhs - rhs is exactly zero and the runtime has just located this relation's crossing
-// (or, failing that, its partner's: sim::Relation::partner), the relation takes its
-// right-limit value, so a root at which the function is still zero is not lost.
-// crossing_direction is read only in that case.
+// When lhs - rhs is zero up to the root's resolution (model.h's MOCC_CROSSING_RESOLUTION) and
+// the runtime has just located this relation's crossing (or, failing that, its partner's:
+// sim::Relation::partner), the relation takes its right-limit value, so a root at which the
+// function is still zero, or on its old side by rounding, is not lost. crossing_direction is
+// read only in that case.
 llvm::Value* ExpressionEmitter::crossingRelation(const sim::Relation& relation, Op op,
                                                  llvm::Value* lhs, llvm::Value* rhs) {
   if (static_cast<std::size_t>(relation.crossing) >= module_.program.crossings.size()) {
@@ -109,7 +112,12 @@ llvm::Value* ExpressionEmitter::crossingRelation(const sim::Relation& relation, 
   }
   llvm::IRBuilder<>& b = module_.builder;
   llvm::Value* plain = compare(op, lhs, rhs);
-  llvm::Value* atZero = b.CreateFCmpOEQ(b.CreateFSub(lhs, rhs), module_.real(0), "at_zero");
+  auto absolute = [&](llvm::Value* v) { return b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, v); };
+  llvm::Value* scale =
+      b.CreateSelect(b.CreateFCmpOGT(absolute(lhs), absolute(rhs)), absolute(lhs), absolute(rhs));
+  llvm::Value* atZero =
+      b.CreateFCmpOLE(absolute(b.CreateFSub(lhs, rhs)),
+                      b.CreateFMul(module_.real(MOCC_CROSSING_RESOLUTION), scale), "at_zero");
   llvm::BasicBlock* from = b.GetInsertBlock();
   llvm::BasicBlock* hint = frame_.newBlock("relation.hint");
   llvm::BasicBlock* join = frame_.newBlock("relation.end");

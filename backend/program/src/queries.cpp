@@ -1,6 +1,7 @@
 // Questions both code generators ask of a sim::Program.
 #include "mocc/sim/program.h"
 
+#include <algorithm>
 #include <set>
 
 namespace mocc::sim {
@@ -19,6 +20,33 @@ std::vector<std::uint32_t> relationStorage(const Program& program) {
   for (const Relation& relation : program.relations)
     storage.push_back(relation.storage);
   return storage;
+}
+
+namespace {
+
+bool everyCrossingHasItsRelation(const Program& program) {
+  return std::all_of(program.crossings.begin(), program.crossings.end(),
+                     [&](const Crossing& c) { return c.relation < program.relations.size(); });
+}
+
+} // namespace
+
+std::vector<std::uint32_t> crossingRelationStorage(const Program& program) {
+  std::vector<std::uint32_t> storage;
+  if (!everyCrossingHasItsRelation(program)) return storage;
+  for (const Crossing& crossing : program.crossings)
+    storage.push_back(program.relations[crossing.relation].storage);
+  return storage;
+}
+
+std::vector<std::uint32_t> crossingPositiveValues(const Program& program) {
+  std::vector<std::uint32_t> values;
+  if (!everyCrossingHasItsRelation(program)) return values;
+  for (const Crossing& crossing : program.crossings) {
+    expr::Op op = program.pool.op(program.relations[crossing.relation].comparison);
+    values.push_back(op == expr::Op::Gt || op == expr::Op::Ge ? 1 : 0);
+  }
+  return values;
 }
 
 std::vector<std::uint32_t> openedSystems(const Program& program) {

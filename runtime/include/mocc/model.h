@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 11
+#define MOCC_ABI_VERSION 12
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -127,6 +127,14 @@ typedef struct mocc_state_set_info {
   const int32_t* selection;  /* [n_states * n_candidates] the selection matrix's variables */
 } mocc_state_set_info;
 
+/* The resolution of a located root in a relation's operands (see crossing_direction): the
+ * root finder places the event within about 100 eps (|t| + |h|) of the root in time, where
+ * the operands agree only up to their rates times that and the rounding of their terms: an ulp
+ * or two for the MSL's thyristor gate (`vGK < 0.65` of `vGK = if vGK < 0.65 then ...`), tens
+ * of roundings in tests/models/events/SelfSelectingBranch.mo. Relations with zero (`s < 0`)
+ * are unaffected: the bound is 0 unless s is. */
+#define MOCC_CROSSING_RESOLUTION 1e-13
+
 struct mocc_instance {
   double time;
   double* x;     /* states [n_states] */
@@ -135,11 +143,13 @@ struct mocc_instance {
   double* pre_x; /* pre() of states: left limits at an event [n_states] */
   double* pre_v; /* pre() of values [n_values] */
   /* [n_crossings] +1 or -1 when the runtime has just located that crossing function going
-   * up or down, else 0. A relation whose crossing function is exactly zero at the event
-   * takes the value it has just after the crossing (right-limit), so a root at which the
-   * function is still 0 is not lost. +2 or -2 force the relation, in continuous mode, to the
-   * value it has where the crossing function is positive or negative, whatever is stored
-   * (Filippov sliding evaluates the vector fields on both sides of a surface). */
+   * up or down, else 0. A relation `a op b` whose crossing function is zero at the event up
+   * to the root's resolution, |a - b| <= MOCC_CROSSING_RESOLUTION * max(|a|, |b|) (ABI
+   * version 12), takes the value it has just after the crossing (right-limit), so a root at
+   * which the function is still 0, or on its old side by rounding, is not lost. +2 or -2 force the
+   * relation, in continuous mode, to the value it has where the crossing function is positive or
+   * negative, whatever is stored (Filippov sliding evaluates the vector fields on both sides of a
+   * surface). */
   const int8_t* crossing_direction;
   /* [n_states + n_values], indexed by state index, then n_states + value index: nonzero
    * when the runtime has set the start value (states) or value (parameters) itself, so
@@ -288,6 +298,17 @@ typedef struct mocc_model {
    * of Real and Boolean equations (MLS 3.6 section 8.6). */
   int32_t n_relations;
   const int32_t* relations;
+
+  /* [n_crossings] the relation each crossing function watches (ABI version 12):
+   * crossing_relations[i] is the index into `variables` of its stored value, and
+   * crossing_positive_values[i] (0 or 1) that value where the crossing function is positive;
+   * where it is negative the relation has the other value. A relation decided for its
+   * located side within MOCC_CROSSING_RESOLUTION may hold while its function is still on the
+   * other side, where the root finder would see no crossing if the function turned back: after
+   * an event the runtime finds those and probes where they move. Null when n_crossings is 0, or
+   * when a crossing does not name its relation. */
+  const int32_t* crossing_relations;
+  const int32_t* crossing_positive_values;
 } mocc_model;
 
 /* A service of the runtime library that generated code calls: solves algebraic loop

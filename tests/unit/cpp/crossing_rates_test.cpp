@@ -1,7 +1,8 @@
 // The symbolic time derivatives of crossing functions (sim::Crossing::rate, the ABI's
 // crossing_rates): derived through states, algebraic assignments and state derivatives,
 // missing (NaN) for a crossing that reads an algebraic loop, and computed bit for bit alike by
-// the JIT and the generated C++.
+// the JIT and the generated C++. Also the relation each crossing watches
+// (mocc_model.crossing_relations and crossing_positive_values).
 #include "compile_source.h"
 #include "cpp_test_support.h"
 
@@ -97,6 +98,39 @@ TEST(CrossingRates, MatchTheClosedFormsInBothBackends) {
   for (std::size_t i = 0; i < jitRates.size(); ++i)
     EXPECT_TRUE(jit::test::sameBits(jitRates[i], cppRates[i]))
         << "rate " << i << ": " << jitRates[i] << " (JIT) but " << cppRates[i] << " (C++)";
+}
+
+// x > c and x <= 0 watched by crossing functions x - c and x: the first relation holds where
+// its function is positive, the second where it is negative; both backends name the variables
+// that store them.
+TEST(CrossingRelations, NameEachCrossingsStoredRelationAndItsPositiveSide) {
+  mocc::test::SourceCompilation c;
+  auto program = mocc::test::compileSource(c, R"(model Watched
+  parameter Real c = 3;
+  Real x(start = 0, fixed = true);
+equation
+  der(x) = 1;
+  when x > c then
+  end when;
+  when x <= 0 then
+  end when;
+end Watched;
+)");
+  ASSERT_TRUE(program) << c.rendered();
+  ASSERT_EQ(program->crossings.size(), 2u);
+  BothWays both = compileBothWays(*program, testName());
+  ASSERT_TRUE(both.ok());
+  for (const mocc_model* model : {&both.jit->model(), &both.cpp->model()}) {
+    ASSERT_TRUE(model->crossing_relations && model->crossing_positive_values);
+    for (int i = 0; i < 2; ++i) {
+      const sim::Relation& relation = program->relations[program->crossings[i].relation];
+      EXPECT_EQ(model->crossing_relations[i], static_cast<std::int32_t>(relation.storage));
+      EXPECT_EQ(std::string(model->variables[model->crossing_relations[i]].name),
+                program->variables[relation.storage].name);
+    }
+    EXPECT_EQ(model->crossing_positive_values[0], 1); // x > c holds where x - c > 0
+    EXPECT_EQ(model->crossing_positive_values[1], 0); // x <= 0 holds where x < 0
+  }
 }
 
 } // namespace

@@ -524,6 +524,12 @@ std::vector<std::pair<std::int32_t, std::int32_t>> jacobianNonzeros(const Algebr
 std::vector<std::uint32_t> openedSystems(const Program& program);
 /// The variable holding each relation's stored value, in relation order (mocc_model.relations).
 std::vector<std::uint32_t> relationStorage(const Program& program);
+/// The variable holding the stored value of the relation each crossing watches, in crossing
+/// order (mocc_model.crossing_relations); empty unless every crossing names its relation.
+std::vector<std::uint32_t> crossingRelationStorage(const Program& program);
+/// The value of each crossing's relation where its function (lhs - rhs) is positive: 1 for
+/// > and >=, 0 for < and <= (mocc_model.crossing_positive_values).
+std::vector<std::uint32_t> crossingPositiveValues(const Program& program);
 /// The values of Jacobian entries, in order (what a Jacobian function writes).
 std::vector<Id> entryValues(const std::vector<JacobianEntry>& entries);
 
