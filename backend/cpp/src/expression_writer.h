@@ -62,6 +62,9 @@ public:
   /// The name of the buffer holding every output element of the call `id` (a FunctionCall
   /// node): the arguments are evaluated and the function called once while it is remembered.
   std::string callOutputs(expr::Id id);
+  /// `outputs[element]`, an element of the output buffer of the call `id` (callOutputs), once
+  /// the callee is known to have it (the targets of a multiple assignment).
+  std::string outputElement(expr::Id id, const std::string& outputs, std::uint32_t element) const;
   /// The frame element `frame[base + offset]` of a user function as an lvalue; a non-constant
   /// offset is checked first (an abort leaves through kFinishLabel).
   std::string element(std::uint32_t base, expr::Id offset);

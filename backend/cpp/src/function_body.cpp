@@ -146,12 +146,8 @@ private:
       roots.push_back(target.offset);
     expressions_.countUses(roots);
     std::string outputs = expressions_.callOutputs(s.call);
-    const sim::Function& callee = context_.program.functions[context_.pool().node(s.call).index];
-    for (const sim::FunctionCallOutputs::Target& target : s.targets) {
-      std::string error = sim::outputElementError(callee, target.output);
-      if (!error.empty()) throw EmitError(error);
-      store(target.slot, target.offset, outputs + "[" + std::to_string(target.output) + "]");
-    }
+    for (const sim::FunctionCallOutputs::Target& target : s.targets)
+      store(target.slot, target.offset, expressions_.outputElement(s.call, outputs, target.output));
   }
 
   // MLS 12.9: the frame's doubles converted to the C types, as the JIT converts them (casts

@@ -95,6 +95,14 @@ Text ExpressionWriter::functionCall(Id id) {
   return Text{outputs + "[" + std::to_string(node.subindex) + "]", 0, false};
 }
 
+std::string ExpressionWriter::outputElement(Id id, const std::string& outputs,
+                                            std::uint32_t element) const {
+  std::string error =
+      sim::outputElementError(context_.program.functions[pool().node(id).index], element);
+  if (!error.empty()) throw EmitError(error);
+  return outputs + "[" + std::to_string(element) + "]";
+}
+
 std::string ExpressionWriter::callOutputs(Id id) {
   const expr::Node& node = pool().node(id);
   if (node.op != Op::FunctionCall || node.index >= context_.program.functions.size()) {

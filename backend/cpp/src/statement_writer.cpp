@@ -112,12 +112,9 @@ void StatementWriter::call(const sim::Call& call) {
   expr::Id roots[] = {call.call};
   expressions_.countUses(roots);
   std::string outputs = expressions_.callOutputs(call.call);
-  const sim::Function& callee = context_.program.functions[context_.pool().node(call.call).index];
   for (const sim::Call::Output& output : call.outputs) {
-    std::string error = sim::outputElementError(callee, output.element);
-    if (!error.empty()) throw EmitError(error);
-    out().line(expressions_.storage(output.variable) + " = " + outputs + "[" +
-               std::to_string(output.element) + "];");
+    out().line(expressions_.storage(output.variable) + " = " +
+               expressions_.outputElement(call.call, outputs, output.element) + ";");
     expressions_.assigned(output.variable);
   }
 }

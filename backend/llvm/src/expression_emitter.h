@@ -42,6 +42,9 @@ public:
   /// The buffer holding every output element of the call `id` (a FunctionCall node): the
   /// arguments are evaluated and the function called once while the result is remembered.
   llvm::Value* callOutputs(expr::Id id);
+  /// Element `element` of `outputs`, the output buffer of the call `id` (callOutputs), read
+  /// once the callee is known to have it (the targets of a multiple assignment).
+  llvm::Value* outputElement(expr::Id id, llvm::Value* outputs, std::uint32_t element);
 
   Evaluation evaluation() const { return evaluation_; }
 
@@ -51,6 +54,8 @@ public:
   llvm::Value* messageValues(const std::vector<expr::Id>& values);
 
 private:
+  /// Loads outputs[element], named callee[element].
+  llvm::Value* loadOutput(llvm::Value* outputs, std::uint32_t element, const std::string& callee);
   llvm::Value* emitNode(expr::Id id);
   llvm::Value* leaf(expr::Id id);
   llvm::Value* arithmetic(expr::Id id);

@@ -155,17 +155,9 @@ void FunctionBodyEmitter::statement(const sim::FunctionAssert& s) {
 }
 
 void FunctionBodyEmitter::statement(const sim::FunctionCallOutputs& s) {
-  llvm::IRBuilder<>& b = module_.builder;
   llvm::Value* outputs = expressions_.callOutputs(s.call);
-  const sim::Function& callee = module_.program.functions[module_.program.pool.node(s.call).index];
-  auto* bufferType = llvm::cast<llvm::AllocaInst>(outputs)->getAllocatedType();
-  for (const sim::FunctionCallOutputs::Target& target : s.targets) {
-    std::string error = sim::outputElementError(callee, target.output);
-    if (!error.empty()) throw EmitError(error);
-    llvm::Value* value = b.CreateLoad(
-        module_.f64, b.CreateConstInBoundsGEP2_64(bufferType, outputs, 0, target.output));
-    store(target.slot, target.offset, value);
-  }
+  for (const sim::FunctionCallOutputs::Target& target : s.targets)
+    store(target.slot, target.offset, expressions_.outputElement(s.call, outputs, target.output));
 }
 
 } // namespace mocc::backend::jit

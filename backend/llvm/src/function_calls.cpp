@@ -36,11 +36,23 @@ llvm::Value* ExpressionEmitter::functionCall(Id id) {
     throw EmitError("call of '" + callee.name + "' reads output element " +
                     std::to_string(node.subindex) + " of " + std::to_string(callee.outputCount));
   }
+  return loadOutput(outputs, node.subindex, callee.name);
+}
+
+llvm::Value* ExpressionEmitter::outputElement(Id id, llvm::Value* outputs, std::uint32_t element) {
+  const sim::Function& callee = module_.program.functions[pool().node(id).index];
+  std::string error = sim::outputElementError(callee, element);
+  if (!error.empty()) throw EmitError(error);
+  return loadOutput(outputs, element, callee.name);
+}
+
+llvm::Value* ExpressionEmitter::loadOutput(llvm::Value* outputs, std::uint32_t element,
+                                           const std::string& callee) {
   auto* bufferType = llvm::cast<llvm::AllocaInst>(outputs)->getAllocatedType();
   llvm::Value* address =
-      module_.builder.CreateConstInBoundsGEP2_64(bufferType, outputs, 0, node.subindex);
+      module_.builder.CreateConstInBoundsGEP2_64(bufferType, outputs, 0, element);
   return module_.builder.CreateLoad(module_.f64, address,
-                                    callee.name + "[" + std::to_string(node.subindex) + "]");
+                                    callee + "[" + std::to_string(element) + "]");
 }
 
 llvm::Value* ExpressionEmitter::callOutputs(Id id) {

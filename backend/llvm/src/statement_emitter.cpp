@@ -70,17 +70,9 @@ void StatementEmitter::emitNested(const std::vector<sim::Statement>& statements)
 
 // For its effects, and assigning the output elements that `call.outputs` name.
 void StatementEmitter::call(const sim::Call& call) {
-  llvm::IRBuilder<>& b = module_.builder;
   llvm::Value* outputs = expressions_.callOutputs(call.call);
-  const sim::Function& callee =
-      module_.program.functions[module_.program.pool.node(call.call).index];
-  auto* bufferType = llvm::cast<llvm::AllocaInst>(outputs)->getAllocatedType();
   for (const sim::Call::Output& output : call.outputs) {
-    std::string error = sim::outputElementError(callee, output.element);
-    if (!error.empty()) throw EmitError(error);
-    frame_.store(output.variable,
-                 b.CreateLoad(module_.f64, b.CreateConstInBoundsGEP2_64(bufferType, outputs, 0,
-                                                                        output.element)));
+    frame_.store(output.variable, expressions_.outputElement(call.call, outputs, output.element));
     expressions_.assigned(output.variable);
   }
 }
