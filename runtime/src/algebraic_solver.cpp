@@ -92,6 +92,19 @@ void AlgebraicSolver::Workspace::remember(double time, std::span<const double> x
   slot.x.assign(x.begin(), x.end());
 }
 
+// A loop with several solutions (a Schmitt trigger inside its hysteresis band) keeps the
+// branch it is on only if each solve starts from the trajectory's past: after a solve at a
+// later time (a trial step the integrator rejected, a root finder probing back), the warm
+// start may lie on the branch the rejected trial jumped to.
+void AlgebraicSolver::startAfterRejectedTrial(Workspace& w, double time, double* x) {
+  if (w.remembered == 0 || w.history[w.remembered - 1].time <= time) return;
+  for (std::size_t i = w.remembered; i-- > 0;)
+    if (w.history[i].time < time) {
+      std::copy(w.history[i].x.begin(), w.history[i].x.end(), x);
+      return;
+    }
+}
+
 const AlgebraicSolver::SolvedPoint* AlgebraicSolver::Workspace::fallbackBefore(double time) const {
   for (std::size_t i = remembered; i-- > 0;)
     if (history[i].time < time && history[i].x != start) return &history[i];
@@ -106,18 +119,30 @@ public:
   NewtonRun(mocc_instance* instance, const mocc_system_info& info,
             AlgebraicSolver::Residual residual, AlgebraicSolver::Jacobian jacobian, double* x,
             AlgebraicSolver::Workspace& w, const AlgebraicSolverSettings& settings,
-            AlgebraicStatistics& statistics)
+            AlgebraicStatistics& statistics, AlgebraicSolver::Method method)
       : instance_(instance), info_(info), residualFunction_(residual), jacobianFunction_(jacobian),
-        x_(x, w.size), w_(w), settings_(settings), statistics_(statistics) {}
+        x_(x, w.size), w_(w), settings_(settings), statistics_(statistics), method_(method) {}
 
-  /// Empty on success, else why Newton's method failed.
+  /// Empty on success, else why the run failed.
   std::string run();
   double residualNorm() const { return norm(w_.residual); }
 
-private:
-  bool evaluate(std::span<const double> at, std::span<double> r);
+  // For HomotopyPath: the loop's functions at a point of the path.
   enum class JacobianState { Factorized, NotFinite, Singular };
+  std::size_t size() const { return w_.size; }
+  std::span<const double> iterate() const { return x_; }
+  /// Moves the iterate to `at` and evaluates the residual there; false when not finite.
+  bool moveTo(std::span<const double> at);
+  std::span<const double> residual() const { return w_.residual; }
   JacobianState formJacobian();
+  /// out := -J^{-1} r with the Jacobian of the latest formJacobian().
+  void solveStep(std::span<const double> r, std::span<double> out) {
+    w_.jacobian.newtonStep(r, out);
+  }
+
+private:
+  std::string newton();
+  bool evaluate(std::span<const double> at, std::span<double> r);
   void differenceColumns();
   bool stepIsSmall() const;
   bool residualAtRoundingLevel();
@@ -133,6 +158,7 @@ private:
   AlgebraicSolver::Workspace& w_;
   const AlgebraicSolverSettings& settings_;
   AlgebraicStatistics& statistics_;
+  AlgebraicSolver::Method method_;
   double damping_ = 1.0;
 };
 
@@ -142,7 +168,142 @@ bool NewtonRun::evaluate(std::span<const double> at, std::span<double> r) {
   return allFinite(r);
 }
 
+bool NewtonRun::moveTo(std::span<const double> at) {
+  std::copy(at.begin(), at.end(), x_.begin());
+  return evaluate(x_, w_.residual);
+}
+
+/// Newton's homotopy H(x, s) = F(x) - (1 - s) F(x0) joins the start x0 (s = 0) to a solution
+/// of the loop (s = 1). Pseudo-arclength continuation (Allgower and Georg, Introduction to
+/// Numerical Continuation Methods, SIAM 2003, ch. 2) follows its path in (x, s) by predictor
+/// steps along the tangent and corrector steps orthogonal to it, so it passes turning points,
+/// where s runs backwards: across a fold of F (a branch of solutions that ends) the path turns
+/// and leads to the branch that continues. Distances are measured with each unknown in units
+/// of its first Newton step (its change per unit of s at x0).
+class HomotopyPath {
+public:
+  explicit HomotopyPath(NewtonRun& run)
+      : run_(run), n_(run.size()), x0_(n_), f0_(n_), sigma_(n_), x_(n_), tangent_(n_),
+        predicted_(n_), r_(n_), u_(n_), b_(n_) {}
+
+  /// Follows the path from the run's iterate in both directions; true with the run's iterate
+  /// near a point of the path at s = 1, for Newton's method to finish.
+  bool follow();
+
+private:
+  static constexpr int maxSteps = 200;
+  static constexpr int correctorIterations = 8;
+  static constexpr double firstStep = 0.1;
+  static constexpr double smallestStep = 1e-9;
+  static constexpr double correctorTolerance = 1e-6;
+  /// The unit of an unknown that the first Newton step leaves unchanged, relative to its size.
+  static constexpr double unitFloor = 1e-8;
+
+  bool followDirection(double direction);
+  /// Unit tangent at x_, s_ (scaled norm), pointing along `previous` (or along `direction` of s
+  /// when there is no previous tangent).
+  bool tangentAt(double direction, bool hasPrevious);
+  /// Newton's method on H = 0 with the step orthogonal to the tangent from the prediction.
+  bool correct(std::vector<double>& x, double& s);
+  double dot(std::span<const double> a, double as, std::span<const double> b, double bs) const {
+    double sum = as * bs;
+    for (std::size_t i = 0; i < n_; ++i)
+      sum += a[i] * b[i] / (sigma_[i] * sigma_[i]);
+    return sum;
+  }
+
+  NewtonRun& run_;
+  std::size_t n_;
+  std::vector<double> x0_, f0_, sigma_, x_, tangent_, predicted_, r_, u_, b_;
+  double s_ = 0.0, tangentS_ = 0.0, predictedS_ = 0.0;
+};
+
+bool HomotopyPath::follow() {
+  std::copy(run_.iterate().begin(), run_.iterate().end(), x0_.begin());
+  std::copy(run_.residual().begin(), run_.residual().end(), f0_.begin());
+  if (run_.formJacobian() != NewtonRun::JacobianState::Factorized) return false;
+  run_.solveStep(f0_, b_);
+  for (std::size_t i = 0; i < n_; ++i)
+    sigma_[i] = std::max(std::abs(b_[i]), unitFloor * (std::abs(x0_[i]) + 1.0));
+  return followDirection(1.0) || followDirection(-1.0);
+}
+
+bool HomotopyPath::followDirection(double direction) {
+  std::copy(x0_.begin(), x0_.end(), x_.begin());
+  s_ = 0.0;
+  if (!tangentAt(direction, false)) return false;
+  std::vector<double> x(n_);
+  double h = firstStep;
+  for (int step = 0; step < maxSteps && h >= smallestStep; ++step) {
+    for (std::size_t i = 0; i < n_; ++i)
+      predicted_[i] = x_[i] + h * tangent_[i];
+    predictedS_ = s_ + h * tangentS_;
+    x = predicted_;
+    double s = predictedS_;
+    if (!correct(x, s)) {
+      h *= 0.5;
+      continue;
+    }
+    if ((s_ - 1.0) * (s - 1.0) <= 0.0) { // the path crossed s = 1 in this step
+      double w = (1.0 - s_) / (s - s_);
+      for (std::size_t i = 0; i < n_; ++i)
+        x[i] = x_[i] + w * (x[i] - x_[i]);
+      return run_.moveTo(x);
+    }
+    x_ = x;
+    s_ = s;
+    if (!tangentAt(direction, true)) return false;
+    h *= 2.0;
+  }
+  return false;
+}
+
+bool HomotopyPath::tangentAt(double direction, bool hasPrevious) {
+  if (!run_.moveTo(x_) || run_.formJacobian() != NewtonRun::JacobianState::Factorized) return false;
+  run_.solveStep(f0_, b_); // dx/ds along the path: J dx + F(x0) ds = 0
+  double length = std::sqrt(dot(b_, 1.0, b_, 1.0));
+  if (!std::isfinite(length)) return false;
+  double sign = hasPrevious ? (dot(b_, 1.0, tangent_, tangentS_) >= 0.0 ? 1.0 : -1.0) : direction;
+  for (std::size_t i = 0; i < n_; ++i)
+    tangent_[i] = sign * b_[i] / length;
+  tangentS_ = sign / length;
+  return true;
+}
+
+bool HomotopyPath::correct(std::vector<double>& x, double& s) {
+  for (int iteration = 0; iteration < correctorIterations; ++iteration) {
+    if (!run_.moveTo(x) || run_.formJacobian() != NewtonRun::JacobianState::Factorized)
+      return false;
+    for (std::size_t i = 0; i < n_; ++i)
+      r_[i] = run_.residual()[i] - (1.0 - s) * f0_[i];
+    run_.solveStep(r_, u_);  // the step at fixed s
+    run_.solveStep(f0_, b_); // and the step per unit of s: dx = u + ds b
+    for (std::size_t i = 0; i < n_; ++i)
+      u_[i] += x[i] - predicted_[i];
+    // The corrected point stays on the hyperplane through the prediction orthogonal to the
+    // tangent.
+    double ds = -dot(tangent_, tangentS_, u_, s - predictedS_) / dot(tangent_, tangentS_, b_, 1.0);
+    if (!std::isfinite(ds)) return false;
+    double moved = 0.0;
+    for (std::size_t i = 0; i < n_; ++i) {
+      double dx = u_[i] - (x[i] - predicted_[i]) + ds * b_[i];
+      x[i] += dx;
+      moved += dx * dx / (sigma_[i] * sigma_[i]);
+    }
+    s += ds;
+    if (std::sqrt(moved + ds * ds) <= correctorTolerance) return true;
+  }
+  return false;
+}
+
 std::string NewtonRun::run() {
+  if (method_ != AlgebraicSolver::Method::HomotopyPath) return newton();
+  if (!evaluate(x_, w_.residual)) return "the residual is not finite at the start values";
+  if (!HomotopyPath(*this).follow()) return "the path of Newton's homotopy reaches no solution";
+  return newton();
+}
+
+std::string NewtonRun::newton() {
   if (!evaluate(x_, w_.residual)) return "the residual is not finite at the start values";
   for (int iteration = 1; iteration <= settings_.maxIterations; ++iteration) {
     if (std::all_of(w_.residual.begin(), w_.residual.end(), [](double r) { return r == 0.0; }))
@@ -161,7 +322,7 @@ std::string NewtonRun::run() {
     // At convergence rounding may keep the residual from decreasing: take the full step, as
     // a linear loop always does (its Newton step is its solution).
     // An ill-conditioned loop may admit no decrease from a residual that is already rounding.
-    if (!lineSearch(small || info_.linear))
+    if (!lineSearch(small || info_.linear || method_ == AlgebraicSolver::Method::FullNewton))
       return residualAtRoundingLevel() ? std::string()
                                        : "no damped Newton step decreases the residual";
     if (info_.linear && iteration > 1 && !refinementHelps()) return {};
@@ -291,16 +452,36 @@ int AlgebraicSolver::solve(mocc_instance* instance, int system, Residual residua
                                  "analytic Jacobian)",
                                  info.description));
   }
+  startAfterRejectedTrial(w, instance->time, x);
   std::copy_n(x, w.size, w.start.begin());
-  Attempt attempt = runNewton(instance, info, residual, jacobian, x, w);
+  Attempt attempt = runNewton(instance, info, residual, jacobian, x, w, Method::DampedNewton);
   // The warm start may be the solution of a trial step the integrator rejected, on another
   // branch of a nonlinear loop (a transistor that conducted at the rejected time): start
   // again from the latest solution before this time.
   if (!attempt.reason.empty()) {
     if (const SolvedPoint* fallback = w.fallbackBefore(instance->time)) {
       std::copy(fallback->x.begin(), fallback->x.end(), x);
-      if (runNewton(instance, info, residual, jacobian, x, w).reason.empty()) attempt = {};
+      if (runNewton(instance, info, residual, jacobian, x, w, Method::DampedNewton).reason.empty())
+        attempt = {};
     }
+  }
+  // A piecewise-linear loop (a limiter, an ideal switch) can trap the damped iteration in a
+  // local minimum of the residual norm on the wrong piece: reaching the solution's piece may
+  // need to cross a piece where the residual is larger. Full Newton steps solve each piece's
+  // linearisation and so walk from piece to piece (a saturated op-amp from -15 V to +15 V);
+  // their result is accepted only where the run converges, as any Newton run.
+  if (!attempt.reason.empty()) {
+    std::copy(w.start.begin(), w.start.end(), x);
+    if (runNewton(instance, info, residual, jacobian, x, w, Method::FullNewton).reason.empty())
+      attempt = {};
+  }
+  // A solution branch that ends in a fold (a Schmitt trigger's switching point, where the
+  // solution jumps to another branch) leaves no solution near the start: Newton's homotopy
+  // F(x) = (1 - s) F(x0), followed through its turning points, leads there.
+  if (!attempt.reason.empty()) {
+    std::copy(w.start.begin(), w.start.end(), x);
+    if (runNewton(instance, info, residual, jacobian, x, w, Method::HomotopyPath).reason.empty())
+      attempt = {};
   }
   if (attempt.reason.empty()) {
     w.remember(instance->time, std::span<const double>(x, w.size));
@@ -313,8 +494,9 @@ int AlgebraicSolver::solve(mocc_instance* instance, int system, Residual residua
 
 AlgebraicSolver::Attempt AlgebraicSolver::runNewton(mocc_instance* instance,
                                                     const mocc_system_info& info, Residual residual,
-                                                    Jacobian jacobian, double* x, Workspace& w) {
-  NewtonRun run(instance, info, residual, jacobian, x, w, settings_, statistics_);
+                                                    Jacobian jacobian, double* x, Workspace& w,
+                                                    Method method) {
+  NewtonRun run(instance, info, residual, jacobian, x, w, settings_, statistics_, method);
   Attempt attempt;
   try {
     attempt.reason = run.run();

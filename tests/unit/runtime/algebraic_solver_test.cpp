@@ -6,6 +6,7 @@
 #include "mocc/runtime/algebraic_solver.h"
 #include "mocc/runtime/instance_services.h"
 
+#include <array>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -94,6 +95,26 @@ void cubicResidual(mocc_instance* instance, const double* x, double* r) {
 }
 void cubicJacobian(mocc_instance*, const double* x, double* values) {
   values[0] = 3 * x[0] * x[0] - 3;
+}
+
+// A Schmitt trigger (MSL Modelica.Electrical.Analog.Examples.OpAmps.SchmittTrigger): input u
+// through R1 = 1000 to the op-amp's input v, output sat(15000 v) (limits +-15 V) fed back
+// through R2 = 15000; unknowns v and the current i, solved on loop 6's dense pattern. For
+// u > -1 the +15 V branch v = (15000 u + 15000) / 16000 exists, for u < 1 the -15 V one.
+double triggerInput = 5;
+double saturated(double v) { return std::clamp(15000 * v, -15.0, 15.0); }
+void triggerResidual(mocc_instance*, const double* x, double* r) {
+  r[0] = triggerInput - x[0] - 1000 * x[1];
+  r[1] = x[0] - saturated(x[0]) - 15000 * x[1];
+}
+void triggerJacobian(mocc_instance*, const double* x, double* values) {
+  values[0] = -1, values[1] = -1000;
+  values[2] = 1 - (std::abs(15000 * x[0]) < 15 ? 15000 : 0), values[3] = -15000;
+}
+/// The branch where the output is `output` volts: v from the voltage divider, i through R1.
+std::array<double, 2> triggerBranch(double output) {
+  double v = (15000 * triggerInput + 1000 * output) / 16000;
+  return {v, (triggerInput - v) / 1000};
 }
 
 /// The model's tables: variables x, y, v2, ..., v299, z and the eight loops above.
@@ -282,11 +303,66 @@ TEST_F(AlgebraicSolverTest, AWarmStartFromARejectedLaterTimeFallsBackToTheLatest
   EXPECT_EQ(solver.failureCount(), 0);
 }
 
-TEST_F(AlgebraicSolverTest, WithoutAnEarlierSolutionAStalledWarmStartFails) {
+TEST_F(AlgebraicSolverTest, WithoutAnEarlierSolutionTheRetriesLeadPastTheLocalMinimum) {
+  // The damped iteration stalls at z = 1; the retries (full steps, the homotopy path) reach the
+  // one real root, -2.10380340 (Cardano: -(u + 1/u) with u^3 = (3 + sqrt(5)) / 2).
   double z[1] = {2};
   instance.time = 1.5;
-  EXPECT_EQ(solver.solve(&instance, 7, cubicResidual, cubicJacobian, z), 1);
-  EXPECT_EQ(z[0], 2);
+  ASSERT_EQ(solver.solve(&instance, 7, cubicResidual, cubicJacobian, z), 0);
+  double u = std::cbrt((3 + std::sqrt(5.0)) / 2);
+  EXPECT_NEAR(z[0], -(u + 1 / u), 1e-12);
+}
+
+TEST_F(AlgebraicSolverTest, ASaturatedLimiterLoopIsSolvedByFullNewtonSteps) {
+  // From 0 the damped iteration stalls at the -15 V piece (a local minimum of the residual
+  // norm, about 4); full steps go through the linear piece to the +15 V branch, the one
+  // solution for u = 5.
+  triggerInput = 5;
+  double x[2] = {0, 0};
+  ASSERT_EQ(solver.solve(&instance, 6, triggerResidual, triggerJacobian, x), 0)
+      << solver.takeFirstFailure().value_or(AlgebraicFailure{}).message;
+  auto [v, i] = triggerBranch(15);
+  EXPECT_NEAR(x[0], v, 1e-12);
+  EXPECT_NEAR(x[1], i, 1e-15);
+}
+
+TEST_F(AlgebraicSolverTest, PastTheFoldOfASchmittTriggerTheHomotopyPathReachesTheOtherBranch) {
+  // Just past the switching point u = -1 the +15 V branch has ended; from its last point both
+  // Newton iterations cycle between it and the linear piece, the homotopy path turns at the
+  // pieces' borders and reaches the -15 V branch.
+  triggerInput = -1;
+  auto [v15, i15] = triggerBranch(15);
+  triggerInput = -1 - 1e-9;
+  double x[2] = {v15, i15};
+  ASSERT_EQ(solver.solve(&instance, 6, triggerResidual, triggerJacobian, x), 0)
+      << solver.takeFirstFailure().value_or(AlgebraicFailure{}).message;
+  auto [v, i] = triggerBranch(-15);
+  EXPECT_NEAR(x[0], v, 1e-12);
+  EXPECT_NEAR(x[1], i, 1e-15);
+}
+
+TEST_F(AlgebraicSolverTest, AfterARejectedTrialALoopWithSeveralRootsStaysOnItsBranch) {
+  // z^3 - 3z - 1 = 0 has three roots (2 cos(20 deg + k 120 deg)). A trial step the integrator
+  // rejects (t = 2) found the largest; the retry at t = 1.5 starts from the solution at t = 1,
+  // the smallest, not from the warm start, which would converge to the largest at once.
+  auto threeRoots = [](mocc_instance*, const double* x, double* r) {
+    r[0] = x[0] * x[0] * x[0] - 3 * x[0] - 1;
+  };
+  auto threeRootsJacobian = [](mocc_instance*, const double* x, double* values) {
+    values[0] = 3 * x[0] * x[0] - 3;
+  };
+  double smallest = 2 * std::cos(140 * M_PI / 180), largest = 2 * std::cos(20 * M_PI / 180);
+  double z[1] = {-2};
+  instance.time = 1;
+  ASSERT_EQ(solver.solve(&instance, 7, threeRoots, threeRootsJacobian, z), 0);
+  EXPECT_NEAR(z[0], smallest, 1e-14);
+  z[0] = 2;
+  instance.time = 2;
+  ASSERT_EQ(solver.solve(&instance, 7, threeRoots, threeRootsJacobian, z), 0);
+  EXPECT_NEAR(z[0], largest, 1e-14);
+  instance.time = 1.5;
+  ASSERT_EQ(solver.solve(&instance, 7, threeRoots, threeRootsJacobian, z), 0);
+  EXPECT_NEAR(z[0], smallest, 1e-14);
 }
 
 TEST_F(AlgebraicSolverTest, AnUnknownLoopNumberIsAFailure) {

@@ -81,6 +81,10 @@ public:
     std::vector<double> x;
   };
   static constexpr std::size_t kRememberedSolutions = 4;
+  /// How a run seeks the loop's solution from its start: Newton's method halving each step
+  /// until the residual decreases, Newton's method taking every full step, or following the
+  /// path of Newton's homotopy through its turning points (the retries of solve).
+  enum class Method { DampedNewton, FullNewton, HomotopyPath };
 
 private:
   /// One Newton run's outcome: an empty reason on success, else why, where and how far.
@@ -91,8 +95,9 @@ private:
   };
 
   Workspace& workspace(int system);
+  static void startAfterRejectedTrial(Workspace& w, double time, double* x);
   Attempt runNewton(mocc_instance* instance, const mocc_system_info& info, Residual residual,
-                    Jacobian jacobian, double* x, Workspace& w);
+                    Jacobian jacobian, double* x, Workspace& w, Method method);
   /// Records why the loop failed at iterate x, with the residual norm there when there is one.
   void fail(const mocc_instance* instance, int system, const std::string& reason,
             std::optional<double> norm, const double* x);
