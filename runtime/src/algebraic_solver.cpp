@@ -92,10 +92,13 @@ void AlgebraicSolver::Workspace::remember(double time, std::span<const double> x
   slot.x.assign(x.begin(), x.end());
 }
 
-// A loop with several solutions (a Schmitt trigger inside its hysteresis band) keeps the
-// branch it is on only if each solve starts from the trajectory's past: after a solve at a
+// A nonlinear loop with several solutions (a Schmitt trigger inside its hysteresis band) keeps
+// the branch it is on only if each solve starts from the trajectory's past: after a solve at a
 // later time (a trial step the integrator rejected, a root finder probing back), the warm
-// start may lie on the branch the rejected trial jumped to.
+// start may lie on the branch the rejected trial jumped to. Only between events: an event
+// iteration solves at one time, with relations that select the branch; and a linear loop has
+// one solution (starting elsewhere would only change its rounding, to which ideal switches
+// are sensitive).
 void AlgebraicSolver::startAfterRejectedTrial(Workspace& w, double time, double* x) {
   if (w.remembered == 0 || w.history[w.remembered - 1].time <= time) return;
   for (std::size_t i = w.remembered; i-- > 0;)
@@ -452,7 +455,8 @@ int AlgebraicSolver::solve(mocc_instance* instance, int system, Residual residua
                                  "analytic Jacobian)",
                                  info.description));
   }
-  startAfterRejectedTrial(w, instance->time, x);
+  if (!info.linear && instance->mode == MOCC_MODE_CONTINUOUS)
+    startAfterRejectedTrial(w, instance->time, x);
   std::copy_n(x, w.size, w.start.begin());
   Attempt attempt = runNewton(instance, info, residual, jacobian, x, w, Method::DampedNewton);
   // The warm start may be the solution of a trial step the integrator rejected, on another

@@ -850,3 +850,24 @@ TEST(EventModels, SelfSelectingFoldStopsAtTheFold) {
   ASSERT_FALSE(table.rows.empty());
   EXPECT_NEAR(table.rows.back()[table.column("time")], fold, window) << r.output;
 }
+
+// SchmittTriggerFold.mo: the output is +Vs until the input u = 5 cos(2 pi t) falls below the
+// end of the +Vs branch, u1 = Vs ((R1 + R2)/V0 - R1)/R2, then -Vs until u rises above -u1.
+// The model has no states, so each output point solves the loop on its own: the first point
+// past a fold must find the other branch, and every point keeps the branch it is on inside
+// the hysteresis band.
+TEST(EventModels, SchmittTriggerJumpsWhereItsBranchEnds) {
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + eventModel("SchmittTriggerFold.mo") +
+                               " -o " + csv.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const double vs = 15, u1 = vs * ((1000.0 + 15000.0) / 15000.0 - 1000.0) / 15000.0;
+  const double down = std::acos(u1 / 5) / (2 * std::numbers::pi);
+  const double up = 1 - std::acos(-u1 / 5) / (2 * std::numbers::pi);
+  CsvTable table = readCsv(csv.string());
+  ASSERT_EQ(table.rows.size(), 1001u);
+  for (const auto& row : table.rows) {
+    double t = row[table.column("time")];
+    EXPECT_EQ(row[table.column("y")], t > down && t < up ? -vs : vs) << "t = " << t;
+  }
+}
