@@ -5,6 +5,16 @@
 
 namespace mocc::dae {
 
+std::optional<std::uint32_t> functionOutputSlot(const sim::Function& code, std::uint32_t output) {
+  std::uint32_t before = 0;
+  for (const sim::FunctionLocal& local : code.locals) {
+    if (local.role != sim::FunctionLocal::Role::Output) continue;
+    if (output < before + local.size) return local.slot + (output - before);
+    before += local.size;
+  }
+  return std::nullopt;
+}
+
 std::function<std::optional<expr::FunctionDerivative>(std::uint32_t, std::uint32_t)>
 functionDerivatives(const System& system) {
   return [&system](std::uint32_t function,
@@ -55,17 +65,6 @@ std::optional<expr::Id> substituteSlots(expr::Pool& pool, expr::Id value,
   return pool.rebuild(node, children);
 }
 
-/// The frame slot of output element `output` (outputs flatten in declaration order).
-std::optional<std::uint32_t> outputSlot(const sim::Function& code, std::uint32_t output) {
-  std::uint32_t before = 0;
-  for (const sim::FunctionLocal& local : code.locals) {
-    if (local.role != sim::FunctionLocal::Role::Output) continue;
-    if (output < before + local.size) return local.slot + (output - before);
-    before += local.size;
-  }
-  return std::nullopt;
-}
-
 bool comparesValues(const expr::Pool& pool, expr::Id value) {
   const expr::Op op = pool.node(value).op;
   if (op >= expr::Op::Lt && op <= expr::Op::Ne) return true;
@@ -95,7 +94,7 @@ inlinedFunctions(System& system, bool annotatedToo) {
     if (args.size() != f.code.inputCount) return std::nullopt;
     if (!annotatedToo && f.derivative != kNone) return std::nullopt;
     if (!annotatedToo && namedDerivative[function] && !f.inlineAnnotated) return std::nullopt;
-    auto slot = outputSlot(f.code, output);
+    auto slot = functionOutputSlot(f.code, output);
     if (!slot) return std::nullopt;
     std::vector<std::optional<expr::Id>> slots(std::max(f.code.frameSize, f.code.inputCount));
     std::copy(args.begin(), args.end(), slots.begin());
@@ -152,7 +151,7 @@ std::vector<bool> callInputsRead(const System& system, std::uint32_t function,
   if (function >= system.functions.size()) return {};
   const sim::Function& code = system.functions[function].code;
   std::vector<bool> all(code.inputCount, true);
-  auto slot = outputSlot(code, output);
+  auto slot = functionOutputSlot(code, output);
   if (!slot) return all;
   std::vector<std::optional<std::vector<bool>>> slots(std::max(code.frameSize, code.inputCount));
   for (std::uint32_t i = 0; i < code.inputCount; ++i) {

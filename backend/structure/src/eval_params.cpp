@@ -3,7 +3,10 @@
 
 #include "system_queries.h"
 
+#include "mocc/dae/function_partial_evaluation.h"
+
 #include <algorithm>
+#include <unordered_map>
 
 namespace mocc::backend::structure {
 
@@ -80,12 +83,43 @@ void markStructuralConditions(dae::System& system) {
   });
 }
 
+/// Calls whose output element their body fixes although some of their arguments are unknowns
+/// (dae::partialCallValue), with that value: a Spice3 transistor's junction capacitance that
+/// its model card makes zero at every voltage. The parameters among the arguments are made
+/// structural, since the value rests on them.
+std::unordered_map<std::uint32_t, double> constantCalls(dae::System& system,
+                                                        detail::CompileTimeValues& values) {
+  std::unordered_map<std::uint32_t, double> constant;
+  const expr::Pool& pool = system.pool;
+  forEachNode(system, [&](expr::Id id) {
+    const expr::Node& node = pool.node(id);
+    if (node.op != expr::Op::FunctionCall) return;
+    std::vector<std::optional<double>> inputs;
+    bool readsUnknowns = false;
+    for (expr::Id arg : pool.args(id)) {
+      bool known = values.isParameterExpression(arg);
+      inputs.push_back(known ? values.evaluate(arg) : std::nullopt);
+      readsUnknowns = readsUnknowns || !known;
+    }
+    if (!readsUnknowns) return; // a parameter expression: computed with the parameters
+    auto value = dae::partialCallValue(system, node.index, node.subindex, inputs);
+    if (!value) return;
+    constant.emplace(id.value, *value);
+    for (expr::Id arg : pool.args(id))
+      if (values.isParameterExpression(arg))
+        for (std::uint32_t v : expr::variablesOf(pool, arg))
+          system.variables[v].structural = true;
+  });
+  return constant;
+}
+
 } // namespace
 
 std::size_t evaluateStructuralParameters(dae::System& system) {
   markZeroFactors(system);
   markStructuralConditions(system);
   detail::CompileTimeValues values(system);
+  std::unordered_map<std::uint32_t, double> calls = constantCalls(system, values);
   std::vector<expr::Id> replacement(system.variables.size());
   std::size_t count = 0;
   for (std::uint32_t v = 0; v < system.variables.size(); ++v) {
@@ -96,12 +130,15 @@ std::size_t evaluateStructuralParameters(dae::System& system) {
       ++count;
     }
   }
-  if (count == 0) return 0;
+  if (count == 0 && calls.empty()) return 0;
   expr::Pool& pool = system.pool;
   expr::Translator translate(pool, pool, [&](expr::Id id, expr::Translator&) -> expr::Id {
     const expr::Node& node = pool.node(id);
     if (node.op == expr::Op::Variable && replacement[node.index].valid()) {
       return replacement[node.index];
+    }
+    if (auto call = calls.find(id.value); call != calls.end()) {
+      return pool.constant(node.type, call->second);
     }
     return {};
   });

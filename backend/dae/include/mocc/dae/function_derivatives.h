@@ -33,6 +33,9 @@ inlinedFunctions(System& system, bool annotatedToo = false);
 std::vector<bool> callInputsRead(const System& system, std::uint32_t function,
                                  std::uint32_t output);
 
+/// The frame slot of output element `output` (outputs flatten in declaration order).
+std::optional<std::uint32_t> functionOutputSlot(const sim::Function& code, std::uint32_t output);
+
 /// For expr::DerivativeRules::linearTail: a function that is the derivative of another is
 /// linear in its trailing arguments, one per Real input element of the other (MLS 12.7.1).
 std::function<std::uint32_t(std::uint32_t)> derivativeFunctionTails(const System& system);
