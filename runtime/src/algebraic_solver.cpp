@@ -146,7 +146,7 @@ public:
 private:
   std::string newton();
   bool evaluate(std::span<const double> at, std::span<double> r);
-  void differenceColumns();
+  void differenceColumns(double relativeStep);
   bool stepIsSmall() const;
   bool residualAtRoundingLevel();
   bool refinementHelps();
@@ -343,20 +343,25 @@ NewtonRun::JacobianState NewtonRun::formJacobian() {
     callGenerated(instance_, [&] { jacobianFunction_(instance_, x_.data(), w_.nonzeros.data()); });
     if (!allFinite(w_.nonzeros)) return JacobianState::NotFinite;
     w_.jacobian.setNonzeros(w_.nonzeros);
-  } else {
-    differenceColumns();
+    return w_.jacobian.factorize() ? JacobianState::Factorized : JacobianState::Singular;
   }
+  differenceColumns(std::sqrt(epsilon));
+  if (w_.jacobian.factorize()) return JacobianState::Factorized;
+  // A column whose entries are as small as the rounding of the residual's terms times the
+  // step (a node tied to the rest only by a gmin of 1e-12 S among currents of 1e-4 A) is lost
+  // in that rounding: a larger step, the cube root of epsilon, resolves it.
+  differenceColumns(std::cbrt(epsilon));
   return w_.jacobian.factorize() ? JacobianState::Factorized : JacobianState::Singular;
 }
 
-// Forward differences with the step sqrt(eps) * max(|x_j|, 1), rounded so that x_j + h is
+// Forward differences with the step relativeStep * max(|x_j|, 1), rounded so that x_j + h is
 // exactly representable; a column whose forward point is not finite tries the backward one.
-void NewtonRun::differenceColumns() {
+void NewtonRun::differenceColumns(double relativeStep) {
   w_.jacobian.beginColumns();
   std::copy(x_.begin(), x_.end(), w_.trial.begin());
   for (std::size_t j = 0; j < w_.size; ++j) {
     for (double direction : {1.0, -1.0}) {
-      double h = direction * std::sqrt(epsilon) * std::max(std::abs(x_[j]), 1.0);
+      double h = direction * relativeStep * std::max(std::abs(x_[j]), 1.0);
       w_.trial[j] = x_[j] + h;
       h = w_.trial[j] - x_[j];
       bool finite = evaluate(w_.trial, w_.trialResidual);

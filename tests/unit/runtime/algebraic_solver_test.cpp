@@ -365,6 +365,23 @@ TEST_F(AlgebraicSolverTest, AfterARejectedTrialALoopWithSeveralRootsStaysOnItsBr
   EXPECT_NEAR(z[0], smallest, 1e-14);
 }
 
+TEST_F(AlgebraicSolverTest, AColumnBelowTheRoundingOfForwardDifferencesIsResolvedByALargerStep) {
+  // A node tied to the rest only by a conductance of 1e-12 among currents of 1e-4 (a Spice3
+  // NAND's node between two transistors that are off, held by gmin): x1's column changes r1 by
+  // 1e-12 * 1.5e-8 for the usual step, below the rounding of r1's other terms (about 5e-20),
+  // so forward differences see a zero column. Solution x0 = 5, x1 = 0; x1 within r1's rounding
+  // at x0 = 5 (half an ulp of 5e-4, 5.4e-20) over its coefficient 1e-12.
+  auto weaklyTied = [](mocc_instance*, const double* x, double* r) {
+    r[0] = 1e-4 * x[0] - 5e-4;
+    r[1] = 1e-12 * x[1] + (1e-4 * x[0] - 5e-4);
+  };
+  double x[2] = {1, 1};
+  ASSERT_EQ(solver.solve(&instance, 6, weaklyTied, nullptr, x), 0)
+      << solver.takeFirstFailure().value_or(AlgebraicFailure{}).message;
+  EXPECT_NEAR(x[0], 5, 1e-12);
+  EXPECT_NEAR(x[1], 0, 5.5e-20 / 1e-12);
+}
+
 TEST_F(AlgebraicSolverTest, AnUnknownLoopNumberIsAFailure) {
   double x[1] = {0};
   EXPECT_EQ(solver.solve(&instance, 8, noRootResidual, nullptr, x), 1);
