@@ -34,6 +34,8 @@ struct CvodeIntegrator::Impl {
   void accumulateStatistics();
   IntegratorStatistics segmentStatistics();
 
+  /// check() of CVode's flag; a failed error test names the component to blame.
+  void checkStep(int flag, double reachedTime);
   static int rhs(sunrealtype t, N_Vector y, N_Vector dy, void* self);
   static int roots(sunrealtype t, N_Vector y, sunrealtype* g, void* self);
   static int jacobian(sunrealtype t, N_Vector y, N_Vector dy, SUNMatrix matrix, void* self,
@@ -185,6 +187,16 @@ void CvodeIntegrator::reinitialize(double t, std::span<const double> y) {
   std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
 }
 
+void CvodeIntegrator::Impl::checkStep(int flag, double reachedTime) {
+  auto checkFlag = [&] { check(flag, "CVode", reachedTime); };
+  if (flag != CV_ERR_FAILURE) return checkFlag();
+  checkBlaming(checkFlag, [&] {
+    return largestLocalError(
+        state, [&](N_Vector v) { return CVodeGetEstLocalErrors(cvode, v); },
+        [&](N_Vector v) { return CVodeGetErrWeights(cvode, v); });
+  });
+}
+
 bool CvodeIntegrator::findsRoots() const { return impl_->settings.solverRootFinding; }
 
 double CvodeIntegrator::step(double tStop) {
@@ -198,7 +210,7 @@ double CvodeIntegrator::step(double tStop) {
   int flag = CVode(impl.cvode, tStop, impl.state, &reachedTime, CV_ONE_STEP);
   impl.steppedSinceInit = true;
   impl.guarded.rethrowPending();
-  impl.check(flag, "CVode", reachedTime);
+  impl.checkStep(flag, reachedTime);
   std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
   if (flag == CV_ROOT_RETURN)
     impl.check(CVodeGetRootInfo(impl.cvode, impl.rootDirections.data()), "CVodeGetRootInfo",
@@ -230,7 +242,7 @@ AdvanceResult CvodeIntegrator::advance(double tOut, double tStop) {
   int flag = CVode(impl.cvode, tOut, impl.state, &reachedTime, CV_NORMAL);
   impl.steppedSinceInit = true;
   impl.guarded.rethrowPending();
-  impl.check(flag, "CVode", reachedTime);
+  impl.checkStep(flag, reachedTime);
   impl.time = reachedTime;
   if (flag == CV_ROOT_RETURN) {
     impl.check(CVodeGetRootInfo(impl.cvode, impl.rootDirections.data()), "CVodeGetRootInfo",

@@ -31,6 +31,8 @@ struct IdaIntegrator::Impl {
   void accumulateStatistics();
   IntegratorStatistics segmentStatistics();
   void makeConsistent(double target);
+  /// check() of IDASolve's flag; a failed error test names the component to blame.
+  void checkStep(int flag, double reachedTime);
   std::span<double> differential(N_Vector vector) { return view(vector).first(size); }
   std::span<double> algebraic(N_Vector vector) { return view(vector).subspan(size); }
 
@@ -224,6 +226,16 @@ void IdaIntegrator::reinitialize(double t, std::span<const double> y) {
   std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
 }
 
+void IdaIntegrator::Impl::checkStep(int flag, double reachedTime) {
+  auto checkFlag = [&] { check(flag, "IDASolve", reachedTime, SundialsCheck::Flags::Ida); };
+  if (flag != IDA_ERR_FAIL) return checkFlag();
+  checkBlaming(checkFlag, [&] {
+    return largestLocalError(
+        state, [&](N_Vector v) { return IDAGetEstLocalErrors(ida, v); },
+        [&](N_Vector v) { return IDAGetErrWeights(ida, v); });
+  });
+}
+
 bool IdaIntegrator::findsRoots() const { return impl_->settings.solverRootFinding; }
 
 double IdaIntegrator::step(double tStop) {
@@ -240,7 +252,7 @@ double IdaIntegrator::step(double tStop) {
   int flag = IDASolve(impl.ida, tStop, &reachedTime, impl.state, impl.slope, IDA_ONE_STEP);
   impl.steppedSinceInit = true;
   impl.guarded.rethrowPending();
-  impl.check(flag, "IDASolve", reachedTime, flags);
+  impl.checkStep(flag, reachedTime);
   std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
   if (flag == IDA_ROOT_RETURN)
     impl.check(IDAGetRootInfo(impl.ida, impl.rootDirections.data()), "IDAGetRootInfo", reachedTime,
@@ -273,7 +285,7 @@ AdvanceResult IdaIntegrator::advance(double tOut, double tStop) {
   int flag = IDASolve(impl.ida, tOut, &reachedTime, impl.state, impl.slope, IDA_NORMAL);
   impl.steppedSinceInit = true;
   impl.guarded.rethrowPending();
-  impl.check(flag, "IDASolve", reachedTime, flags);
+  impl.checkStep(flag, reachedTime);
   impl.time = reachedTime;
   if (flag == IDA_ROOT_RETURN) {
     impl.check(IDAGetRootInfo(impl.ida, impl.rootDirections.data()), "IDAGetRootInfo", impl.time,

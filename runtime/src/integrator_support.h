@@ -34,6 +34,38 @@ inline N_Vector absoluteTolerances(const IntegratorSettings& settings, sunindext
   return tolerances;
 }
 
+/// The component whose local error estimate weighs most in the error test: the largest
+/// |error_i * weight_i| (the weights are 1 / (rtol |y_i| + atol_i)). `errors(v)` and
+/// `weights(v)` fill a vector like `like` (CVodeGetEstLocalErrors, IDAGetErrWeights, ...) and
+/// return 0 on success.
+template <typename Errors, typename Weights>
+std::optional<std::size_t> largestLocalError(N_Vector like, Errors&& errors, Weights&& weights) {
+  std::optional<std::size_t> worst;
+  N_Vector e = N_VClone(like), w = N_VClone(like);
+  if (e && w && errors(e) == 0 && weights(w) == 0) {
+    std::span<const double> ev = view(e), wv = view(w);
+    double largest = -1.0;
+    for (std::size_t i = 0; i < ev.size(); ++i) {
+      double weighted = std::abs(ev[i] * wv[i]);
+      if (weighted > largest) largest = weighted, worst = i;
+    }
+  }
+  if (e) N_VDestroy(e);
+  if (w) N_VDestroy(w);
+  return worst;
+}
+
+/// Runs `check()`, which throws IntegratorError for a failed flag, and names in that error the
+/// component `blame()` finds (after a failed error test: largestLocalError).
+template <typename Check, typename Blame> void checkBlaming(Check&& check, Blame&& blame) {
+  try {
+    check();
+  } catch (IntegratorError& error) {
+    if (auto component = blame()) error.setLargestErrorComponent(*component);
+    throw;
+  }
+}
+
 /// Targets closer than this to the current time are "reached" without calling the solver,
 /// which refuses to start toward them (CV_TOO_CLOSE, IDA_TOO_CLOSE).
 inline double tooCloseDistance(double t, double target) {

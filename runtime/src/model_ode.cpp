@@ -55,6 +55,21 @@ std::vector<std::string> nameDerivatives(const mocc_model& model) {
 
 } // namespace
 
+std::string ModelOde::componentName(std::size_t i) const {
+  const mocc_model& model = instance_.model();
+  if (i < static_cast<std::size_t>(model.n_states)) {
+    for (int v = 0; v < model.n_variables; ++v)
+      if (model.variables[v].region == MOCC_REGION_STATE &&
+          static_cast<std::size_t>(model.variables[v].index) == i)
+        return model.variables[v].name;
+  }
+  std::size_t unknown = i - static_cast<std::size_t>(std::max(model.n_states, 0));
+  if (i >= static_cast<std::size_t>(model.n_states) &&
+      unknown < static_cast<std::size_t>(model.n_dae_unknowns))
+    return model.variables[model.dae_unknowns[unknown]].name;
+  return fmt::format("component #{} of the integrator", i);
+}
+
 ModelOde::ModelOde(ModelInstance& instance, ReportHandler& reports, AlgebraicSolver& solver,
                    StateSelection& selection)
     : instance_(instance), reports_(reports), solver_(solver), selection_(selection),

@@ -84,6 +84,9 @@ public:
   void loadState(std::span<const double> y);
   /// Description of root function i for messages: a crossing or a state set.
   std::string crossingDescription(int crossing) const;
+  /// The name of component i of the integrator's vector: a state, then (IDA) an algebraic
+  /// unknown of the opened loops.
+  std::string componentName(std::size_t i) const;
 
 private:
   /// Counters before a model call, to tell afterwards whether it reported a problem.

@@ -293,7 +293,10 @@ AdvanceResult Simulator::advance(double tOut, double tStop) {
                               fmt::format("{} ({})", assertion->describe(), error.what()));
     if (!ode_.problem().empty())
       throw SimulationFailure(error.time(), fmt::format("{} ({})", ode_.problem(), error.what()));
-    throw SimulationFailure(error.time(), error.what() + algebraicUnknownsNote());
+    std::string largest;
+    if (auto component = error.largestErrorComponent())
+      largest = "; the local error estimate is largest for " + ode_.componentName(*component);
+    throw SimulationFailure(error.time(), error.what() + largest + algebraicUnknownsNote());
   }
 }
 

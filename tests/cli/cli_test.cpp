@@ -123,6 +123,19 @@ TEST(Cli, TerminateStopsSuccessfully) {
   EXPECT_NEAR(readCsv(csv.string()).rows.back()[0], 0.5, 1e-9);
 }
 
+// A failed error test names the component whose weighted local error estimate is largest: the
+// state whose derivative is noise, not the one that integrates exactly.
+TEST(Cli, AFailedErrorTestNamesTheStateThatFailedIt) {
+  for (std::string options : {"--solver cvode", "--solver ida --override amplitude=1e12"}) {
+    auto csv = scratchDirectory() / "noisy.csv";
+    CommandResult r =
+        runMocc("run " + input("noisy_derivative.mo") + " " + options + " -o " + csv.string());
+    EXPECT_EQ(r.exitCode, 3) << r.output;
+    EXPECT_TRUE(contains(r.output, "the error test failed repeatedly")) << r.output;
+    EXPECT_TRUE(contains(r.output, "the local error estimate is largest for y")) << r.output;
+  }
+}
+
 // Messages computed at run time (String(), MLS 3.7.4.5): a Real with 6 significant digits by
 // default, an Integer, a Boolean, an enumeration's literal, a Real with a format, an Integer
 // padded to a minimum length.

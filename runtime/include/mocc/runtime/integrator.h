@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -172,9 +173,14 @@ public:
   IntegratorError(const std::string& message, double time)
       : std::runtime_error(message), time_(time) {}
   double time() const { return time_; }
+  /// After a failed error test: the component of the integrator's vector with the largest
+  /// weighted local error estimate of the last step tried (what the step size could not tame).
+  std::optional<std::size_t> largestErrorComponent() const { return largestErrorComponent_; }
+  void setLargestErrorComponent(std::size_t component) { largestErrorComponent_ = component; }
 
 private:
   double time_;
+  std::optional<std::size_t> largestErrorComponent_;
 };
 
 class Integrator {
