@@ -474,23 +474,19 @@ int AlgebraicSolver::solve(mocc_instance* instance, int system, Residual residua
         attempt = {};
     }
   }
-  // A piecewise-linear loop (a limiter, an ideal switch) can trap the damped iteration in a
-  // local minimum of the residual norm on the wrong piece: reaching the solution's piece may
-  // need to cross a piece where the residual is larger. Full Newton steps solve each piece's
-  // linearisation and so walk from piece to piece (a saturated op-amp from -15 V to +15 V);
-  // their result is accepted only where the run converges, as any Newton run.
-  if (!attempt.reason.empty()) {
+  // Two retries from the start, each accepted only where its run converges. A piecewise-linear
+  // loop (a limiter, an ideal switch) can trap the damped iteration in a local minimum of the
+  // residual norm on the wrong piece; full Newton steps solve each piece's linearisation and
+  // so walk from piece to piece (a saturated op-amp from -15 V to +15 V). A solution branch
+  // that ends in a fold (a Schmitt trigger's switching point) leaves no solution near the
+  // start; Newton's homotopy F(x) = (1 - s) F(x0), followed through its turning points, leads
+  // to the branch that continues. The first attempt's failure is the one reported.
+  // The path is followed for dense loops only: each of its points factorises the Jacobian.
+  for (Method retry : {Method::FullNewton, Method::HomotopyPath}) {
+    if (attempt.reason.empty()) break;
+    if (retry == Method::HomotopyPath && w.jacobian.sparse()) break;
     std::copy(w.start.begin(), w.start.end(), x);
-    if (runNewton(instance, info, residual, jacobian, x, w, Method::FullNewton).reason.empty())
-      attempt = {};
-  }
-  // A solution branch that ends in a fold (a Schmitt trigger's switching point, where the
-  // solution jumps to another branch) leaves no solution near the start: Newton's homotopy
-  // F(x) = (1 - s) F(x0), followed through its turning points, leads there.
-  if (!attempt.reason.empty()) {
-    std::copy(w.start.begin(), w.start.end(), x);
-    if (runNewton(instance, info, residual, jacobian, x, w, Method::HomotopyPath).reason.empty())
-      attempt = {};
+    if (runNewton(instance, info, residual, jacobian, x, w, retry).reason.empty()) attempt = {};
   }
   if (attempt.reason.empty()) {
     w.remember(instance->time, std::span<const double>(x, w.size));
