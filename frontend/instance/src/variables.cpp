@@ -437,6 +437,16 @@ void Elaborator::lowerAttribute(std::uint32_t id, const std::string& name, const
                         : attributes.displayUnit) = text->text;
     return;
   }
+  // stateSelect decides the state selection during translation, so a parameter that gives it
+  // (`stateSelect = stateSelect` of the MSL's SpringDamper, StateSelect.prefer) is evaluated
+  // there and becomes structural.
+  if (name == "stateSelect") {
+    if (auto folded = fold(*value); folded && folded->type == flat::Type::Enumeration) {
+      value->kind = flat::Expr::Kind::EnumLiteral;
+      value->text = folded->text;
+      value->args.clear();
+    }
+  }
   std::optional<flat::Expr>* slot = name == "start"       ? &attributes.start
                                     : name == "fixed"     ? &attributes.fixed
                                     : name == "nominal"   ? &attributes.nominal
