@@ -48,9 +48,13 @@ public:
 private:
   void execute(const std::vector<sim::FunctionStatement>& body, Frame& frame, int depth) {
     for (const sim::FunctionStatement& statement : body) {
-      if (++statements_ > kMaxStatements) throw GiveUp{};
+      countStatement();
       std::visit([&](const auto& node) { step(node, frame, depth); }, statement.node);
     }
+  }
+
+  void countStatement() {
+    if (++statements_ > kMaxStatements) throw GiveUp{};
   }
 
   std::size_t slotOf(std::uint32_t slot, expr::Id offset, const Frame& frame, int depth) {
@@ -95,6 +99,7 @@ private:
     if (!start || !stepSize || !stop || loop.slot >= frame.size()) throw GiveUp{};
     if (*stepSize == 0) return;
     for (double k = *start; *stepSize > 0 ? k <= *stop : k >= *stop; k += *stepSize) {
+      countStatement(); // an empty body still counts, so that a long loop gives up
       frame[loop.slot] = k;
       execute(loop.body, frame, depth);
     }
@@ -102,6 +107,7 @@ private:
 
   void step(const sim::FunctionWhile& loop, Frame& frame, int depth) {
     for (;;) {
+      countStatement();
       Value condition = value(loop.condition, frame, depth);
       if (!condition) throw GiveUp{};
       if (*condition == 0) return;
