@@ -73,8 +73,8 @@ struct AlgebraicSolver::Workspace {
   std::size_t remembered = 0;
 
   void remember(double time, std::span<const double> x);
-  /// The latest solution from before `time` that differs from `start`, if any.
-  const SolvedPoint* fallbackBefore(double time) const;
+  /// The latest solution from before `time` that differs from `unlike`, if any.
+  const SolvedPoint* latestBefore(double time, std::span<const double> unlike) const;
 };
 
 // An integrator that rejects a step solves again at an earlier time: solutions from after that
@@ -101,16 +101,16 @@ void AlgebraicSolver::Workspace::remember(double time, std::span<const double> x
 // are sensitive).
 void AlgebraicSolver::startAfterRejectedTrial(Workspace& w, double time, double* x) {
   if (w.remembered == 0 || w.history[w.remembered - 1].time <= time) return;
-  for (std::size_t i = w.remembered; i-- > 0;)
-    if (w.history[i].time < time) {
-      std::copy(w.history[i].x.begin(), w.history[i].x.end(), x);
-      return;
-    }
+  if (const SolvedPoint* before = w.latestBefore(time, {}))
+    std::copy(before->x.begin(), before->x.end(), x);
 }
 
-const AlgebraicSolver::SolvedPoint* AlgebraicSolver::Workspace::fallbackBefore(double time) const {
+const AlgebraicSolver::SolvedPoint*
+AlgebraicSolver::Workspace::latestBefore(double time, std::span<const double> unlike) const {
   for (std::size_t i = remembered; i-- > 0;)
-    if (history[i].time < time && history[i].x != start) return &history[i];
+    if (history[i].time < time &&
+        !std::equal(history[i].x.begin(), history[i].x.end(), unlike.begin(), unlike.end()))
+      return &history[i];
   return nullptr;
 }
 
@@ -203,8 +203,8 @@ private:
   static constexpr double unitFloor = 1e-8;
 
   bool followDirection(double direction);
-  /// Unit tangent at x_, s_ (scaled norm), pointing along `previous` (or along `direction` of s
-  /// when there is no previous tangent).
+  /// Unit tangent at x_, s_ (scaled norm), pointing along the previous tangent when there is
+  /// one, else with s moving in `direction`.
   bool tangentAt(double direction, bool hasPrevious);
   /// Newton's method on H = 0 with the step orthogonal to the tangent from the prediction.
   bool correct(std::vector<double>& x, double& s);
@@ -468,7 +468,7 @@ int AlgebraicSolver::solve(mocc_instance* instance, int system, Residual residua
   // branch of a nonlinear loop (a transistor that conducted at the rejected time): start
   // again from the latest solution before this time.
   if (!attempt.reason.empty()) {
-    if (const SolvedPoint* fallback = w.fallbackBefore(instance->time)) {
+    if (const SolvedPoint* fallback = w.latestBefore(instance->time, w.start)) {
       std::copy(fallback->x.begin(), fallback->x.end(), x);
       if (runNewton(instance, info, residual, jacobian, x, w, Method::DampedNewton).reason.empty())
         attempt = {};

@@ -37,19 +37,27 @@ private:
   double savedTime_;
 };
 
-std::vector<std::string> nameDerivatives(const mocc_model& model) {
-  std::vector<std::string> names(static_cast<std::size_t>(model.n_states));
+/// Per state index, the state's name ("" where the table names none).
+std::vector<std::string> nameStates(const mocc_model& model) {
+  std::vector<std::string> names(static_cast<std::size_t>(std::max(model.n_states, 0)));
+  for (int i = 0; i < model.n_variables; ++i) {
+    const mocc_variable& variable = model.variables[i];
+    if (variable.region == MOCC_REGION_STATE) names[variable.index] = variable.name;
+  }
+  return names;
+}
+
+std::vector<std::string> nameDerivatives(const mocc_model& model,
+                                         const std::vector<std::string>& states) {
+  std::vector<std::string> names(states.size());
   for (int i = 0; i < model.n_variables; ++i) {
     const mocc_variable& variable = model.variables[i];
     if (variable.region == MOCC_REGION_DERIVATIVE) names[variable.index] = variable.name;
   }
-  for (int i = 0; i < model.n_variables; ++i) {
-    const mocc_variable& variable = model.variables[i];
-    if (variable.region == MOCC_REGION_STATE && names[variable.index].empty())
-      names[variable.index] = fmt::format("der({})", variable.name);
-  }
   for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i].empty()) names[i] = fmt::format("the derivative of state #{}", i);
+    if (names[i].empty())
+      names[i] = states[i].empty() ? fmt::format("the derivative of state #{}", i)
+                                   : fmt::format("der({})", states[i]);
   return names;
 }
 
@@ -57,15 +65,9 @@ std::vector<std::string> nameDerivatives(const mocc_model& model) {
 
 std::string ModelOde::componentName(std::size_t i) const {
   const mocc_model& model = instance_.model();
-  if (i < static_cast<std::size_t>(model.n_states)) {
-    for (int v = 0; v < model.n_variables; ++v)
-      if (model.variables[v].region == MOCC_REGION_STATE &&
-          static_cast<std::size_t>(model.variables[v].index) == i)
-        return model.variables[v].name;
-  }
-  std::size_t unknown = i - static_cast<std::size_t>(std::max(model.n_states, 0));
-  if (i >= static_cast<std::size_t>(model.n_states) &&
-      unknown < static_cast<std::size_t>(model.n_dae_unknowns))
+  if (i < stateNames_.size() && !stateNames_[i].empty()) return stateNames_[i];
+  std::size_t unknown = i - stateNames_.size();
+  if (i >= stateNames_.size() && unknown < static_cast<std::size_t>(model.n_dae_unknowns))
     return model.variables[model.dae_unknowns[unknown]].name;
   return fmt::format("component #{} of the integrator", i);
 }
@@ -73,7 +75,8 @@ std::string ModelOde::componentName(std::size_t i) const {
 ModelOde::ModelOde(ModelInstance& instance, ReportHandler& reports, AlgebraicSolver& solver,
                    StateSelection& selection)
     : instance_(instance), reports_(reports), solver_(solver), selection_(selection),
-      derivativeNames_(nameDerivatives(instance.model())) {
+      stateNames_(nameStates(instance.model())),
+      derivativeNames_(nameDerivatives(instance.model(), stateNames_)) {
   const mocc_model& model = instance.model();
   if (model.dae_jacobian) {
     residualPattern_.rows.assign(model.dae_jacobian_rows,

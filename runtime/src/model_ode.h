@@ -105,6 +105,7 @@ private:
   ReportHandler& reports_;
   AlgebraicSolver& solver_;
   StateSelection& selection_;
+  std::vector<std::string> stateNames_;
   std::vector<std::string> derivativeNames_;
   std::vector<double> rateScratch_; // dx while crossing_rates runs
   SparsityPattern pattern_, residualPattern_;

@@ -95,20 +95,20 @@ std::unordered_map<std::uint32_t, double> constantCalls(dae::System& system,
     const expr::Node& node = pool.node(id);
     if (node.op != expr::Op::FunctionCall) return;
     std::vector<std::optional<double>> inputs;
-    bool readsUnknowns = false;
+    std::vector<expr::Id> parameterArguments;
     for (expr::Id arg : pool.args(id)) {
       bool known = values.isParameterExpression(arg);
       inputs.push_back(known ? values.evaluate(arg) : std::nullopt);
-      readsUnknowns = readsUnknowns || !known;
+      if (known) parameterArguments.push_back(arg);
     }
-    if (!readsUnknowns) return; // a parameter expression: computed with the parameters
+    // Only parameters: computed with the parameters.
+    if (parameterArguments.size() == inputs.size()) return;
     auto value = dae::partialCallValue(system, node.index, node.subindex, inputs);
     if (!value) return;
     constant.emplace(id.value, *value);
-    for (expr::Id arg : pool.args(id))
-      if (values.isParameterExpression(arg))
-        for (std::uint32_t v : expr::variablesOf(pool, arg))
-          system.variables[v].structural = true;
+    for (expr::Id arg : parameterArguments)
+      for (std::uint32_t v : expr::variablesOf(pool, arg))
+        system.variables[v].structural = true;
   });
   return constant;
 }
