@@ -871,3 +871,33 @@ TEST(EventModels, SchmittTriggerJumpsWhereItsBranchEnds) {
     EXPECT_EQ(row[table.column("y")], t > down && t < up ? -vs : vs) << "t = " << t;
   }
 }
+
+// GuardedCrossings.mo: `zero > 0` compares a quantity that is zero up to rounding and matters
+// only while `never` or `not guarded` holds; x > 0.75 matters only once `armed`, set by the
+// event at x = 0.25. With the guards the run has exactly the events at 0.25 and 0.75 (x = time
+// is integrated exactly up to rounding, so they are located within ttol plus the rounding of
+// the steps); without (guarded = false) the rounding makes more.
+TEST(EventModels, ARelationThatCannotMatterGeneratesNoEvents) {
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + eventModel("GuardedCrossings.mo") + " -o " +
+                               csv.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv(csv.string());
+  std::vector<double> events = table.eventTimes();
+  const double stop = 1;
+  ASSERT_EQ(events.size(), 2u) << r.output;
+  EXPECT_NEAR(events[0], 0.25, locationTolerance(0.25, stop) + 1000 * kEps * stop);
+  EXPECT_NEAR(events[1], 0.75, locationTolerance(0.75, stop) + 1000 * kEps * stop);
+  std::size_t t = table.column("time"), fired = table.column("fired");
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    const auto& row = table.rows[i];
+    EXPECT_EQ(row[table.column("noisy")], 0) << "t = " << row[t];
+    bool after =
+        row[t] > events[1] || (row[t] == events[1] && i > 0 && table.rows[i - 1][t] == row[t]);
+    EXPECT_EQ(row[fired], after ? 1 : 0) << "t = " << row[t];
+  }
+  CommandResult unguarded = runCommand(moccBinary() + " run " + eventModel("GuardedCrossings.mo") +
+                                       " --override guarded=false -o " + csv.string());
+  ASSERT_EQ(unguarded.exitCode, 0) << unguarded.output;
+  EXPECT_GT(readCsv(csv.string()).eventTimes().size(), 2u) << unguarded.output;
+}

@@ -102,6 +102,11 @@ private:
   bool addStateSet(const dae::StateSet& set);
   bool differentiateConstraints(const dae::StateSet& set, sim::StateSet& out);
 
+  // crossing_guards.cpp
+  /// Each crossing function reports its relation's stored value while no occurrence of the
+  /// relation can matter before the next event.
+  void addCrossingGuards();
+
   // crossing_rates.cpp
   void addCrossingRates();
   friend class CrossingRateDerivation;

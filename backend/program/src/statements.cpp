@@ -178,6 +178,7 @@ void ProgramBuilder::addScheduledStatements() {
   }
   program_.derivatives = assignmentsNeededBy(derivativeInputs);
   program_.derivatives.insert(program_.derivatives.end(), assertions.begin(), assertions.end());
+  addCrossingGuards();
   std::set<std::uint32_t> crossingReads;
   for (const sim::Crossing& c : program_.crossings) {
     for (std::uint32_t v : expr::variablesOf(program_.pool, c.function))
