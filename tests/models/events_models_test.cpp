@@ -896,6 +896,18 @@ TEST(EventModels, ARelationThatCannotMatterGeneratesNoEvents) {
         row[t] > events[1] || (row[t] == events[1] && i > 0 && table.rows[i - 1][t] == row[t]);
     EXPECT_EQ(row[fired], after ? 1 : 0) << "t = " << row[t];
   }
+  // The crossing functions as the program lists them: each reports its relation's stored side
+  // while its condition is false.
+  CommandResult listed = runCommand(moccBinary() + " run " + eventModel("GuardedCrossings.mo") +
+                                    " --print-after build-program -o " + csv.string());
+  EXPECT_NE(listed.output.find("  g2 = if never or not guarded then zero else if $rel2(zero > 0) "
+                               "then 1.0 else -1.0  (zero > 0 at "),
+            std::string::npos)
+      << listed.output;
+  EXPECT_NE(listed.output.find("  g3 = if armed then x - 0.75 else if $rel3(x > 0.75) then 1.0 "
+                               "else -1.0  (x > 0.75 at "),
+            std::string::npos)
+      << listed.output;
   CommandResult unguarded = runCommand(moccBinary() + " run " + eventModel("GuardedCrossings.mo") +
                                        " --override guarded=false -o " + csv.string());
   ASSERT_EQ(unguarded.exitCode, 0) << unguarded.output;
