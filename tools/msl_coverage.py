@@ -101,7 +101,7 @@ def first_error(text):
     return lines[-1].strip() if lines else ""
 
 
-def run_example(example, mocc, library, timeout):
+def run_example(example, mocc, library, timeout, solver=""):
     s = example["settings"]
     with tempfile.TemporaryDirectory(prefix="mocc-msl-") as scratch:
         report = Path(scratch) / "compare.json"
@@ -111,6 +111,8 @@ def run_example(example, mocc, library, timeout):
                    "--tolerance", s.get("Tolerance", "1e-6"), "--json", str(report)]
         if "Interval" in s:
             command += ["--interval", s["Interval"]]
+        if solver:
+            command += ["--solvers", solver]
         begin = time.monotonic()
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
@@ -249,6 +251,10 @@ def main():
                         help="seconds per example (the Spice3 models take ~30 s of LLVM at -O2)")
     parser.add_argument("--filter", default="", help="only examples whose name matches")
     parser.add_argument("--output", default=str(REPO / "docs" / "msl-coverage.md"))
+    parser.add_argument("--solver", default="",
+                        help="the integrator (mocc compare --solvers); default: mocc's")
+    parser.add_argument("--require-all", action="store_true",
+                        help="fail unless every example run is verified")
     parser.add_argument("--check", action="store_true",
                         help="fail when fewer examples are verified than the ratchet says, or "
                              "when any example crashed")
@@ -264,7 +270,7 @@ def main():
     results = []
     mocc = str(Path(args.mocc).resolve())
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(run_example, e, mocc, library, args.timeout)
+        futures = [pool.submit(run_example, e, mocc, library, args.timeout, args.solver)
                    for e in examples]
         for future in concurrent.futures.as_completed(futures):
             r = future.result()
@@ -277,6 +283,10 @@ def main():
     crashes = [r["model"] for r in results if r["state"] == "crash"]
     print(f"msl_coverage: {verified} of {len(results)} verified, {len(crashes)} crashed; "
           f"report {args.output}")
+    if args.require_all and verified < len(results):
+        print("msl_coverage: error: not verified: " +
+              ", ".join(r["model"] for r in results if r["state"] != "verified"), file=sys.stderr)
+        return 1
     if args.check:
         minimum = int(MINIMUM_FILE.read_text().split()[0])
         if verified < minimum:

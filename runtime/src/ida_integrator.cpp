@@ -105,6 +105,12 @@ void IdaIntegrator::Impl::createSolver() {
   check(flag, "IDASVtolerances", time, flags);
   check(IDASetMaxNumSteps(ida, settings.maxSteps), "IDASetMaxNumSteps", time, flags);
   check(IDASetId(ida, kinds), "IDASetId", time, flags);
+  // The algebraic unknowns (the opened loops' iteration variables) are fixed by their loops'
+  // residuals at every step; an ideal switch makes them jump at its events, and the BDF
+  // predictor's error estimate then measures the jump, not an integration error: only the
+  // states take part in the local error test (as OpenModelica's IDA does by default). Without
+  // it the MSL's diode rectifiers failed IDA's error test right after their events.
+  check(IDASetSuppressAlg(ida, SUNTRUE), "IDASetSuppressAlg", time, flags);
   if (system.rootCount() > 0 && settings.solverRootFinding) {
     check(IDARootInit(ida, system.rootCount(), &Impl::roots), "IDARootInit", time, flags);
     check(IDASetNoInactiveRootWarn(ida), "IDASetNoInactiveRootWarn", time, flags);
