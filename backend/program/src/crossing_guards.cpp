@@ -27,7 +27,7 @@ namespace {
 class CrossingGuards {
 public:
   explicit CrossingGuards(sim::Program& program)
-      : program_(program), pool_(program.pool), occurrences_(program.relations.size()) {}
+      : program_(program), pool_(program.pool), conditionsOf_(program.relations.size()) {}
 
   // A guard must read exact values: a relation whose own crossing is guarded keeps a stale
   // value while its guard is false, and a guard reading it could keep two relations from
@@ -68,26 +68,12 @@ private:
     expr::Id term;
   };
   using ConditionRef = std::optional<std::uint32_t>; // none: unconditionally
-  /// Where a relation occurs: under which conditions it matters.
-  struct Occurrences {
-    std::vector<ConditionRef> conditions;
-    expr::Id node; // the Relation node (its stored value in continuous mode)
-  };
 
   void findOccurrences() {
     // The event list holds every equation; all but its when-clauses also run between events.
     for (const sim::Statement& s : program_.event)
       collectDefinitions(s);
-    for (const sim::Statement& s : program_.event)
-      statement(s);
-    for (const sim::AlgebraicSystem& system : program_.systems) {
-      for (const sim::Statement& s : system.inner)
-        statement(s);
-      for (expr::Id r : system.residuals)
-        visit(r, {});
-      for (expr::Id entry : system.jacobian)
-        if (entry.valid()) visit(entry, {});
-    }
+    forEachExpression(program_, program_.event, {[&](expr::Id id) { visit(id, {}); }});
     // A relation read by a crossing function matters whenever that crossing is watched.
     for (const sim::Crossing& crossing : program_.crossings)
       visit(crossing.function, {});
@@ -98,9 +84,8 @@ private:
   template <typename Admissible>
   std::optional<expr::Id> guardOf(std::uint32_t r, Admissible admissible,
                                   std::set<std::uint32_t>& reads) {
-    const Occurrences& o = occurrences_[r];
     std::optional<expr::Id> anyOf;
-    for (ConditionRef ref : o.conditions) {
+    for (ConditionRef ref : conditionsOf_[r]) {
       std::optional<expr::Id> allOf;
       for (; ref; ref = conditions_[*ref].parent) {
         expr::Id term = conditions_[*ref].term;
@@ -144,34 +129,8 @@ private:
         definitions_[output.variable] = {};
   }
 
-  // Every expression a statement evaluates outside when-bodies (which run at events only).
-  void statement(const sim::Statement& s) {
-    if (auto* assign = std::get_if<sim::Assign>(&s.node)) visit(assign->value, {});
-    if (auto* call = std::get_if<sim::Call>(&s.node)) visit(call->call, {});
-    if (auto* reinit = std::get_if<sim::Reinit>(&s.node)) visit(reinit->value, {});
-    if (auto* check = std::get_if<sim::Assert>(&s.node)) {
-      visit(check->condition, {});
-      for (expr::Id value : check->values)
-        visit(value, {});
-    }
-    if (auto* when = std::get_if<sim::When>(&s.node))
-      for (const sim::WhenBranch& branch : when->branches)
-        for (const sim::Statement& inner : branch.body)
-          statement(inner);
-    if (auto* branching = std::get_if<sim::If>(&s.node)) {
-      for (const sim::IfBranch& branch : branching->branches) {
-        visit(branch.condition, {});
-        for (const sim::Statement& inner : branch.body)
-          statement(inner);
-      }
-      for (const sim::Statement& inner : branching->elseBody)
-        statement(inner);
-    }
-  }
-
   /// Visits `id` reached under `condition`.
   void visit(expr::Id id, ConditionRef condition) {
-    if (!id.valid()) return;
     auto key = std::make_pair(id.value, condition ? *condition : UINT32_MAX);
     if (visited_.size() > maxVisits || !visited_.insert(key).second) return;
     // Copies: the conditions made below add nodes to the pool.
@@ -180,8 +139,7 @@ private:
     const std::vector<expr::Id> args(view.begin(), view.end());
     switch (node.op) {
     case expr::Op::Relation: {
-      occurrences_[node.index].node = id;
-      occurrences_[node.index].conditions.push_back(condition);
+      conditionsOf_[node.index].push_back(condition);
       visit(args[0], {}); // its operands are evaluated at events
       return;
     }
@@ -272,7 +230,7 @@ private:
   // the sign where its function (lhs - rhs) has that value.
   void guard(sim::Crossing& crossing, expr::Id condition) {
     const sim::Relation& relation = program_.relations[crossing.relation];
-    expr::Id stored = occurrences_[crossing.relation].node;
+    expr::Id stored = pool_.relation(crossing.relation, relation.comparison); // in continuous mode
     expr::Op op = pool_.op(relation.comparison);
     bool trueWherePositive = op == expr::Op::Gt || op == expr::Op::Ge;
     expr::Id positive = pool_.real(1.0), negative = pool_.real(-1.0);
@@ -293,7 +251,8 @@ private:
 
   sim::Program& program_;
   expr::Pool& pool_;
-  std::vector<Occurrences> occurrences_; // by relation
+  /// By relation: the condition under which each of its occurrences matters.
+  std::vector<std::vector<ConditionRef>> conditionsOf_;
   std::vector<Condition> conditions_;
   std::unordered_map<std::uint32_t, expr::Id> definitions_; // continuous-mode values
   std::unordered_map<std::uint32_t, std::optional<std::set<std::uint32_t>>> reads_; // by node

@@ -3,6 +3,7 @@
 
 #include "mocc/program/build.h"
 
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -128,6 +129,17 @@ private:
   };
   std::vector<ContinuousStep> continuous_; // in schedule order
 };
+
+/// What forEachExpression calls: `expression` with every expression the statements evaluate,
+/// `whenConditions` (when set) with the condition variables of every when-branch.
+struct StatementExpressions {
+  std::function<void(expr::Id)> expression;
+  std::function<void(const std::vector<std::uint32_t>&)> whenConditions = {};
+};
+/// Walks the expressions of `statements`: those of when- and if-bodies, and the inner
+/// statements, residuals and Jacobian entries of the loops their Solve statements solve.
+void forEachExpression(const sim::Program& program, const std::vector<sim::Statement>& statements,
+                       const StatementExpressions& visit);
 
 /// Every program variable that `statements` read (not through pre()), excluding nothing.
 std::set<std::uint32_t> statementReads(const sim::Program& program,

@@ -222,47 +222,13 @@ void collectSamples(const expr::Pool& pool, expr::Id root, std::vector<expr::Id>
   }
 }
 
-void collectStatementSamples(const sim::Program& program, const sim::Statement& s,
-                             std::vector<expr::Id>& samples,
-                             std::unordered_set<std::uint32_t>& seen) {
-  const expr::Pool& pool = program.pool;
-  if (auto* a = std::get_if<sim::Assign>(&s.node)) collectSamples(pool, a->value, samples, seen);
-  if (auto* r = std::get_if<sim::Reinit>(&s.node)) collectSamples(pool, r->value, samples, seen);
-  if (auto* a = std::get_if<sim::Assert>(&s.node)) {
-    collectSamples(pool, a->condition, samples, seen);
-  }
-  if (auto* w = std::get_if<sim::When>(&s.node)) {
-    for (const sim::WhenBranch& b : w->branches) {
-      for (const sim::Statement& inner : b.body)
-        collectStatementSamples(program, inner, samples, seen);
-    }
-  }
-  if (auto* branching = std::get_if<sim::If>(&s.node)) {
-    for (const sim::IfBranch& b : branching->branches) {
-      collectSamples(pool, b.condition, samples, seen);
-      for (const sim::Statement& inner : b.body)
-        collectStatementSamples(program, inner, samples, seen);
-    }
-    for (const sim::Statement& inner : branching->elseBody)
-      collectStatementSamples(program, inner, samples, seen);
-  }
-  if (auto* solve = std::get_if<sim::Solve>(&s.node)) {
-    const sim::AlgebraicSystem& system = program.systems[solve->system];
-    for (const sim::Statement& inner : system.inner)
-      collectStatementSamples(program, inner, samples, seen);
-    for (expr::Id r : system.residuals)
-      collectSamples(pool, r, samples, seen);
-  }
-}
-
 } // namespace
 
 void ProgramBuilder::addTimeEvents() {
   std::vector<expr::Id> samples;
   std::unordered_set<std::uint32_t> seen;
-  for (const sim::Statement& s : program_.event) {
-    collectStatementSamples(program_, s, samples, seen);
-  }
+  forEachExpression(program_, program_.event,
+                    {[&](expr::Id id) { collectSamples(program_.pool, id, samples, seen); }});
   for (expr::Id sample : samples) {
     program_.timeEvents.push_back(
         sim::SampleEvent{program_.pool.arg(sample, 0), program_.pool.arg(sample, 1)});

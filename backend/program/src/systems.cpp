@@ -8,69 +8,61 @@
 
 namespace mocc::backend::program {
 
-namespace {
-
-void collectReads(const sim::Program& program, const sim::Statement& statement,
-                  std::set<std::uint32_t>& reads);
-
-void collectExpression(const sim::Program& program, expr::Id id, std::set<std::uint32_t>& reads) {
-  if (!id.valid()) return;
-  for (std::uint32_t v : expr::variablesOf(program.pool, id))
-    reads.insert(v);
-}
-
-void collectAll(const sim::Program& program, const std::vector<sim::Statement>& statements,
-                std::set<std::uint32_t>& reads) {
-  for (const sim::Statement& s : statements)
-    collectReads(program, s, reads);
-}
-
-void collectReads(const sim::Program& program, const sim::Statement& statement,
-                  std::set<std::uint32_t>& reads) {
-  std::visit(
-      [&](const auto& node) {
-        using T = std::decay_t<decltype(node)>;
-        if constexpr (std::is_same_v<T, sim::Assign> || std::is_same_v<T, sim::AssignPre> ||
-                      std::is_same_v<T, sim::Reinit>) {
-          collectExpression(program, node.value, reads);
-        } else if constexpr (std::is_same_v<T, sim::Call>) {
-          collectExpression(program, node.call, reads);
-        } else if constexpr (std::is_same_v<T, sim::Assert>) {
-          collectExpression(program, node.condition, reads);
-          for (expr::Id value : node.values)
-            collectExpression(program, value, reads);
-        } else if constexpr (std::is_same_v<T, sim::Terminate>) {
-          for (expr::Id value : node.values)
-            collectExpression(program, value, reads);
-        } else if constexpr (std::is_same_v<T, sim::When>) {
-          for (const sim::WhenBranch& branch : node.branches) {
-            reads.insert(branch.conditions.begin(), branch.conditions.end());
-            collectAll(program, branch.body, reads);
+void forEachExpression(const sim::Program& program, const std::vector<sim::Statement>& statements,
+                       const StatementExpressions& visit) {
+  auto expression = [&](expr::Id id) {
+    if (id.valid()) visit.expression(id);
+  };
+  for (const sim::Statement& statement : statements)
+    std::visit(
+        [&](const auto& node) {
+          using T = std::decay_t<decltype(node)>;
+          if constexpr (std::is_same_v<T, sim::Assign> || std::is_same_v<T, sim::AssignPre> ||
+                        std::is_same_v<T, sim::Reinit>) {
+            expression(node.value);
+          } else if constexpr (std::is_same_v<T, sim::Call>) {
+            expression(node.call);
+          } else if constexpr (std::is_same_v<T, sim::Assert>) {
+            expression(node.condition);
+            for (expr::Id value : node.values)
+              expression(value);
+          } else if constexpr (std::is_same_v<T, sim::Terminate>) {
+            for (expr::Id value : node.values)
+              expression(value);
+          } else if constexpr (std::is_same_v<T, sim::When>) {
+            for (const sim::WhenBranch& branch : node.branches) {
+              if (visit.whenConditions) visit.whenConditions(branch.conditions);
+              forEachExpression(program, branch.body, visit);
+            }
+          } else if constexpr (std::is_same_v<T, sim::If>) {
+            for (const sim::IfBranch& branch : node.branches) {
+              expression(branch.condition);
+              forEachExpression(program, branch.body, visit);
+            }
+            forEachExpression(program, node.elseBody, visit);
+          } else if constexpr (std::is_same_v<T, sim::Solve>) {
+            const sim::AlgebraicSystem& system = program.systems[node.system];
+            forEachExpression(program, system.inner, visit);
+            for (expr::Id r : system.residuals)
+              expression(r);
+            for (expr::Id j : system.jacobian)
+              expression(j);
           }
-        } else if constexpr (std::is_same_v<T, sim::If>) {
-          for (const sim::IfBranch& branch : node.branches) {
-            collectExpression(program, branch.condition, reads);
-            collectAll(program, branch.body, reads);
-          }
-          collectAll(program, node.elseBody, reads);
-        } else if constexpr (std::is_same_v<T, sim::Solve>) {
-          const sim::AlgebraicSystem& system = program.systems[node.system];
-          collectAll(program, system.inner, reads);
-          for (expr::Id r : system.residuals)
-            collectExpression(program, r, reads);
-          for (expr::Id j : system.jacobian)
-            collectExpression(program, j, reads);
-        }
-      },
-      statement.node);
+        },
+        statement.node);
 }
-
-} // namespace
 
 std::set<std::uint32_t> statementReads(const sim::Program& program,
                                        const std::vector<sim::Statement>& statements) {
   std::set<std::uint32_t> reads;
-  collectAll(program, statements, reads);
+  forEachExpression(program, statements,
+                    {[&](expr::Id id) {
+                       for (std::uint32_t v : expr::variablesOf(program.pool, id))
+                         reads.insert(v);
+                     },
+                     [&](const std::vector<std::uint32_t>& conditions) {
+                       reads.insert(conditions.begin(), conditions.end());
+                     }});
   return reads;
 }
 
