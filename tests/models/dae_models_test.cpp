@@ -202,6 +202,46 @@ TEST(DaeModels, AStateSelectGivenByAParameterChoosesTheStates) {
   }
 }
 
+TEST(DaeModels, APreferredVariableDefinedAsADerivativeBecomesAState) {
+  // PreferredRelativeVelocity.mo: vrel = der(srel) prefers to be a state, so the velocity
+  // constraint is differentiated once more and v2 is the dummy. The masses move together
+  // (srel = vrel = 0, x1 = x2 = t) until reinit(v1, 0) at t = 0.5, which keeps the state vrel
+  // and so stops both: x1 = x2 = min(t, 0.5). With v2 a state instead, v2 would keep 1 and the
+  // spring-damper would swing (vrel jumping to -1). Linear motion is exact in BDF: rounding.
+  CommandResult r =
+      runCommand(moccBinary() + " dae " + daeModel("PreferredRelativeVelocity.mo") + " 2>&1");
+  EXPECT_NE(r.output.find("states (4): x1, v1, srel, vrel\n"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("warning"), std::string::npos) << r.output;
+  CsvTable table = simulate(daeModel("PreferredRelativeVelocity.mo"), "");
+  std::size_t t = table.column("time");
+  ASSERT_GT(table.rows.size(), 5u);
+  for (const auto& row : table.rows) {
+    double position = std::min(row[t], 0.5);
+    EXPECT_NEAR(row[table.column("x1")], position, 1e-12) << "t = " << row[t];
+    EXPECT_NEAR(row[table.column("x2")], position, 1e-12) << "t = " << row[t];
+    EXPECT_NEAR(row[table.column("vrel")], 0.0, 1e-12) << "t = " << row[t];
+  }
+  EXPECT_NEAR(table.rows.back()[table.column("v2")], 0.0, 1e-12);
+}
+
+TEST(DaeModels, APreferredDerivativeStaysAlgebraicWhenItsConstraintCannotBeDifferentiated) {
+  // PreferredDerivativeFallback.mo: making vrel = der(f(x)) a state needs the derivative of
+  // f's derivative, which has none; the model runs as before, vrel algebraic. x = cos(t),
+  // vrel = -2 sin(t); at tolerance 1e-10 the global error stays far below 1e-7.
+  CommandResult r =
+      runCommand(moccBinary() + " dae " + daeModel("PreferredDerivativeFallback.mo") + " 2>&1");
+  EXPECT_NE(r.output.find("states (2): x, v\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("algebraic variables (1): vrel\n"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("error"), std::string::npos) << r.output;
+  CsvTable table = simulate(daeModel("PreferredDerivativeFallback.mo"), "--tolerance 1e-10");
+  std::size_t t = table.column("time");
+  ASSERT_GT(table.rows.size(), 5u);
+  for (const auto& row : table.rows) {
+    EXPECT_NEAR(row[table.column("x")], std::cos(row[t]), 1e-7) << "t = " << row[t];
+    EXPECT_NEAR(row[table.column("vrel")], -2 * std::sin(row[t]), 1e-7) << "t = " << row[t];
+  }
+}
+
 TEST(DaeModels, AnInverseModelFollowsItsDriverThroughStateFunctionsWithNoDerivativeInputs) {
   // InverseModelAdaptors.mo: the inverse bodies follow the driven ones exactly (s2 = s1,
   // T2 = T1), so both move as one: (m1 + m2) a = F gives a = 3.3 / 3.3 = 1, v = t and

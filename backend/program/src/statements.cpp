@@ -84,8 +84,10 @@ void ProgramBuilder::addStartValues() {
                   v.kind == dae::VariableKind::Algebraic || isDummy(i);
     if (!stored) continue;
     expr::Id start = v.start.valid() ? translator_(v.start) : program_.pool.constant(v.type, 0);
-    // A state set's states need none: the initialization computes s = A * candidates.
-    if (!v.start.valid() && v.kind == dae::VariableKind::State && !isDummy(i) &&
+    // A state that is not fixed is computed by the initialization (MLS 8.6); its start value is
+    // only a guess, and a start fallback warns on its own. A state set's states need none: the
+    // initialization computes s = A * candidates.
+    if (!v.start.valid() && v.kind == dae::VariableKind::State && v.fixed && !isDummy(i) &&
         !isStateSetVariable(i)) {
       diagnostics_.warning(DiagnosticKind::MissingBinding, v.range,
                            "state '" + v.name + "' has no start value; it starts from 0");

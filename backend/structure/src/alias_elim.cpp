@@ -119,6 +119,17 @@ public:
 private:
   enum class Role : std::uint8_t { Excluded, Kept, Removable };
 
+  // `v = der(x)` with v's stateSelect prefer or always: v stays a variable of its own, so index
+  // reduction can make it a state (MLS 4.9.4.3). Merged into der(x), v would be a derivative,
+  // which dummy derivative selection never keeps as a state: the MSL's relative-state
+  // components (s_rel and v_rel, stateSelect = prefer) would lose v_rel to an absolute velocity.
+  static bool namesPreferredDerivative(const dae::Variable& derivative,
+                                       const dae::Variable& preferred) {
+    return derivative.kind == dae::VariableKind::Derivative &&
+           preferred.kind == dae::VariableKind::Algebraic &&
+           preferred.stateSelect >= dae::StateSelect::Prefer;
+  }
+
   Role role(std::uint32_t v) const {
     const dae::Variable& variable = system_.variables[v];
     if (variable.kind == dae::VariableKind::Parameter ||
@@ -233,7 +244,8 @@ private:
     int sign = -terms[0].sign * terms[1].sign; // s_a a + s_b b = 0  =>  a = -(s_a s_b) b
     const dae::Variable &va = system_.variables[a], &vb = system_.variables[b];
     if (role(a) == Role::Excluded || role(b) == Role::Excluded || va.type != vb.type ||
-        (va.type != expr::Type::Real && sign < 0)) {
+        (va.type != expr::Type::Real && sign < 0) || namesPreferredDerivative(va, vb) ||
+        namesPreferredDerivative(vb, va)) {
       return false;
     }
     std::uint32_t ra = classes_.find(a).first;

@@ -6,7 +6,9 @@
 #include "system_queries.h"
 
 #include <fmt/format.h>
+#include <optional>
 #include <set>
+#include <utility>
 
 namespace mocc::backend::structure {
 
@@ -239,9 +241,60 @@ private:
   std::vector<std::uint32_t> daeEquation_;  // graph equation -> dae equation
 };
 
+// `v = der(x)` (kept by alias elimination when v prefers to be a state): v can be a state only
+// if the constraints that fix der(x) are differentiated once more, which Pantelides' algorithm
+// does not do unless der(v) appears. These are the variables to give a derivative of their own.
+std::vector<std::uint32_t> preferredDerivativeStates(const dae::System& system) {
+  std::vector<std::uint32_t> preferred;
+  auto variableOf = [&](expr::Id side) -> std::optional<std::uint32_t> {
+    if (system.pool.op(side) != expr::Op::Variable) return std::nullopt;
+    return system.pool.node(side).index;
+  };
+  for (const dae::Equation& equation : system.equations) {
+    auto lhs = variableOf(equation.lhs), rhs = variableOf(equation.rhs);
+    if (!lhs || !rhs) continue;
+    for (auto [v, x] : {std::pair{*lhs, *rhs}, std::pair{*rhs, *lhs}}) {
+      const dae::Variable &value = system.variables[v], &derivative = system.variables[x];
+      if (value.kind == dae::VariableKind::Algebraic && value.type == expr::Type::Real &&
+          value.stateSelect >= dae::StateSelect::Prefer && !value.alias.valid() &&
+          value.derivative == dae::kNone && derivative.kind == dae::VariableKind::Derivative)
+        preferred.push_back(v);
+    }
+  }
+  return preferred;
+}
+
+void addDerivatives(dae::System& system, const std::vector<std::uint32_t>& variables) {
+  for (std::uint32_t v : variables) {
+    dae::Variable derivative;
+    derivative.name = "der(" + system.variables[v].name + ")";
+    derivative.kind = dae::VariableKind::Derivative;
+    derivative.state = v;
+    derivative.range = system.variables[v].range;
+    system.variables[v].derivative = static_cast<std::uint32_t>(system.variables.size());
+    system.variables[v].kind = dae::VariableKind::State;
+    system.variables.push_back(std::move(derivative));
+  }
+}
+
 } // namespace
 
+// stateSelect = prefer asks for a state "if possible" (MLS 4.9.4.3): a variable defined as a
+// derivative (the relative velocity of the MSL's spring-dampers) is tried as a state first; when
+// the equations that would make it one cannot be differentiated, it stays algebraic.
 bool reduceIndex(dae::System& system, Diagnostics& diagnostics) {
+  if (std::vector<std::uint32_t> preferred = preferredDerivativeStates(system);
+      !preferred.empty()) {
+    dae::System attempt = system;
+    addDerivatives(attempt, preferred);
+    Diagnostics attemptDiagnostics;
+    if (IndexReducer(attempt, attemptDiagnostics).run() && !attemptDiagnostics.hasErrors()) {
+      for (const Diagnostic& d : attemptDiagnostics.all())
+        diagnostics.report(d);
+      system = std::move(attempt);
+      return true;
+    }
+  }
   return IndexReducer(system, diagnostics).run();
 }
 
