@@ -83,6 +83,8 @@ private:
   std::vector<sim::Statement> stepStatements(const structure::Step& step, StepContext context);
   /// Adds the algebraic loop of a System step to the program; returns its Solve statement.
   sim::Statement solveStatement(const structure::Step& step, StepContext context);
+  /// sim::AlgebraicSystem::kinked.
+  bool comparesWithoutEvents(const sim::AlgebraicSystem& loop) const;
   std::string systemDescription(const structure::Step& step, StepContext context) const;
   /// The program variables a step computes.
   std::vector<std::uint32_t> stepOutputs(const structure::Step& step) const;

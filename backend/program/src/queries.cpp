@@ -54,7 +54,8 @@ std::vector<std::uint32_t> openedSystems(const Program& program) {
   std::set<std::uint32_t> seen;
   for (const Statement& statement : program.derivatives)
     if (const auto* solve = std::get_if<Solve>(&statement.node))
-      if (seen.insert(solve->system).second) systems.push_back(solve->system);
+      if (!program.systems[solve->system].kinked && seen.insert(solve->system).second)
+        systems.push_back(solve->system);
   return systems;
 }
 

@@ -6,6 +6,9 @@
 
 #include <fmt/format.h>
 
+#include <set>
+#include <vector>
+
 namespace mocc::backend::program {
 
 void forEachExpression(const sim::Program& program, const std::vector<sim::Statement>& statements,
@@ -127,6 +130,37 @@ std::string ProgramBuilder::systemDescription(const structure::Step& step,
   return text;
 }
 
+namespace {
+
+// A comparison outside every Relation node is evaluated literally, without events. `seen`
+// keeps the walk linear in the DAG's size.
+bool readsLiveComparison(const expr::Pool& pool, expr::Id root, std::set<expr::Id>& seen) {
+  std::vector<expr::Id> pending{root};
+  while (!pending.empty()) {
+    expr::Id id = pending.back();
+    pending.pop_back();
+    if (!seen.insert(id).second || pool.op(id) == expr::Op::Relation) continue;
+    if (expr::isComparison(pool.op(id))) return true;
+    for (expr::Id arg : pool.args(id))
+      pending.push_back(arg);
+  }
+  return false;
+}
+
+} // namespace
+
+bool ProgramBuilder::comparesWithoutEvents(const sim::AlgebraicSystem& loop) const {
+  bool found = false;
+  std::set<expr::Id> seen;
+  auto visit = [&](expr::Id id) {
+    found = found || (id.valid() && readsLiveComparison(program_.pool, id, seen));
+  };
+  for (expr::Id residual : loop.residuals)
+    visit(residual);
+  forEachExpression(program_, loop.inner, StatementExpressions{visit});
+  return found;
+}
+
 sim::Statement ProgramBuilder::solveStatement(const structure::Step& step, StepContext context) {
   sim::AlgebraicSystem loop;
   loop.description = systemDescription(step, context);
@@ -146,6 +180,7 @@ sim::Statement ProgramBuilder::solveStatement(const structure::Step& step, StepC
   }
   for (std::uint32_t e : step.equations)
     loop.origins.push_back(origin(context.equations[e].range));
+  loop.kinked = comparesWithoutEvents(loop);
   std::string where = loop.origins.empty() ? std::string() : loop.origins.front();
   auto number = static_cast<std::uint32_t>(program_.systems.size());
   program_.systems.push_back(std::move(loop));

@@ -402,6 +402,12 @@ struct AlgebraicSystem {
   std::vector<Id> jacobian;
   bool linear = false;
   std::vector<std::string> origins; // "file:line:col" of each equation of the loop
+  /// Some residual or inner statement compares without generating events (noEvent, MLS
+  /// 3.7.5): between events the residuals are only piecewise smooth, and their slope may jump
+  /// (IdealizedOpAmpLimited's saturation, 0 against its gain). The residual form of
+  /// `derivatives` (dae_residuals) leaves such a loop closed: it is solved inside each
+  /// evaluation, as for CVODE, since an integrator's Newton iteration fails to cross the kink.
+  bool kinked = false;
 };
 
 /// One nonzero of the Jacobian of the state derivatives: d dx[row] / d x[column].
@@ -518,9 +524,9 @@ std::string outputElementError(const Function& callee, std::uint32_t element);
 /// AlgebraicSystem::jacobian, in the order a Jacobian function writes their values.
 std::vector<std::pair<std::int32_t, std::int32_t>> jacobianNonzeros(const AlgebraicSystem& system);
 
-/// The loops that `derivatives` solves at its top level, in order: the ones the residual form
-/// (dae_residuals) opens, their iteration variables becoming the integrator's algebraic
-/// unknowns.
+/// The loops that `derivatives` solves at its top level, in order, except kinked ones: the ones
+/// the residual form (dae_residuals) opens, their iteration variables becoming the
+/// integrator's algebraic unknowns.
 std::vector<std::uint32_t> openedSystems(const Program& program);
 /// The variable holding each relation's stored value, in relation order (mocc_model.relations).
 std::vector<std::uint32_t> relationStorage(const Program& program);
