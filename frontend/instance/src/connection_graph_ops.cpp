@@ -9,9 +9,11 @@ namespace mocc::frontend {
 
 namespace {
 
+// The queries of the connection structure: the graph's and cardinality() (MLS 3.7.4.4).
 bool isGraphQuery(const ast::ComponentRef& function) {
   std::string name = globalName(function);
-  return name == "Connections.isRoot" || name == "Connections.rooted" || name == "rooted";
+  return name == "Connections.isRoot" || name == "Connections.rooted" || name == "rooted" ||
+         name == "cardinality";
 }
 
 bool asksGraph(const ast::Expr& e) {
@@ -34,8 +36,9 @@ bool asksGraph(const ast::Expr& e) {
 
 } // namespace
 
-// The equations whose meaning depends on the solved graph: if-equations asking it in their
-// conditions, and simple or call equations (assert) asking it anywhere.
+// The equations whose meaning depends on the solved graph or on how often a connector is
+// connected: if-equations asking it in their conditions, and simple or call equations
+// (assert) asking it anywhere.
 bool EquationLowering::asksConnectionGraph(const ast::Equation& equation) {
   if (const auto* i = std::get_if<ast::IfEquation>(&equation.node)) {
     for (const auto& branch : i->branches)
@@ -55,8 +58,9 @@ void EquationLowering::deferUntilGraphSolved(const ast::Equation& equation,
   bool topLevel = &out == &equations_ || &out == &initialEquations_;
   if (insideWhen || variableIfDepth_ > 0 || !topLevel) {
     el_.diagnostics().error(DiagnosticKind::Unsupported, equation.range,
-                            "Connections.isRoot and Connections.rooted are supported in "
-                            "equations that are not nested in if- or when-equations");
+                            "Connections.isRoot, Connections.rooted and cardinality are "
+                            "supported in equations that are not nested in if- or "
+                            "when-equations");
     return;
   }
   DeferredEquation deferred{&equation, context, {}, &out == &initialEquations_};
@@ -141,7 +145,7 @@ void ModelFlattener::lowerDeferredEquations() {
   if (connects_.size() > connects) {
     el_.diagnostics().error(DiagnosticKind::Unsupported, connects_[connects].range,
                             "connect-equations inside if-equations that ask the connection graph "
-                            "(Connections.isRoot, rooted) are not supported");
+                            "(Connections.isRoot, rooted) or cardinality are not supported");
   }
 }
 

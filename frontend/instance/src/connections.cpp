@@ -128,10 +128,16 @@ public:
                                   std::to_string(b.connectors.size()) + ")");
       return;
     }
+    for (const Side* side : {&a, &b})
+      for (const std::vector<Leaf>& connector : side->connectors)
+        if (!connector.empty()) ++cardinality_[{connector.front().variable, connector.size()}];
     for (std::size_t k = 0; k < a.connectors.size(); ++k) {
       if (!pair(a.connectors[k], a.outside, b.connectors[k], b.outside, c)) return;
     }
   }
+
+  /// Occurrences of each connector in connect-equations (Elaborator::connectorCardinality).
+  const std::map<Elaborator::ConnectorKey, int>& cardinality() const { return cardinality_; }
 
   void addFlowVariable(std::uint32_t id) { sets_.element(id, false); }
 
@@ -254,6 +260,7 @@ private:
   std::map<const ClassEntry*, std::optional<std::size_t>> residueSizes_; // null: not overdetermined
   ConnectionSets sets_;
   std::unordered_set<std::uint32_t> connected_;
+  std::map<Elaborator::ConnectorKey, int> cardinality_;
   std::set<const ClassEntry*> balanceChecked_;
   std::set<const ast::Declaration*> blockConnectorsChecked_;
 };
@@ -271,7 +278,7 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const LowerContext
     std::vector<InstanceNode*> next;
     for (InstanceNode* node : nodes) {
       ComponentInstance* c = node->findComponent(p.ident);
-      if (c && c->element->outer && !c->element->inner) {
+      if (c && el_.refersToOuter(*c, part == 0)) {
         c = el_.innerOf(*c, p.range);
         if (!c) return false;
       }
@@ -761,10 +768,11 @@ void ModelFlattener::generateConnections() {
       return variable.substr(0, variable.rfind('.'));
     };
     if (!graph_.solve(el_.diagnostics(), nameOf)) return;
-    el_.setConnectionGraph(&graph_);
-    lowerDeferredEquations();
-    builder.finishGraphEdges(equations_);
   }
+  el_.setConnectionGraph(&graph_);
+  el_.setConnectorCardinality(builder.cardinality());
+  lowerDeferredEquations();
+  if (!graph_.empty()) builder.finishGraphEdges(equations_);
   builder.emit(equations_);
 }
 

@@ -140,6 +140,13 @@ public:
   /// The inner component an outer one stands for (MLS 5.4); null after reporting an error.
   LocalClass* innerClassOf(InstanceNode& instance, LocalClass& outer);
   ComponentInstance* innerOf(ComponentInstance& outer, SourceRange use = {});
+  /// Whether a reference to the component means its inner counterpart (innerOf): an outer
+  /// element's always, an `inner outer` one's when the reference is local to the class that
+  /// declares it (MLS 5.4: local references reference the outer element; the components
+  /// inside see the inner one).
+  static bool refersToOuter(const ComponentInstance& c, bool local) {
+    return c.element->outer && (!c.element->inner || local);
+  }
   /// What an import clause provides under `name`, if anything.
   Found importedName(const ast::ImportClause& import, const std::string& name);
   Found importedFrom(const ast::Composition& body, const std::string& name);
@@ -294,6 +301,17 @@ public:
   /// before the connections are generated.
   const ConnectionGraph* connectionGraph() const { return connectionGraph_; }
   void setConnectionGraph(const ConnectionGraph* graph) { connectionGraph_ = graph; }
+  /// A connector instance as the connect-equations name it: its first variable and its number
+  /// of variables (a connector and its first sub-connector differ in the count).
+  using ConnectorKey = std::pair<std::uint32_t, std::size_t>;
+  /// How often each connector occurs in the connect-equations after conditional components
+  /// are removed: cardinality() (MLS 3.7.4.4); known once the connections are generated.
+  const std::map<ConnectorKey, int>* connectorCardinality() const {
+    return connectorCardinality_ ? &*connectorCardinality_ : nullptr;
+  }
+  void setConnectorCardinality(std::map<ConnectorKey, int> counts) {
+    connectorCardinality_ = std::move(counts);
+  }
 
 private:
   // component_types.cpp
@@ -342,6 +360,7 @@ private:
   /// (a binding is lowered once per element).
   std::set<std::tuple<FileId, std::uint32_t, std::uint32_t>> reportedSizeArguments_;
   const ConnectionGraph* connectionGraph_ = nullptr;
+  std::optional<std::map<ConnectorKey, int>> connectorCardinality_;
   std::set<const ClassEntry*> checkedRestrictions_;
   std::set<const ast::Element*> checkedExtends_;
   /// The inherited class each class extension (`model extends M`) extends, and its scope.

@@ -305,8 +305,9 @@ ComponentInstance* Elaborator::innerOf(ComponentInstance& outer, SourceRange use
       d.notes.push_back({candidate->declaration->range, "the inner declaration"});
       return nullptr;
     }
-    if (!outer.modifier.empty() && !outer.outerModifierReported) {
-      // MLS 5.4: the inner element's declaration alone defines it.
+    if (!outer.modifier.empty() && !outer.outerModifierReported && !outer.element->inner) {
+      // MLS 5.4: the inner element's declaration alone defines it (an `inner outer` element's
+      // modifier is its inner part's).
       outer.outerModifierReported = true;
       auto& d = diagnostics().error(
           DiagnosticKind::InvalidOperator,
@@ -318,8 +319,9 @@ ComponentInstance* Elaborator::innerOf(ComponentInstance& outer, SourceRange use
     }
     return candidate;
   }
-  // MLS 5.4: without an inner declaration the outer element acts as its own inner one.
-  if (!outer.missingInnerReported) {
+  // MLS 5.4: without an inner declaration the outer element acts as its own inner one (an
+  // `inner outer` element is its own inner one anyway).
+  if (!outer.missingInnerReported && !outer.element->inner) {
     outer.missingInnerReported = true;
     diagnostics().warning(DiagnosticKind::UndefinedName, outer.declaration->range,
                           "outer '" + outer.name +

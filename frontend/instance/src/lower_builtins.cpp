@@ -101,6 +101,7 @@ std::optional<Tensor> ExpressionLowering::call(const ast::Expr& e, const ast::Ca
       qualified == "rooted") {
     return connectionGraphQuery(e, c);
   }
+  if (qualified == "cardinality") return cardinality(e, c);
   // A user-defined function of the same name shadows a built-in one; the predefined types
   // Integer and String are also conversion functions.
   bool builtin = false;
@@ -717,6 +718,42 @@ std::optional<Tensor> ExpressionLowering::connectionGraphQuery(const ast::Expr& 
     return std::nullopt;
   }
   return Tensor::scalar(make::literal(Type::Boolean, *answer ? 1 : 0, e.range));
+}
+
+// MLS 3.7.4.4: the number of connect-equations (inside and outside) that name the connector
+// instance c, after conditional components are removed; equations asking it wait for the
+// connections as graph queries do.
+std::optional<Tensor> ExpressionLowering::cardinality(const ast::Expr& e, const ast::CallExpr& c) {
+  const auto* counts = el_.connectorCardinality();
+  if (!counts) {
+    el_.diagnostics().error(DiagnosticKind::Unsupported, e.range,
+                            "'cardinality' is supported in equations only (not in bindings or "
+                            "algorithms): they are lowered once the connections are known");
+    return std::nullopt;
+  }
+  if (c.args.positional.size() != 1 || !c.args.named.empty()) {
+    el_.diagnostics().error(DiagnosticKind::WrongArguments, e.range,
+                            "expected cardinality(c) with one scalar connector");
+    return std::nullopt;
+  }
+  connectorValues_ = true;
+  auto value = lower(*c.args.positional[0]);
+  connectorValues_ = false;
+  if (!value) return std::nullopt;
+  std::vector<Expr> leaves = value->leaves();
+  bool connector = !value->functional && !value->isRecordArray() &&
+                   (value->isRecord() || value->isScalar()) && !leaves.empty() &&
+                   std::all_of(leaves.begin(), leaves.end(),
+                               [](const Expr& leaf) { return leaf.kind == Expr::Kind::Variable; });
+  if (!connector) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, c.args.positional[0]->range,
+                            "the argument of cardinality must be a scalar connector (an element "
+                            "of an array of connectors, not the array; MLS 3.7.4.4)");
+    return std::nullopt;
+  }
+  auto found = counts->find({leaves.front().variable, leaves.size()});
+  int count = found == counts->end() ? 0 : found->second;
+  return Tensor::scalar(make::integer(count, e.range));
 }
 
 } // namespace mocc::frontend

@@ -1,6 +1,8 @@
 // Lowering operators, if-expressions, ranges and array constructors (MLS 3, 10.4, 10.6).
 #include "lower_expression.h"
 
+#include <algorithm>
+
 #include "flat_builders.h"
 #include "iterator_range.h"
 
@@ -297,17 +299,43 @@ std::optional<Tensor> ExpressionLowering::multiply(const ast::Expr& e, Tensor lh
   return result;
 }
 
+// Literals and constants only (a for-iterator's value is a literal): no parameter whose value
+// could still change, and nothing evaluated during simulation.
+bool ExpressionLowering::isConstantExpression(const Expr& e) {
+  switch (e.kind) {
+  case Expr::Kind::Literal:
+  case Expr::Kind::EnumLiteral: return true;
+  case Expr::Kind::Variable:
+    return el_.variable(e.variable).variable.variability == flat::Variability::Constant;
+  case Expr::Kind::Unary:
+  case Expr::Kind::Binary:
+  case Expr::Kind::If:
+    return std::all_of(e.args.begin(), e.args.end(),
+                       [&](const Expr& arg) { return isConstantExpression(arg); });
+  default: return false;
+  }
+}
+
 std::optional<Tensor> ExpressionLowering::ifExpression(const ast::Expr& e, const ast::IfExpr& i) {
   std::vector<std::pair<Expr, Tensor>> branches;
   for (const ast::IfBranch& branch : i.branches) {
     auto condition = lower(*branch.condition);
-    auto value = lower(*branch.value);
-    if (!condition || !value) return std::nullopt;
+    if (!condition) return std::nullopt;
     if (!condition->isScalar() || condition->scalarValue().type != Type::Boolean) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, branch.condition->range,
                               "the condition of an if-expression must be a Boolean scalar");
       return std::nullopt;
     }
+    // A constant condition selects its branch now: the others need not be valid (`if i == 1
+    // then a else x[i - 1]` in a for-equation, as StateGraph's steps write it, MLS 8.3.3).
+    if (isConstantExpression(condition->scalarValue())) {
+      if (auto known = el_.peek(condition->scalarValue(), context_.function)) {
+        if (known->number != 0 && branches.empty()) return lower(*branch.value);
+        if (known->number == 0) continue;
+      }
+    }
+    auto value = lower(*branch.value);
+    if (!value) return std::nullopt;
     branches.emplace_back(condition->scalarValue(), std::move(*value));
   }
   auto result = lower(*i.elseValue);

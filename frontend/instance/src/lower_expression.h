@@ -123,6 +123,8 @@ private:
   bool checkDelayTimes(const ast::CallExpr& c, const std::vector<Tensor>& args);
   std::optional<Tensor> stringConversion(const ast::Expr& e, const ast::CallExpr& c);
   std::optional<Tensor> connectionGraphQuery(const ast::Expr& e, const ast::CallExpr& c);
+  std::optional<Tensor> cardinality(const ast::Expr& e, const ast::CallExpr& c);
+  bool isConstantExpression(const flat::Expr& e);
   std::optional<flat::Expr> lowerScalarArgument(const ast::Expr& arg);
   std::optional<Tensor> concatenate(const ast::Expr& e, std::size_t dimension,
                                     std::vector<Tensor> parts);
@@ -254,6 +256,9 @@ public:
 
   Elaborator& el_;
   const LowerContext& context_;
+  /// A connector reference lowers to the value of its variables, as a record does: the
+  /// argument of cardinality() names a connector instance by them.
+  bool connectorValues_ = false;
 };
 
 template <class F> auto ExpressionLowering::withBinding(std::string name, Tensor value, F&& body) {

@@ -31,6 +31,10 @@ bool hasRecordValue(const InstanceNode& node) {
          isRecordKind(base->definition->kind);
 }
 
+bool isConnectorKind(ast::ClassKind kind) {
+  return kind == ast::ClassKind::Connector || kind == ast::ClassKind::ExpandableConnector;
+}
+
 bool isInModel(const InstanceNode* node) {
   while (node && node->parent)
     node = node->parent;
@@ -489,7 +493,7 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
   std::vector<ComponentInstance*> components;
   for (InstanceNode* node : nodes) {
     ComponentInstance* c = firstComponent ? firstComponent : node->findComponent(current.ident);
-    if (c && c->element->outer && !c->element->inner) {
+    if (c && el_.refersToOuter(*c, part == 0)) {
       ComponentInstance* outer = c;
       c = el_.innerOf(*c, current.range);
       // MLS 5.4: names below an outer element are those of its own (declared) type, even
@@ -569,7 +573,8 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
     }
   }
   if (last) {
-    bool record = !next.empty() && hasRecordValue(*next.front());
+    bool record = !next.empty() && (hasRecordValue(*next.front()) ||
+                                    (connectorValues_ && isConnectorKind(next.front()->kind)));
     if (record && nextDims.empty()) return recordValue(*next.front(), e);
     if (record) return recordArrayValue(next, nextDims, e);
     el_.diagnostics().error(
