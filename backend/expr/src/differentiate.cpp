@@ -157,7 +157,15 @@ std::optional<Id> Differentiator::builtin(Id e) {
   case Builtin::Exp: return pool_.mul(e, da);
   case Builtin::Log: return pool_.div(da, a[0]);
   case Builtin::Log10: return pool_.div(da, pool_.mul(a[0], pool_.real(std::log(10.0))));
-  case Builtin::Sqrt: return pool_.div(da, pool_.mul(pool_.real(2), e));
+  case Builtin::Sqrt: {
+    Id slope = pool_.div(da, pool_.mul(pool_.real(2), e));
+    if (!rules_.partial || pool_.isConstant(da)) return slope;
+    // In a Jacobian, where the argument does not move the function does not either: the tank
+    // outflow sqrt(max(0, 2 g h)) at h <= 0 is 0 / 0 by the rule (StateGraph's
+    // ControlledTanks stopped on a NaN Jacobian entry when a tank ran empty).
+    Id still = pool_.noEvent(pool_.compare(Op::Eq, da, pool_.real(0)));
+    return pool_.ifThenElse(still, pool_.real(0), slope);
+  }
   case Builtin::Abs: return pool_.mul(call(Builtin::Sign, {a[0]}), da);
   case Builtin::Min:
   case Builtin::Max: {
