@@ -149,6 +149,7 @@ private:
   void differenceColumns(double relativeStep);
   bool stepIsSmall() const;
   bool residualAtRoundingLevel();
+  bool solvesBySmallestChange();
   bool refinementHelps();
   /// Damped step along w_.step; false when no damping decreases the residual.
   bool lineSearch(bool acceptFullStep);
@@ -316,7 +317,8 @@ std::string NewtonRun::newton() {
     case JacobianState::NotFinite: return "the Jacobian is singular";
     // A start that solves the loop to rounding is a solution, even one that is not unique.
     case JacobianState::Singular:
-      return residualAtRoundingLevel() ? std::string() : "the Jacobian is singular";
+      if (residualAtRoundingLevel() || solvesBySmallestChange()) return {};
+      return "the Jacobian is singular";
     case JacobianState::Factorized: break;
     }
     w_.jacobian.newtonStep(w_.residual, w_.step);
@@ -382,6 +384,26 @@ bool NewtonRun::stepIsSmall() const {
 }
 
 // Each residual below roundingResidualTolerance of its rounding scale |J| |x| + |J x - r|.
+// A singular loop whose equations are consistent has many solutions: FluidHeatFlow's port
+// enthalpies at zero flow, where H_flow = semiLinear(m_flow, h_a, h_b) is 0 whatever h is.
+// The least-squares step of least norm moves the unknowns the equations fix and keeps the
+// free ones where they were; it is taken when it solves the loop to rounding.
+bool NewtonRun::solvesBySmallestChange() {
+  if (!w_.jacobian.minimumNormStep(w_.residual, w_.step)) return false;
+  // The rounding the step leaves is that of the terms it cancels: measured at the start.
+  w_.jacobian.roundingScale(x_, w_.residual, w_.scale);
+  std::vector<double> start(x_.begin(), x_.end()), startResidual(w_.residual);
+  for (std::size_t i = 0; i < w_.size; ++i)
+    x_[i] += w_.step[i];
+  bool solved = evaluate(x_, w_.residual);
+  for (std::size_t i = 0; solved && i < w_.size; ++i)
+    solved = std::abs(w_.residual[i]) <= roundingResidualTolerance * w_.scale[i];
+  if (solved) return true;
+  std::copy(start.begin(), start.end(), x_.begin());
+  w_.residual = std::move(startResidual);
+  return false;
+}
+
 bool NewtonRun::residualAtRoundingLevel() {
   w_.jacobian.roundingScale(x_, w_.residual, w_.scale);
   for (std::size_t i = 0; i < w_.size; ++i)

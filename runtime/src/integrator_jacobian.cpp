@@ -10,7 +10,10 @@
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
+#include <vector>
 
 namespace mocc::runtime {
 
@@ -118,26 +121,63 @@ CallbackStatus IntegratorJacobian::fillSparse(double t, std::span<const double> 
   return CallbackStatus::Ok;
 }
 
+// A symbolic entry that is not finite need not stop the run: a loop's Jacobian taken through
+// the adjugate divides by its determinant, which FluidHeatFlow's enthalpy loops make 0 at zero
+// flow (0 / 0 where the loop itself is solved). Such an evaluation differences f instead.
 CallbackStatus IntegratorJacobian::fillDense(double t, std::span<const double> y,
                                              std::span<const double> dy, SUNMatrix matrix,
                                              double diagonal, double scale) {
   DenseMatrixView view{SUNDenseMatrix_Data(matrix), size_};
-  std::fill_n(view.data, static_cast<std::size_t>(size_) * static_cast<std::size_t>(size_), 0.0);
+  auto entries = static_cast<std::size_t>(size_) * static_cast<std::size_t>(size_);
+  std::fill_n(view.data, entries, 0.0);
+  CallbackStatus status = symbolicDense(t, y, dy, view, scale);
+  bool finite =
+      std::all_of(view.data, view.data + entries, [](double x) { return std::isfinite(x); });
+  if (status == CallbackStatus::Recoverable && !finite && form_ == Form::Ode) {
+    std::fill_n(view.data, entries, 0.0);
+    status = differenceQuotients(t, y, dy, view, scale);
+  }
+  if (status != CallbackStatus::Ok) return status;
+  for (int i = 0; i < differentialRows_; ++i)
+    view(i, i) += diagonal;
+  return CallbackStatus::Ok;
+}
+
+CallbackStatus IntegratorJacobian::symbolicDense(double t, std::span<const double> y,
+                                                 std::span<const double> dy, DenseMatrixView view,
+                                                 double scale) {
   if (kind_ == Kind::Dense) {
     CallbackStatus status = system_.jacobian(t, y, dy, view);
-    if (status != CallbackStatus::Ok) return status;
     if (scale != 1.0)
       for (std::size_t i = 0; i < static_cast<std::size_t>(size_) * size_; ++i)
         view.data[i] *= scale;
-  } else {
-    CallbackStatus status = evaluate(t, y, dy);
-    if (status != CallbackStatus::Ok) return status;
-    const SparsityPattern& nonzeros = *pattern();
-    for (std::size_t k = 0; k < values_.size(); ++k)
-      view(nonzeros.rows[k], nonzeros.columns[k]) += rowScale(nonzeros.rows[k], scale) * values_[k];
+    return status;
   }
-  for (int i = 0; i < differentialRows_; ++i)
-    view(i, i) += diagonal;
+  CallbackStatus status = evaluate(t, y, dy);
+  const SparsityPattern& nonzeros = *pattern();
+  for (std::size_t k = 0; k < values_.size(); ++k)
+    view(nonzeros.rows[k], nonzeros.columns[k]) += rowScale(nonzeros.rows[k], scale) * values_[k];
+  return status;
+}
+
+// Column j: (f(y + delta e_j) - f(y)) / delta with delta = sqrt(eps) max(|y_j|, 1), as SUNDIALS'
+// own difference quotients scale it.
+CallbackStatus IntegratorJacobian::differenceQuotients(double t, std::span<const double> y,
+                                                       std::span<const double> dy,
+                                                       DenseMatrixView view, double scale) {
+  std::vector<double> shifted(y.begin(), y.end()), slope(static_cast<std::size_t>(size_));
+  const double root = std::sqrt(std::numeric_limits<double>::epsilon());
+  for (int j = 0; j < size_; ++j) {
+    auto column = static_cast<std::size_t>(j);
+    double delta = root * std::max(std::abs(y[column]), 1.0);
+    shifted[column] = y[column] + delta;
+    CallbackStatus status = system_.derivatives(t, shifted, slope);
+    shifted[column] = y[column];
+    if (status != CallbackStatus::Ok) return status;
+    for (int i = 0; i < size_; ++i)
+      view(i, j) =
+          scale * (slope[static_cast<std::size_t>(i)] - dy[static_cast<std::size_t>(i)]) / delta;
+  }
   return CallbackStatus::Ok;
 }
 

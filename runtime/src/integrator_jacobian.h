@@ -52,6 +52,13 @@ private:
                             SUNMatrix matrix, double diagonal, double scale);
   CallbackStatus fillDense(double t, std::span<const double> y, std::span<const double> dy,
                            SUNMatrix matrix, double diagonal, double scale);
+  /// scale * J into a zeroed view from the system's symbolic Jacobian.
+  CallbackStatus symbolicDense(double t, std::span<const double> y, std::span<const double> dy,
+                               DenseMatrixView view, double scale);
+  /// scale * J into the view by forward differences of f (the ODE form only).
+  CallbackStatus differenceQuotients(double t, std::span<const double> y,
+                                     std::span<const double> dy, DenseMatrixView view,
+                                     double scale);
 
   /// The system's nonzeros of its form into values_.
   CallbackStatus evaluate(double t, std::span<const double> y, std::span<const double> dy);

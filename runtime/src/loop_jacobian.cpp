@@ -102,6 +102,15 @@ void LoopJacobian::newtonStep(std::span<const double> residual, std::span<double
   }
 }
 
+bool LoopJacobian::minimumNormStep(std::span<const double> residual, std::span<double> step) {
+  if (!dense_) return false;
+  Eigen::Map<const Eigen::VectorXd> r(residual.data(), size_);
+  Eigen::Map<Eigen::VectorXd> d(step.data(), size_);
+  Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(dense_->matrix);
+  d = -cod.solve(r);
+  return d.allFinite();
+}
+
 void LoopJacobian::roundingScale(std::span<const double> x, std::span<const double> r,
                                  std::span<double> scale) const {
   Eigen::Map<const Eigen::VectorXd> xv(x.data(), size_), rv(r.data(), size_);

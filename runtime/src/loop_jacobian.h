@@ -32,6 +32,9 @@ public:
   bool factorize();
   /// step := -J^{-1} residual. Only after a successful factorize().
   void newtonStep(std::span<const double> residual, std::span<double> step);
+  /// step := -J^+ residual, the least-squares step of least norm, for a singular J (dense
+  /// only: false for the sparse factorisation).
+  bool minimumNormStep(std::span<const double> residual, std::span<double> step);
   /// scale_i := sum_j |J_ij x_j| + |(J x)_i - r_i|: the size of the terms whose rounding
   /// limits how small the residual r of a linear loop at x can get (Oettli-Prager).
   void roundingScale(std::span<const double> x, std::span<const double> r,

@@ -1,6 +1,7 @@
 // AlgebraicSolver (mocc_solve_system) on hand-written loops: one exact step for a linear loop,
 // Newton with finite differences (reported once), loops without a solution or with a singular
-// Jacobian and their messages, a singular loop its start solves, sparse LU for a large loop,
+// Jacobian and their messages, a singular loop its start solves or the least-norm step solves,
+// sparse LU for a large loop,
 // a linear loop whose residual is rounding of cancelling terms, a warm start left by a rejected
 // step that falls back to an earlier solution, and the C entry point.
 #include "mocc/runtime/algebraic_solver.h"
@@ -47,6 +48,14 @@ void singularResidual(mocc_instance*, const double* x, double* r) {
 void consistentSingularResidual(mocc_instance*, const double* x, double* r) {
   r[0] = 3 * (0.1 * x[0]) - 0.3 * x[1];
   r[1] = 2 * r[0];
+}
+// Loop 3 once more, as FluidHeatFlow's ports at zero flow m = 0: the flow H = semiLinear(m,
+// h, 300) = m h and the balance H = m 300 fix H = 0 but leave the enthalpy h free (x = H,
+// y = h): singular, consistent, and not solved by a start with H != 0.
+void zeroFlowResidual(mocc_instance*, const double* x, double* r) {
+  const double m = 0;
+  r[0] = x[0] - m * x[1];
+  r[1] = x[0] - m * 300;
 }
 // Loop 4: the tridiagonal -x[i-1] + 2.5 x[i] - x[i+1] = 1 (linear, sparse analytic).
 void chainResidual(mocc_instance*, const double* x, double* r) {
@@ -235,6 +244,15 @@ TEST_F(AlgebraicSolverTest, ASingularLoopThatItsStartSolvesToRoundingIsSolved) {
   EXPECT_EQ(solver.solve(&instance, 3, consistentSingularResidual, nullptr, x), 0);
   EXPECT_EQ(x[0], 1.0);
   EXPECT_EQ(x[1], 1.0);
+}
+
+TEST_F(AlgebraicSolverTest, ASingularConsistentLoopTakesTheSolutionNearestItsStart) {
+  // The least-squares step of least norm sets H = 0 and leaves h where it was.
+  double x[2] = {-2.9, 293.15};
+  EXPECT_EQ(solver.solve(&instance, 3, zeroFlowResidual, nullptr, x), 0);
+  if (auto failure = solver.takeLatestFailure()) ADD_FAILURE() << failure->message;
+  EXPECT_NEAR(x[0], 0.0, 4 * std::numeric_limits<double>::epsilon() * 2.9); // rounding of 2.9
+  EXPECT_EQ(x[1], 293.15);
 }
 
 TEST_F(AlgebraicSolverTest, ALargeLoopIsFactorisedSparsely) {
