@@ -73,10 +73,6 @@ private:
   std::vector<std::pair<std::uint32_t, bool>> members_;
 };
 
-bool isConnectorKind(ast::ClassKind kind) {
-  return kind == ast::ClassKind::Connector || kind == ast::ClassKind::ExpandableConnector;
-}
-
 /// The outermost instance around `component` (itself an element of it, at any depth) that
 /// satisfies `matches`; null when there is none.
 template <class Matches>
@@ -93,7 +89,7 @@ InstanceNode* outermostEnclosing(const ComponentInstance& component, Matches mat
 /// unconnected); a `flow` variable elsewhere is an ordinary variable.
 bool isConnectorElement(const ComponentInstance& component) {
   return outermostEnclosing(component, [](const InstanceNode& node) {
-           return isConnectorKind(node.kind);
+           return ast::isConnectorKind(node.kind);
          }) != nullptr;
 }
 
@@ -172,7 +168,7 @@ public:
     for (std::uint32_t id : variables) {
       InstanceNode* outermost =
           outermostEnclosing(*el_.variable(id).component, [](const InstanceNode& node) {
-            return isConnectorKind(node.kind) && node.component; // a declared connector
+            return ast::isConnectorKind(node.kind) && node.component; // a declared connector
           });
       // A parameter or constant connector is already an error, and its prefix would hide
       // the potential variables of the class.
@@ -294,7 +290,7 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const LowerContext
       if (disabled_.count(c) || (c->enabled && !*c->enabled)) side.disabled = true;
       if (part == 0) {
         InstanceNode* type = el_.typeInstance(*c);
-        side.outside = type && isConnectorKind(type->kind);
+        side.outside = type && ast::isConnectorKind(type->kind);
       }
       const auto* sizes = el_.dims(*c);
       if (!sizes) return false;
@@ -332,7 +328,7 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const LowerContext
   if (side.disabled) return true;
   for (auto [component, k] : scalars) {
     InstanceNode* type = el_.typeInstance(*component);
-    if (!isConnectorKind(type->kind) && !isConnectorKind(component->owner->kind)) {
+    if (!ast::isConnectorKind(type->kind) && !ast::isConnectorKind(component->owner->kind)) {
       d.error(DiagnosticKind::TypeMismatch, ref.range,
               "connect: '" + ref.str() + "' is not a connector (MLS 9.1)");
       return false;
@@ -346,7 +342,7 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const LowerContext
     side.connectors.push_back({Leaf{"", first + static_cast<std::uint32_t>(k), flow}});
   }
   for (InstanceNode* node : nodes) {
-    if (!isConnectorKind(node->kind)) {
+    if (!ast::isConnectorKind(node->kind)) {
       d.error(DiagnosticKind::TypeMismatch, ref.range,
               "connect: '" + ref.str() + "' is a " + ast::spelling(node->kind) +
                   ", not a connector (MLS 9.1)");

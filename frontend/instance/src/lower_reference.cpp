@@ -31,10 +31,6 @@ bool hasRecordValue(const InstanceNode& node) {
          isRecordKind(base->definition->kind);
 }
 
-bool isConnectorKind(ast::ClassKind kind) {
-  return kind == ast::ClassKind::Connector || kind == ast::ClassKind::ExpandableConnector;
-}
-
 bool isInModel(const InstanceNode* node) {
   while (node && node->parent)
     node = node->parent;
@@ -574,7 +570,7 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
   }
   if (last) {
     bool record = !next.empty() && (hasRecordValue(*next.front()) ||
-                                    (connectorValues_ && isConnectorKind(next.front()->kind)));
+                                    (connectorValues_ && ast::isConnectorKind(next.front()->kind)));
     if (record && nextDims.empty()) return recordValue(*next.front(), e);
     if (record) return recordArrayValue(next, nextDims, e);
     el_.diagnostics().error(

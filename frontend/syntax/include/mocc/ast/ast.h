@@ -415,6 +415,9 @@ enum class ClassKind {
 enum class Purity { Unspecified, Pure, Impure };
 
 const char* spelling(ClassKind kind); // "model", "expandable connector", ...
+inline bool isConnectorKind(ClassKind kind) {
+  return kind == ClassKind::Connector || kind == ClassKind::ExpandableConnector;
+}
 
 struct Composition {
   std::vector<Element> elements;
