@@ -6,9 +6,6 @@
 
 #include <fmt/format.h>
 
-#include <set>
-#include <vector>
-
 namespace mocc::backend::program {
 
 void forEachExpression(const sim::Program& program, const std::vector<sim::Statement>& statements,
@@ -130,30 +127,16 @@ std::string ProgramBuilder::systemDescription(const structure::Step& step,
   return text;
 }
 
-namespace {
-
-// A comparison outside every Relation node is evaluated literally, without events. `seen`
-// keeps the walk linear in the DAG's size.
-bool readsLiveComparison(const expr::Pool& pool, expr::Id root, std::set<expr::Id>& seen) {
-  std::vector<expr::Id> pending{root};
-  while (!pending.empty()) {
-    expr::Id id = pending.back();
-    pending.pop_back();
-    if (!seen.insert(id).second || pool.op(id) == expr::Op::Relation) continue;
-    if (expr::isComparison(pool.op(id))) return true;
-    for (expr::Id arg : pool.args(id))
-      pending.push_back(arg);
-  }
-  return false;
-}
-
-} // namespace
-
 bool ProgramBuilder::comparesWithoutEvents(const sim::AlgebraicSystem& loop) const {
+  // A comparison outside every Relation node is evaluated literally, without events.
   bool found = false;
-  std::set<expr::Id> seen;
-  auto visit = [&](expr::Id id) {
-    found = found || (id.valid() && readsLiveComparison(program_.pool, id, seen));
+  auto visit = [&](expr::Id root) {
+    if (!root.valid()) return;
+    expr::visitNodes(program_.pool, root, [&](expr::Id id) {
+      expr::Op op = program_.pool.op(id);
+      found = found || expr::isComparison(op);
+      return !found && op != expr::Op::Relation;
+    });
   };
   for (expr::Id residual : loop.residuals)
     visit(residual);

@@ -14,6 +14,21 @@ namespace mocc::backend::structure {
 
 namespace {
 
+/// Appends der(integral) to the system; an algebraic integral becomes a state candidate.
+std::uint32_t addDerivativeVariable(dae::System& system, std::uint32_t integral) {
+  dae::Variable derivative;
+  derivative.name = "der(" + system.variables[integral].name + ")";
+  derivative.kind = dae::VariableKind::Derivative;
+  derivative.state = integral;
+  derivative.range = system.variables[integral].range;
+  auto index = static_cast<std::uint32_t>(system.variables.size());
+  system.variables[integral].derivative = index;
+  if (system.variables[integral].kind == dae::VariableKind::Algebraic)
+    system.variables[integral].kind = dae::VariableKind::State;
+  system.variables.push_back(std::move(derivative));
+  return index;
+}
+
 class IndexReducer {
 public:
   IndexReducer(dae::System& system, Diagnostics& diagnostics)
@@ -163,20 +178,8 @@ private:
 
   // New graph variables, in creation order, become der(...) variables of the system.
   void addDerivativeVariables(const PantelidesResult& result) {
-    for (std::size_t g = daeVariable_.size(); g < result.integral.size(); ++g) {
-      std::uint32_t integral = daeVariable_[result.integral[g]];
-      dae::Variable derivative;
-      derivative.name = "der(" + system_.variables[integral].name + ")";
-      derivative.kind = dae::VariableKind::Derivative;
-      derivative.state = integral;
-      derivative.range = system_.variables[integral].range;
-      auto index = static_cast<std::uint32_t>(system_.variables.size());
-      system_.variables[integral].derivative = index;
-      if (system_.variables[integral].kind == dae::VariableKind::Algebraic)
-        system_.variables[integral].kind = dae::VariableKind::State; // a state candidate
-      system_.variables.push_back(std::move(derivative));
-      daeVariable_.push_back(index);
-    }
+    for (std::size_t g = daeVariable_.size(); g < result.integral.size(); ++g)
+      daeVariable_.push_back(addDerivativeVariable(system_, daeVariable_[result.integral[g]]));
   }
 
   expr::Id variableDerivative(std::uint32_t v) {
@@ -264,19 +267,6 @@ std::vector<std::uint32_t> preferredDerivativeStates(const dae::System& system) 
   return preferred;
 }
 
-void addDerivatives(dae::System& system, const std::vector<std::uint32_t>& variables) {
-  for (std::uint32_t v : variables) {
-    dae::Variable derivative;
-    derivative.name = "der(" + system.variables[v].name + ")";
-    derivative.kind = dae::VariableKind::Derivative;
-    derivative.state = v;
-    derivative.range = system.variables[v].range;
-    system.variables[v].derivative = static_cast<std::uint32_t>(system.variables.size());
-    system.variables[v].kind = dae::VariableKind::State;
-    system.variables.push_back(std::move(derivative));
-  }
-}
-
 } // namespace
 
 // stateSelect = prefer asks for a state "if possible" (MLS 4.9.4.3): a variable defined as a
@@ -286,7 +276,8 @@ bool reduceIndex(dae::System& system, Diagnostics& diagnostics) {
   if (std::vector<std::uint32_t> preferred = preferredDerivativeStates(system);
       !preferred.empty()) {
     dae::System attempt = system;
-    addDerivatives(attempt, preferred);
+    for (std::uint32_t v : preferred)
+      addDerivativeVariable(attempt, v);
     Diagnostics attemptDiagnostics;
     if (IndexReducer(attempt, attemptDiagnostics).run() && !attemptDiagnostics.hasErrors()) {
       for (const Diagnostic& d : attemptDiagnostics.all())

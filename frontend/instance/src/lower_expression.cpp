@@ -300,7 +300,9 @@ std::optional<Tensor> ExpressionLowering::multiply(const ast::Expr& e, Tensor lh
 }
 
 // Literals and constants only (a for-iterator's value is a literal): no parameter whose value
-// could still change, and nothing evaluated during simulation.
+// could still change, and nothing evaluated during simulation. Stricter than
+// Elaborator::expressionVariability, which takes a function's locals and calls on constants
+// for constants: a local's value is known only when the function runs.
 bool ExpressionLowering::isConstantExpression(const Expr& e) {
   switch (e.kind) {
   case Expr::Kind::Literal:
