@@ -13,8 +13,35 @@ namespace mocc::runtime {
 
 struct LoopJacobian::Dense {
   Eigen::MatrixXd matrix;
+  // The LU factors J, or when J's condition estimate says singular, the equilibrated matrix
+  // R J C (R, C diagonal, else identities): a loop's equations and unknowns carry their units'
+  // scales (a magnetic loop mixes permeabilities near 1e-6 with reluctances near 1e9), which
+  // can make the estimate for J fall below machine epsilon while J is far from singular.
+  // Singularity does not depend on the scaling.
+  Eigen::VectorXd rowScale, columnScale;
   Eigen::PartialPivLU<Eigen::MatrixXd> lu;
 };
+
+namespace {
+
+/// About 1 / the largest magnitude of each row, as a power of two so that scaling rounds
+/// nothing (LAPACK's dgeequb does the same); 1 for a row of zeros, which stays singular.
+Eigen::VectorXd inverseRowMaxima(const Eigen::MatrixXd& m) {
+  Eigen::VectorXd maxima = m.cwiseAbs().rowwise().maxCoeff();
+  return maxima.unaryExpr([](double v) {
+    int exponent = 0;
+    if (v > 0.0 && std::isfinite(v)) std::frexp(v, &exponent);
+    return std::ldexp(1.0, -exponent);
+  });
+}
+
+/// PartialPivLU never reports singularity itself; its reciprocal condition estimate does.
+bool conditionedToWorkingPrecision(const Eigen::PartialPivLU<Eigen::MatrixXd>& lu) {
+  double rcond = lu.rcond();
+  return std::isfinite(rcond) && rcond > std::numeric_limits<double>::epsilon();
+}
+
+} // namespace
 
 struct LoopJacobian::Sparse {
   Eigen::SparseMatrix<double> matrix;
@@ -77,10 +104,17 @@ void LoopJacobian::endColumns() {
 
 bool LoopJacobian::factorize() {
   if (dense_) {
-    dense_->lu.compute(dense_->matrix);
-    // PartialPivLU never reports singularity itself; its condition estimate does.
-    double rcond = dense_->lu.rcond();
-    return std::isfinite(rcond) && rcond > std::numeric_limits<double>::epsilon();
+    Dense& d = *dense_;
+    d.rowScale.setOnes(size_);
+    d.columnScale.setOnes(size_);
+    d.lu.compute(d.matrix);
+    if (conditionedToWorkingPrecision(d.lu)) return true;
+    d.rowScale = inverseRowMaxima(d.matrix);
+    Eigen::MatrixXd scaled = d.rowScale.asDiagonal() * d.matrix;
+    d.columnScale = inverseRowMaxima(scaled.transpose());
+    scaled = scaled * d.columnScale.asDiagonal();
+    d.lu.compute(scaled);
+    return conditionedToWorkingPrecision(d.lu);
   }
   Sparse& s = *sparseMatrix_;
   s.matrix.makeCompressed();
@@ -96,7 +130,7 @@ void LoopJacobian::newtonStep(std::span<const double> residual, std::span<double
   Eigen::Map<const Eigen::VectorXd> r(residual.data(), size_);
   Eigen::Map<Eigen::VectorXd> d(step.data(), size_);
   if (dense_) {
-    d = -dense_->lu.solve(r);
+    d = -(dense_->columnScale.asDiagonal() * dense_->lu.solve(dense_->rowScale.asDiagonal() * r));
   } else {
     d = -sparseMatrix_->lu.solve(r);
   }

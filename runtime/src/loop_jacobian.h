@@ -28,7 +28,8 @@ public:
   void endColumns();
 
   /// Factorises the matrix; false when it is singular (to working precision for the dense
-  /// factorisation: reciprocal condition estimate below machine epsilon).
+  /// factorisation: reciprocal condition estimate of the row- and column-equilibrated matrix
+  /// below machine epsilon).
   bool factorize();
   /// step := -J^{-1} residual. Only after a successful factorize().
   void newtonStep(std::span<const double> residual, std::span<double> step);

@@ -103,10 +103,12 @@ ModelOde::Marks ModelOde::marks() const {
 }
 
 CallbackStatus ModelOde::checkReports(Marks before, CallbackStatus failure) {
-  if (solver_.failureCount() != before.loopFailures) {
-    problem_ = solver_.takeLatestFailure()->message;
-    return failure;
-  }
+  // A failure that LoopRelations discarded (a rejected choice of relations) is none.
+  if (solver_.failureCount() != before.loopFailures)
+    if (auto latest = solver_.takeLatestFailure()) {
+      problem_ = latest->message;
+      return failure;
+    }
   if (reports_.assertErrorCount() != before.assertErrors) {
     problem_.clear(); // the report itself is the cause; ReportHandler keeps it
     return failure;

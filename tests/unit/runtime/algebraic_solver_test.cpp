@@ -29,6 +29,16 @@ void linearResidual(mocc_instance*, const double* x, double* r) {
 void linearJacobian(mocc_instance*, const double*, double* values) {
   values[0] = 1, values[1] = 2, values[2] = 3, values[3] = -1; // row-major, all nonzero
 }
+// Loop 0 again, in units as far apart as a magnetic loop's (permeabilities near 1e-6,
+// reluctances near 1e9): 1e-9 x + 1e9 y = 2, 1e-9 x - 1e9 y = 0, solved by x = 1e9, y = 1e-9.
+// Its condition number is 1e18 as written, 1 once rows and columns are scaled.
+void unitScaledResidual(mocc_instance*, const double* x, double* r) {
+  r[0] = 1e-9 * x[0] + 1e9 * x[1] - 2;
+  r[1] = 1e-9 * x[0] - 1e9 * x[1];
+}
+void unitScaledJacobian(mocc_instance*, const double*, double* values) {
+  values[0] = 1e-9, values[1] = 1e9, values[2] = 1e-9, values[3] = -1e9;
+}
 // Loop 1: x^2 + y^2 = 1 and y = x^3 torn to x (y computed inside, stored in `inner`).
 double inner = 0;
 void circleResidual(mocc_instance*, const double* x, double* r) {
@@ -193,6 +203,15 @@ TEST_F(AlgebraicSolverTest, ALinearLoopTakesOneExactStep) {
   EXPECT_EQ(solver.statistics().jacobianEvaluations, 1);
   EXPECT_EQ(solver.statistics().residualEvaluations, 2); // the start and the solution
   EXPECT_TRUE(solver.takeNotes().empty());
+}
+
+TEST_F(AlgebraicSolverTest, ALoopSingularOnlyByItsUnitsIsSolved) {
+  double x[2] = {0, 0};
+  EXPECT_EQ(solver.solve(&instance, 0, unitScaledResidual, unitScaledJacobian, x), 0);
+  if (auto failure = solver.takeLatestFailure()) ADD_FAILURE() << failure->message;
+  // Power-of-two scaling is exact: the scaled system is [1 1; 1 -1] up to rounding of 1e-9.
+  EXPECT_NEAR(x[0], 1e9, 4 * std::numeric_limits<double>::epsilon() * 1e9);
+  EXPECT_NEAR(x[1], 1e-9, 4 * std::numeric_limits<double>::epsilon() * 1e-9);
 }
 
 TEST_F(AlgebraicSolverTest, NewtonWithFiniteDifferencesConvergesAndSaysSoOnce) {
