@@ -54,6 +54,11 @@ std::optional<std::string> checkOverridable(const mocc_variable& variable, doubl
     [[fallthrough]];
   case MOCC_KIND_DERIVATIVE:
     return fmt::format("cannot override '{}': derivatives are computed, not set", variable.name);
+  case MOCC_KIND_CONSTANT:
+    return fmt::format("cannot override '{}': its value was fixed during translation (a "
+                       "constant, or a parameter the model's structure depends on); change it in "
+                       "the model",
+                       variable.name);
   default:
     return fmt::format("cannot override '{}': it is a {}", variable.name, kindName(variable.kind));
   }
@@ -121,8 +126,13 @@ parseOverrides(const mocc_model& model, std::span<const std::string> texts, std:
   for (const std::string& text : texts) {
     auto parsed = parseOverride(text, error);
     if (!parsed) return std::nullopt;
-    if (!findVariable(model, parsed->name)) {
+    const mocc_variable* variable = findVariable(model, parsed->name);
+    if (!variable) {
       error = "--override " + text + ": the model has no variable '" + parsed->name + "'";
+      return std::nullopt;
+    }
+    if (auto problem = checkOverridable(*variable, parsed->value)) {
+      error = "--override " + text + ": " + *problem;
       return std::nullopt;
     }
     overrides.push_back(*parsed);

@@ -100,6 +100,17 @@ TEST(Cli, UsageErrorsExitWithTwo) {
   }
 }
 
+TEST(Cli, OverridingAParameterEvaluatedDuringTranslationIsAUsageError) {
+  for (std::string name : {"n", "k"}) {
+    CommandResult r =
+        runMocc("run " + input("structural_parameter.mo") + " --override " + name + "=3");
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_TRUE(contains(r.output, "--override " + name + "=3: cannot override '" + name +
+                                       "': its value was fixed during translation"))
+        << r.output;
+  }
+}
+
 TEST(Cli, SimulationFailureExitsWithThreeAndKeepsTheResults) {
   auto csv = scratchDirectory() / "failing.csv";
   CommandResult r =

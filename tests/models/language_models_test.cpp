@@ -518,6 +518,17 @@ TEST(StructuralParameters, AConditionWhoseBranchesReadDifferentUnknownsIsEvaluat
       table, "dynamicCoil.i", [](double t) { return 1.0 - std::exp(-t); }, 1e-7);
 }
 
+TEST(StructuralParameters, ParametersOfStateTermsOnlyCanBeOverridden) {
+  // OverridableCoefficients.mo with a = 1, timed = true: x = exp(t) (tolerance 1e-10 on a
+  // smooth state: global error far below 1e-7), and y's one event at the time event t = 0.5.
+  CsvTable table = simulate(languageModel("OverridableCoefficients.mo"),
+                            "--tolerance 1e-10 --override a=1 --override timed=true");
+  expectEverywhere(
+      table, "x", [](double t) { return std::exp(t); }, 1e-7);
+  EXPECT_EQ(table.eventTimes(), std::vector<double>{0.5});
+  expectEverywhere(table, "y", [](double t) { return t > 0.5 ? 1.0 : 0.0; }, 0.0, {0.5});
+}
+
 TEST(InstanceName, StartsWithTheSimulatedModelsNameWithoutItsPackages) {
   // InstanceNameInPackage.mo, the specification's example: "Vehicle.engine.controller".
   CsvTable table = simulate(languageModel("InstanceNameInPackage.mo"), "--class MyLib.Vehicle");

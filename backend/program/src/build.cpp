@@ -109,7 +109,9 @@ void ProgramBuilder::layOut() {
     out.name = v.name;
     out.description = v.description;
     out.type = v.type;
-    out.kind = simKind(v.kind);
+    // A parameter whose value the structure depends on is compiled in: to the runtime it is a
+    // constant, which `--override` refuses instead of setting to no effect.
+    out.kind = v.structural ? sim::Kind::Constant : simKind(v.kind);
     out.hidden = v.kind == dae::VariableKind::Internal || isStateSetVariable(i);
     if (isDummy(i)) {
       out.kind = sim::Kind::Algebraic;

@@ -67,6 +67,22 @@ std::vector<std::string> attributeNames(flat::Type type) {
   }
 }
 
+// MLS 18.3: `annotation(Evaluate = true)` asks that the parameter's value be used during
+// translation. The MSL's reference results were made so (Dymola with `Evaluate := false`
+// still evaluates these), and the MSL relies on it (a junction capacitance CapVal = 0 takes
+// der(v) out of the system).
+bool asksForEvaluation(const ast::Comment& comment) {
+  if (!comment.annotation) return false;
+  for (const ast::Argument& argument : comment.annotation->arguments) {
+    if (!argument.modification || argument.modification->name.str() != "Evaluate") continue;
+    const auto& modification = argument.modification->modification;
+    if (!modification || !modification->value || !modification->value->value) continue;
+    if (auto* b = std::get_if<ast::BooleanLiteral>(&modification->value->value->node))
+      return b->value;
+  }
+  return false;
+}
+
 } // namespace
 
 std::uint32_t Elaborator::variablesOf(ComponentInstance& component, const std::string& path) {
@@ -106,6 +122,8 @@ std::uint32_t Elaborator::variablesOf(ComponentInstance& component, const std::s
       v.variability = std::min(v.variability, flat::Variability::Parameter);
     }
     v.description = component.declaration->comment.description;
+    v.structural = v.variability == flat::Variability::Parameter &&
+                   asksForEvaluation(component.declaration->comment);
     v.range = component.declaration->range;
     variables_.push_back(std::move(element));
   }

@@ -94,7 +94,9 @@ void expectRejected(const Override& override, const std::string& message) {
 }
 
 TEST(Overrides, ConstantsDerivativesAndUnknownNamesAreRejected) {
-  expectRejected({"c", 1.0}, "cannot override 'c': it is a constant");
+  expectRejected({"c", 1.0}, "cannot override 'c': its value was fixed during translation (a "
+                             "constant, or a parameter the model's structure depends on); change "
+                             "it in the model");
   expectRejected({"der(x)", 1.0}, "cannot override 'der(x)': derivatives are computed, not set");
   expectRejected({"q", 1.0}, "cannot override 'q': model Decay has no such variable");
   expectRejected({"N", 2.5}, "cannot override Integer 'N' with 2.5: not an integer");

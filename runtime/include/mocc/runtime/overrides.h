@@ -25,7 +25,8 @@ std::optional<Override> parseOverride(std::string_view text, std::string& error)
 const mocc_variable* findVariable(const mocc_model& model, std::string_view name);
 
 /// Parses every NAME=VALUE of the command line's --override options, each naming a variable of
-/// `model`; nullopt with `error` set ("--override TEXT: ...") otherwise.
+/// `model` that can take the value (as applyOverride checks); nullopt with `error` set
+/// ("--override TEXT: ...") otherwise.
 std::optional<std::vector<Override>>
 parseOverrides(const mocc_model& model, std::span<const std::string> texts, std::string& error);
 
