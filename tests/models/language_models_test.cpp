@@ -529,6 +529,19 @@ TEST(StructuralParameters, ParametersOfStateTermsOnlyCanBeOverridden) {
   expectEverywhere(table, "y", [](double t) { return t > 0.5 ? 1.0 : 0.0; }, 0.0, {0.5});
 }
 
+TEST(Overrides, SetTheInitialValuesOfFixedStates) {
+  // OverriddenStartValues.mo with x = 2, y = 3: x = 2 exp(-t), y = 3 exp(-t), w = 4 exp(-t)
+  // (tolerance 1e-10 on smooth states: global errors far below 1e-7).
+  CsvTable table = simulate(languageModel("OverriddenStartValues.mo"),
+                            "--tolerance 1e-10 --override x=2 --override y=3");
+  expectEverywhere(
+      table, "x", [](double t) { return 2 * std::exp(-t); }, 1e-7);
+  expectEverywhere(
+      table, "y", [](double t) { return 3 * std::exp(-t); }, 1e-7);
+  expectEverywhere(
+      table, "w", [](double t) { return 4 * std::exp(-t); }, 1e-7);
+}
+
 TEST(InstanceName, StartsWithTheSimulatedModelsNameWithoutItsPackages) {
   // InstanceNameInPackage.mo, the specification's example: "Vehicle.engine.controller".
   CsvTable table = simulate(languageModel("InstanceNameInPackage.mo"), "--class MyLib.Vehicle");

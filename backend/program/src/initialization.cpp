@@ -19,6 +19,7 @@ void ProgramBuilder::addInitialize() {
   StepContext context{problem.equations, true};
   for (const structure::Step& step : problem.steps) {
     std::vector<sim::Statement> code = stepStatements(step, context);
+    if (keepsBoundStart(step)) keepCurrentValue(code, programIndex_[step.variable]);
     program_.initialize.insert(program_.initialize.end(), code.begin(), code.end());
     storePreUnknowns(step);
   }
@@ -29,6 +30,34 @@ void ProgramBuilder::addInitialize() {
   // Asserts hold at the initial instant too (MLS 8.3.7).
   for (const dae::Assertion& a : system_.assertions)
     program_.initialize.push_back(assertion(a));
+}
+
+// `v = v.start` (fixed = true, or the fallback of a free state) whose start value reads only
+// fixed parameters keeps the value bind gave v: bind skips a value the runtime overrode
+// (`--override x=2` sets the start value), where recomputing the start here would undo it.
+bool ProgramBuilder::keepsBoundStart(const structure::Step& step) const {
+  const structure::Initialization& problem = schedule_.initialization;
+  if (step.kind != structure::Step::Kind::Assign || step.source >= problem.origins.size())
+    return false;
+  structure::InitialOrigin origin = problem.origins[step.source];
+  if (origin != structure::InitialOrigin::FixedStart &&
+      origin != structure::InitialOrigin::StartFallback)
+    return false;
+  const dae::Variable& variable = system_.variables[step.variable];
+  if (variable.kind == dae::VariableKind::Internal || variable.start != step.value) return false;
+  for (std::uint32_t read : expr::variablesOf(system_.pool, step.value)) {
+    const dae::Variable& v = system_.variables[read];
+    if (v.kind != dae::VariableKind::Parameter || !v.fixed) return false;
+  }
+  return true;
+}
+
+// The assignments of `target` in `code` assign its current value instead.
+void ProgramBuilder::keepCurrentValue(std::vector<sim::Statement>& code, std::uint32_t target) {
+  for (sim::Statement& statement : code)
+    if (auto* assign = std::get_if<sim::Assign>(&statement.node);
+        assign && assign->variable == target)
+      assign->value = program_.pool.variable(target, program_.variables[target].type);
 }
 
 // MLS 8.6: a pre() value that the initialization problem determines (structure::PreUnknown)

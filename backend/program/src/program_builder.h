@@ -91,6 +91,10 @@ private:
 
   // initialization.cpp
   void addInitialize();
+  /// Whether the step is `v = v.start` with a start of fixed parameters only, whose value bind
+  /// gave v already (or an override replaced).
+  bool keepsBoundStart(const structure::Step& step) const;
+  void keepCurrentValue(std::vector<sim::Statement>& code, std::uint32_t target);
   /// A when-clause of the initialization schedule (MLS 8.6): the first branch active at
   /// initial() without its reinits (they are equations there), else pre() of every output.
   std::vector<sim::Statement> initialWhen(const dae::WhenClause& clause);
