@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""ARGESIM C21 case 1 (bouncing ball): runs every experiment with mocc and writes the tables
+"""ARGESIM C21 cases 1 (bouncing ball) and 2 (RLC circuit with diode, study_rlc.py): runs every experiment with mocc and writes the tables
 (CSV and Markdown) and figures (PNG through gnuplot) into results/, and docs/argesim-c21.md
 from doc_template.md. Called by ./run; standard library only.
 
@@ -18,6 +18,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source folder
 import c21lib as L  # noqa: E402
+import study_rlc  # noqa: E402
 
 HERE = L.HERE
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -665,6 +666,9 @@ set ylabel 'v (m/s)'
 plot 'earth_mars_xv.csv' every ::1 using 1:4 with lines lw 2 title 'Earth', '' every ::1 using 1:5 with lines lw 2 title 'Mars'
 unset multiplot
 """)
+
+    # ---- case 2: RLC circuit with diode (study_rlc.py) -------------------------------------------
+    study_rlc.case2(runner, tables, values, out, gnuplot, fnum)
 
     # ---- clean up the large run files, keep the summaries ---------------------------------------
     with open(os.path.join(out, "runs.csv"), "w", newline="") as f:
