@@ -309,3 +309,25 @@ def compare_kv(sim, ref, bounds, label):
                 failures.append(f"{label}: largest deformation {n} = {s['value']!r}, reference "
                                 f"{r['w']!r}: |dw| = {abs(s['value'] - r['w']):.3g} > {bx:.3g}")
     return failures
+
+
+class Checks:
+    """Named checks of one test (check.py, check_rlc.py): failures with their messages."""
+
+    def __init__(self):
+        self.failures, self.count = [], 0
+
+    def true(self, cond, message):
+        self.count += 1
+        if not cond:
+            self.failures.append(message)
+
+    def near(self, value, expected, tol, what):
+        self.true(abs(value - expected) <= tol,
+                  f"{what}: {value!r}, expected {expected!r} +- {tol:.3g} "
+                  f"(off by {abs(value - expected):.3g})")
+
+    def extend(self, messages, count=1):
+        """Failures of `count` checks made elsewhere."""
+        self.count += count
+        self.failures.extend(messages)

@@ -21,26 +21,6 @@ G, MU, X0, BETA = 9.81, 0.9, 10.0, 0.002
 G_MARS, BETA_MARS = 3.69, 2.3e-4
 
 
-class Checks:
-    def __init__(self):
-        self.failures, self.count = [], 0
-
-    def true(self, cond, message):
-        self.count += 1
-        if not cond:
-            self.failures.append(message)
-
-    def near(self, value, expected, tol, what):
-        self.true(abs(value - expected) <= tol,
-                  f"{what}: {value!r}, expected {expected!r} +- {tol:.3g} "
-                  f"(off by {abs(value - expected):.3g})")
-
-    def extend(self, messages, count=1):
-        """Failures of `count` checks made elsewhere."""
-        self.count += count
-        self.failures.extend(messages)
-
-
 def bounces(res, prefix=""):
     """[(m, time, landing speed, index of the right-limit row)] from the bounce counter."""
     out = []
@@ -373,7 +353,7 @@ def main():
         print(f"usage: check.py {{{'|'.join(names)}}} MOCC", file=sys.stderr)
         return 2
     test, mocc = globals()["test_" + sys.argv[1]], os.path.abspath(sys.argv[2])
-    c = Checks()
+    c = L.Checks()
     with tempfile.TemporaryDirectory(prefix="argesim-c21-") as tmp:
         test(mocc, tmp, c)
     for f in c.failures[:50]:

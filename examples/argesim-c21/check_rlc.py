@@ -24,21 +24,6 @@ TOL = 1e-12
 CHECK_TIMES = {"T1": 1 / F, "T2": 2 / F, "end": T_END}
 
 
-class Checks:
-    def __init__(self):
-        self.failures, self.count = [], 0
-
-    def true(self, cond, message):
-        self.count += 1
-        if not cond:
-            self.failures.append(message)
-
-    def near(self, value, expected, tol, what):
-        self.true(abs(value - expected) <= tol,
-                  f"{what}: {value!r}, expected {expected!r} +- {tol:.3g} "
-                  f"(off by {abs(value - expected):.3g})")
-
-
 def reference():
     out = {}
     for row in L.read_csv("reference_rlc.csv"):
@@ -157,7 +142,7 @@ def main():
         print(f"usage: check_rlc.py {{{'|'.join(names)}}} MOCC", file=sys.stderr)
         return 2
     test, mocc = globals()["test_" + sys.argv[1]], os.path.abspath(sys.argv[2])
-    c = Checks()
+    c = L.Checks()
     with tempfile.TemporaryDirectory(prefix="argesim-c21-rlc-") as tmp:
         test(mocc, tmp, c, reference())
     for f in c.failures[:50]:
