@@ -5,11 +5,13 @@ from here.
 A result CSV has a header `time,<name>,...`, one row per output point and a pair of rows with
 the same time at every event (left limit, then right limit); see README.md, "Results".
 """
+import argparse
 import csv
 import math
 import os
 import re
 import subprocess
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -180,3 +182,18 @@ def run_of(res, name):
     r = Result(os.path.join(res, name + ".csv"))
     ev = [x for x in event_log(os.path.join(res, name + ".events.csv")) if x["kind"] != "terminal"]
     return rc, summary(text), r, ev
+
+
+def check_main(description, prefix, tests, configure=None):
+    """The command line of a study's check.py: --mocc, --override NAME=VALUE (repeatable), the
+    options `configure(parser)` adds, and the name of one of `tests` (name -> function(args,
+    tmp) returning the exit code), run in a temporary folder."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--mocc", default=default_mocc())
+    parser.add_argument("--override", action="append", default=[])
+    if configure:
+        configure(parser)
+    parser.add_argument("test", choices=list(tests))
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        return tests[args.test](args, tmp)

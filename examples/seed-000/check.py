@@ -16,17 +16,15 @@ Conventions for the integration error (as in ../seed-004/check.py). CVODE keeps 
 error below TOL relative and absolute (weights 1/(TOL |x| + TOL)). We allow N_LOCAL such local
 errors to add up (a 20-s run of the ball takes a few thousand steps; we allow 10000).
 """
-import argparse
 import csv
 import math
 import os
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.dirname(HERE)]  # closed_forms here, moccio in examples/
 import closed_forms as cf  # noqa: E402
-from moccio import Checks, Run, default_mocc  # noqa: E402
+from moccio import Checks, Run, check_main  # noqa: E402
 
 TOL = 1e-10
 N_LOCAL = 10000  # local errors allowed to accumulate (see above)
@@ -254,13 +252,8 @@ def test_rotor(args, tmp):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--mocc", default=default_mocc())
-    p.add_argument("--override", action="append", default=[])
-    p.add_argument("test", choices=["ball", "ball_locators", "pendulum", "rotor"])
-    args = p.parse_args()
-    with tempfile.TemporaryDirectory(prefix="seed000_") as tmp:
-        return globals()["test_" + args.test](args, tmp)
+    tests = {"ball": test_ball, "ball_locators": test_ball_locators, "pendulum": test_pendulum, "rotor": test_rotor}
+    return check_main(__doc__.split("\n")[0], "seed000_", tests)
 
 
 if __name__ == "__main__":

@@ -19,12 +19,10 @@ model's matrices where there are several states). An event located on the numeri
 moves by the error of its crossing function divided by the rate at which that function crosses
 zero (from the closed form), plus the locator's bracket 100 eps (|t| + |h|).
 """
-import argparse
 import csv
 import math
 import os
 import sys
-import tempfile
 
 import numpy as np
 from scipy.linalg import expm
@@ -32,7 +30,7 @@ from scipy.linalg import expm
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.dirname(HERE)]  # closed_forms here, moccio in examples/
 import closed_forms as cf  # noqa: E402
-from moccio import Checks, Run, default_mocc  # noqa: E402
+from moccio import Checks, Run, check_main  # noqa: E402
 
 TOL = 1e-10
 N_LOCAL = 1000
@@ -332,14 +330,8 @@ def test_stiction_motor(args, tmp):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--mocc", default=default_mocc())
-    p.add_argument("--override", action="append", default=[])
-    p.add_argument("test", choices=["relay_loop", "relay_scope", "twin_relays", "sampled_loop",
-                                    "digital_filter", "stiction_motor"])
-    args = p.parse_args()
-    with tempfile.TemporaryDirectory(prefix="seed001_") as tmp:
-        return globals()["test_" + args.test](args, tmp)
+    tests = {"relay_loop": test_relay_loop, "relay_scope": test_relay_scope, "twin_relays": test_twin_relays, "sampled_loop": test_sampled_loop, "digital_filter": test_digital_filter, "stiction_motor": test_stiction_motor}
+    return check_main(__doc__.split("\n")[0], "seed001_", tests)
 
 
 if __name__ == "__main__":

@@ -20,12 +20,11 @@ import argparse
 import math
 import os
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.dirname(HERE)]  # closed_forms here, moccio in examples/
 import closed_forms as cf  # noqa: E402
-from moccio import Checks, Run, default_mocc  # noqa: E402
+from moccio import Checks, Run, check_main  # noqa: E402
 
 TOL = 1e-10
 N_LOCAL = 10000
@@ -207,19 +206,15 @@ def test_balls(args, tmp):
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--mocc", default=default_mocc())
-    p.add_argument("--tolerance", type=float, default=TOL,
-                   help="mocc's tolerance (the bounds assume 1e-10; change it to see checks fail)")
-    p.add_argument("--override", action="append", default=[])
-    p.add_argument("test", choices=["pendulum_ode", "pendulum_dae", "balls"])
-    args = p.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        if args.test == "pendulum_ode":
-            return test_pendulum(args, tmp, "PendulumODE.mo")
-        if args.test == "pendulum_dae":
-            return test_pendulum(args, tmp, "PendulumDAE.mo")
-        return test_balls(args, tmp)
+    def tolerance(parser):
+        parser.add_argument("--tolerance", type=float, default=TOL,
+                            help="mocc's tolerance (the bounds assume 1e-10; change it to see "
+                                 "checks fail)")
+
+    tests = {"pendulum_ode": lambda args, tmp: test_pendulum(args, tmp, "PendulumODE.mo"),
+             "pendulum_dae": lambda args, tmp: test_pendulum(args, tmp, "PendulumDAE.mo"),
+             "balls": test_balls}
+    return check_main(__doc__.split("\n")[0], "seed002_", tests, tolerance)
 
 
 if __name__ == "__main__":

@@ -15,16 +15,14 @@ absolute (weights 1/(TOL |x| + TOL)). We allow N = 1000 such local errors to add
 these models takes a few hundred steps) and amplify them by the growth of the ODE's solutions
 over the rest of the interval: e^(t - s) where x' = x + ..., 1 where x' = -x + ... or x' = g(t).
 """
-import argparse
 import math
 import os
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.dirname(HERE)]  # closed_forms here, moccio in examples/
 import closed_forms as cf  # noqa: E402
-from moccio import Checks, Run, default_mocc  # noqa: E402
+from moccio import Checks, Run, check_main  # noqa: E402
 
 TOL = 1e-10
 N_LOCAL = 1000  # local errors allowed to accumulate (see above)
@@ -164,13 +162,8 @@ def test_signum(args, tmp):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--mocc", default=default_mocc())
-    p.add_argument("--override", action="append", default=[])
-    p.add_argument("test", choices=["saturation", "heaviside", "signum"])
-    args = p.parse_args()
-    with tempfile.TemporaryDirectory(prefix="seed004_") as tmp:
-        return globals()["test_" + args.test](args, tmp)
+    tests = {"saturation": test_saturation, "heaviside": test_heaviside, "signum": test_signum}
+    return check_main(__doc__.split("\n")[0], "seed004_", tests)
 
 
 if __name__ == "__main__":
