@@ -80,6 +80,8 @@ def summary(text):
     m = re.search(r"events: (\d+) \((\d+) state, (\d+) time\), event iterations: (\d+)", text)
     if m:
         s["events"], s["state_events"], s["time_events"], s["event_iterations"] = map(int, m.groups())
+    m = re.search(r"region of concurrency: (\d+) more state events", text)
+    s["concurrent_events"] = int(m.group(1)) if m else 0
     m = re.search(r"steps: (\d+), f-evals: (\d+), jacobians: (\d+), error-test failures: (\d+)", text)
     if m:
         s["steps"], s["f_evals"], s["jacobians"], s["error_test_failures"] = map(int, m.groups())

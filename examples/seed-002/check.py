@@ -2,7 +2,7 @@
 """The ctest checks of the seed-002 examples (registered by CMakeLists.txt, label `examples`).
 
     /usr/bin/python3 check.py [--mocc PATH] [--tolerance TOL] [--override NAME=VALUE ...] TEST
-    TEST: pendulum_ode | pendulum_dae | balls
+    TEST: pendulum_ode | pendulum_dae | balls | balls_roc
 
 Each test runs mocc on its model (into a temporary folder) and checks the key numbers against
 the closed forms of closed_forms.py (pendulum: conserved energy, exact period, small-amplitude
@@ -156,7 +156,7 @@ def test_balls(args, tmp):
     ev3 = [e for e in (r3.events or []) if e["kind"] != "terminal"]
     c.true("tolerance 1e-3: N_ev = %d state events = 12 switches x 100 balls = 1200 (seed Table 5.5, no ROC: "
            "1200)" % len(ev3), len(ev3) == 1200 and all(e["kind"] == "state" for e in ev3),
-           "one event per crossing: mocc has no region of concurrency")
+           "one event per crossing without a region of concurrency")
     # (2) at TOL = 1e-10: every ball's switches, and those of balls 1 and 100 against the reference.
     r = run(args, tmp, "BouncingBalls.mo")
     c.true("tolerance %g: runs to 3.7 s" % args.tolerance, r.code == 0 and r.stats.get("end_time") == STOP)
@@ -205,6 +205,56 @@ def test_balls(args, tmp):
     return c.finish()
 
 
+# Compere's region of concurrency with the seed's tolerances (section 5.3.3).
+EPS_C, EPS_ROC = 1e-7, 1e-6
+M, K, D = 1.0, 1e4, 10.0  # BouncingBalls.mo's mass, contact stiffness and damping
+
+
+def test_balls_roc(args, tmp):
+    c = Checks("seed002_balls_roc: the 100 balls with the region of concurrency (eps_c = 1e-7 s, "
+               "eps_ROC = 1e-6 m)")
+    ref = load_reference()
+    r = run(args, tmp, "BouncingBalls.mo", ["--concurrency-window", repr(EPS_C),
+                                            "--concurrency-amplitude", repr(EPS_ROC)], "_roc")
+    c.true("tolerance %g: runs to 3.7 s" % args.tolerance, r.code == 0 and r.stats.get("end_time") == STOP)
+    rows = [e for e in (r.events or []) if e["kind"] == "state"]
+    per = {}
+    for e in rows:
+        per.setdefault(e["expression"], []).append(e)
+    c.true("every ball: 12 switches, contact beginning and ending alternately (no crossing lost in a group)",
+           len(per) == N and all([int(x["direction"]) for x in v] == [-1, 1] * 6 for v in per.values()))
+    # Integrator restarts (N_ev, the seed's count) and the crossings handled inside their steps.
+    stops, inside = r.stats.get("state_events", 0), r.stats.get("concurrent_events", 0)
+    c.true("N_ev = %d restarts for %d crossings (seed Table 5.5 with ROC: 18)" % (stops, stops + inside),
+           stops + inside == 12 * N == len(rows))
+    # The first contacts of the 100 balls are 99 dh / sqrt(2 g h0) = 2.2e-8 s < eps_c apart, and
+    # ball 1 is then 99 dh = 9.9e-8 m < eps_ROC deep: they make one group, 99 of them inside.
+    c.true("crossings handled inside another's step: %d >= 99 (the first contacts' group alone)" % inside,
+           inside >= N - 1, "spread 2.2e-8 s < eps_c and depth 9.9e-8 m < eps_ROC (closed form)")
+    # Switch times of balls 1 and 100 against the reference: the bound of test_balls, plus for
+    # the k-th switch what the k - 1 earlier ones inside a region may have cost: each ball goes
+    # on with the old force law up to eps_c past its switch until the restart, which changes its
+    # speed by at most the force it missed, (K eps_c v + D v) eps_c / M, and lengthens each of
+    # the (at most 6) later flights by twice that over g; and a state it reaches up to eps_c late.
+    dy = N_LOCAL * TOL * (1 + H0)
+    dv = N_LOCAL * TOL * (1 + math.sqrt(2 * G * H0))
+    v_max = math.sqrt(2 * G * H0)
+    missed_dv = (K * EPS_C * v_max + D * v_max) * EPS_C / M
+    for ball in (1, 100):
+        mine = [float(x["time"]) for x in per.get("y[%d] < 0" % ball, [])]
+        rr = [x for x in ref if int(x["ball"]) == ball][:12]
+        ok, worst, bound_w = len(mine) == 12, 0.0, 0.0
+        for k, x in enumerate(rr[:len(mine)]):
+            b = dy / abs(float(x["v"])) + 6 * 2 * dv / G + k * (EPS_C + 6 * 2 * missed_dv / G)
+            d = abs(mine[k] - float(x["time"]))
+            ok &= d <= b
+            worst, bound_w = max(worst, d), max(bound_w, b)
+        c.true("ball %d: 12 switch times within the bound of the scipy reference (worst %.3g s, "
+               "bound <= %.3g s)" % (ball, worst, bound_w), ok,
+               "the integration error as in seed002_balls, plus eps_c and the missed force per earlier switch")
+    return c.finish()
+
+
 def main():
     def tolerance(parser):
         parser.add_argument("--tolerance", type=float, default=TOL,
@@ -213,7 +263,8 @@ def main():
 
     tests = {"pendulum_ode": lambda args, tmp: test_pendulum(args, tmp, "PendulumODE.mo"),
              "pendulum_dae": lambda args, tmp: test_pendulum(args, tmp, "PendulumDAE.mo"),
-             "balls": test_balls}
+             "balls": test_balls,
+             "balls_roc": test_balls_roc}
     return check_main(__doc__.split("\n")[0], "seed002_", tests, tolerance)
 
 

@@ -74,12 +74,14 @@ def main():
         rows.append(("seed Table 5.5: " + label, "", nev if nev is not None else math.nan, nrhs, nacc, nrej, ""))
         md.append(("seed Table 5.5: " + label, "1e-3", "-" if nev is None else "{:,}".format(nev),
                    "{:,}".format(nrhs), "{:,}".format(nacc), "{:,}".format(nrej), "-"))
-    for name in ("rk45_1e-3", "arkode-erk_1e-3", "cvode_1e-3", "cvode-adams_1e-3", "rk45_1e-10", "cvode_1e-10"):
+    for name in ("rk45_1e-3", "arkode-erk_1e-3", "cvode_1e-3", "cvode-adams_1e-3", "rk45_1e-10", "cvode_1e-10",
+                 "rk45_roc_1e-3", "cvode_roc_1e-3", "rk45_roc_1e-10", "cvode_roc_1e-10"):
         sv, tol = name.rsplit("_", 1)
+        label = "mocc " + sv.replace("_roc", ", with ROC")
         rc, s, r, ev = run_of(res, "balls/" + name)
         vals = [s.get(k, -1) for k in ("events", "f_evals", "steps", "error_test_failures")]
-        rows.append(["mocc " + sv, tol] + vals + [rc])
-        md.append(["mocc " + sv, tol] + ["{:,}".format(v) for v in vals] + [str(rc)])
+        rows.append([label, tol] + vals + [rc])
+        md.append([label, tol] + ["{:,}".format(v) for v in vals] + [str(rc)])
     T.add("balls", ["method", "tolerance", "N_ev", "N_rhs (f-evals)", "N_acc (steps)",
                     "N_rej (error-test failures)", "exit"], rows, md)
     rc, s, r, ev = run_of(res, "balls/rk45_1e-3")
@@ -91,6 +93,9 @@ def main():
     gaps = [b - a for a, b in zip(t[:99], t[1:100])]
     T.values["balls_gap"] = "%s .. %s" % (e(min(gaps)), e(max(gaps)))
 
+    rc, s, r, ev = run_of(res, "balls/rk45_roc_1e-3")
+    T.values["balls_roc_rk45"] = "%d restarts, %d f-evals" % (s["events"], s["f_evals"])
+    T.values["balls_roc_inside"] = "{:,}".format(s["concurrent_events"])
     T.page(page_in, page_out)
     print("tables.py: wrote", page_out)
 

@@ -371,10 +371,11 @@ private:
 
 EventLocatingIntegrator::EventLocatingIntegrator(std::unique_ptr<Integrator> inner,
                                                  OdeSystem& system, LocatorMethod method,
-                                                 const IntegratorSettings& settings)
-    : inner_(std::move(inner)), system_(system), method_(method), maxSteps_(settings.maxSteps),
-      relativeTolerance_(settings.relativeTolerance), rootCount_(system.rootCount()),
-      output_(static_cast<std::size_t>(system.size())),
+                                                 const IntegratorSettings& settings,
+                                                 EventConcurrency concurrency)
+    : inner_(std::move(inner)), system_(system), method_(method), concurrency_(concurrency),
+      maxSteps_(settings.maxSteps), relativeTolerance_(settings.relativeTolerance),
+      rootCount_(system.rootCount()), output_(static_cast<std::size_t>(system.size())),
       noRoots_(static_cast<std::size_t>(rootCount_), 0) {}
 
 void EventLocatingIntegrator::reinitialize(double t, std::span<const double> y) {
@@ -405,7 +406,8 @@ AdvanceResult EventLocatingIntegrator::advance(double tOut, double tStop) {
   if (pending_ && pending_->time <= target) {
     const Root& root = *pending_;
     return AdvanceResult{AdvanceReason::Root, root.time,     root.y,
-                         root.directions,     root.residual, root.iterations};
+                         root.directions,     root.residual, root.iterations,
+                         root.crossingTimes};
   }
   inner_->denseOutput(target, output_);
   AdvanceReason reason =
@@ -442,8 +444,8 @@ void EventLocatingIntegrator::stepAndSearch(double tStop) {
   if (!root && solverStopped) {
     // The solver located these roots itself (CVODE and IDA: Illinois on their interpolant),
     // and none hides before them.
-    Root found{reached, end.y, std::vector<int>(solverRoots.begin(), solverRoots.end()), 0.0,
-               inner_->statistics().rootEvaluations - rootCallsBefore};
+    Root found{reached, end.y, std::vector<int>(solverRoots.begin(), solverRoots.end()),
+               {},      0.0,   inner_->statistics().rootEvaluations - rootCallsBefore};
     for (int i = 0; i < rootCount_; ++i)
       if (found.directions[static_cast<std::size_t>(i)] != 0)
         found.residual = std::max(found.residual, std::abs(end.g[static_cast<std::size_t>(i)]));
@@ -581,42 +583,67 @@ EventLocatingIntegrator::hiddenCrossing(int i, double s, const Sample& start, co
 
 // Locates every bracketed root; the earliest and those within twice the location tolerance of
 // it make one event, at the latest of their located times (MLS 3.6 section 8.5: simultaneous
-// events are handled in one event iteration).
+// events are handled in one event iteration). A region of concurrency widens that window and
+// picks the event's time among the candidates (concurrentRoots).
 EventLocatingIntegrator::Root EventLocatingIntegrator::locate(
     const std::vector<std::pair<int, std::pair<double, double>>>& brackets, const Sample& start) {
-  struct Located {
-    int function;
-    RootLocator::Result result;
-  };
-  std::vector<Located> located;
+  std::vector<LocatedRoot> located;
+  long iterations = 0;
   for (const auto& [i, bracket] : brackets) {
     double tolerance = locationTolerance(bracket.first, bracket.second);
     RootLocator locator(*this, i, tolerance);
-    located.push_back({i, locator.run(method_, bracket.first, bracket.second)});
+    RootLocator::Result result = locator.run(method_, bracket.first, bracket.second);
+    located.push_back({i, result.time, std::move(result.y)});
+    iterations += result.evaluations;
   }
-  double earliest = located.front().result.time;
-  for (const Located& l : located)
-    earliest = std::min(earliest, l.result.time);
-  double window = 2 * locationTolerance(start.t, earliest);
-  Root root{earliest, {}, std::vector<int>(static_cast<std::size_t>(rootCount_), 0), 0.0, 0};
-  const Located* latest = nullptr;
-  for (const Located& l : located) {
-    root.iterations += l.result.evaluations;
-    if (l.result.time > earliest + window) continue;
-    root.directions[static_cast<std::size_t>(l.function)] =
-        start.g[static_cast<std::size_t>(l.function)] > 0 ? -1 : 1;
-    if (!latest || l.result.time >= latest->result.time) latest = &l;
-  }
-  root.time = latest->result.time;
-  Sample at = sampleAt(root.time, false, latest->result.y.empty() ? nullptr : &latest->result.y);
-  root.y = at.y;
-  for (std::size_t i = 0; i < root.directions.size(); ++i) {
-    if (root.directions[i] == 0) continue;
+  std::stable_sort(located.begin(), located.end(),
+                   [](const LocatedRoot& a, const LocatedRoot& b) { return a.time < b.time; });
+  auto [count, at] = concurrentRoots(located, start);
+  Root root{at.t,
+            at.y,
+            std::vector<int>(static_cast<std::size_t>(rootCount_), 0),
+            std::vector<double>(static_cast<std::size_t>(rootCount_),
+                                std::numeric_limits<double>::quiet_NaN()),
+            0.0,
+            iterations};
+  for (std::size_t k = 0; k < count; ++k) {
+    auto i = static_cast<std::size_t>(located[k].function);
+    root.directions[i] = start.g[i] > 0 ? -1 : 1;
     // A zero at the restart takes its direction from the sign just after it.
     if (start.g[i] == 0.0) root.directions[i] = at.g[i] > 0 ? 1 : -1;
+    root.crossingTimes[i] = located[k].time;
     root.residual = std::max(root.residual, std::abs(at.g[i]));
   }
   return root;
+}
+
+// How many of the located roots (sorted by time) make the event, and the sample at its time.
+// The candidates lie within the window of the earliest root: twice the location tolerance, or
+// the region of concurrency's. Compere's N_c set (seed 002, 5.2.3): the event happens at the
+// latest candidate at which every earlier candidate's function has passed zero by at most the
+// amplitude, so no event is handled much later than its function says; without a region of
+// concurrency the amplitude is unbounded and the latest candidate is the event.
+std::pair<std::size_t, EventLocatingIntegrator::Sample>
+EventLocatingIntegrator::concurrentRoots(const std::vector<LocatedRoot>& located,
+                                         const Sample& start) {
+  double earliest = located.front().time;
+  double window = std::max(2 * locationTolerance(start.t, earliest), concurrency_.window);
+  std::size_t candidates = 1;
+  while (candidates < located.size() && located[candidates].time <= earliest + window)
+    ++candidates;
+  for (std::size_t last = candidates; last > 1; --last) {
+    Sample at = sampleAtRoot(located[last - 1]);
+    bool withinAmplitude = true;
+    for (std::size_t k = 0; k < last && withinAmplitude; ++k)
+      withinAmplitude =
+          std::abs(at.g[static_cast<std::size_t>(located[k].function)]) <= concurrency_.amplitude;
+    if (withinAmplitude) return {last, std::move(at)};
+  }
+  return {1, sampleAtRoot(located.front())};
+}
+
+EventLocatingIntegrator::Sample EventLocatingIntegrator::sampleAtRoot(const LocatedRoot& root) {
+  return sampleAt(root.time, false, root.y.empty() ? nullptr : &root.y);
 }
 
 EventLocatingIntegrator::Sample

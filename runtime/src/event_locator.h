@@ -11,19 +11,32 @@
 //  - zeros at the restart: a function that is exactly zero where the step starts takes the
 //    sign it has just after, so a root just handled does not fire again (sticking).
 // Each root found is located by the chosen method; roots within the location tolerance of the
-// earliest one are handled together, as one event.
+// earliest one are handled together, as one event. With a region of concurrency (Compere, seed
+// 002, 5.2.3) roots within its window of the earliest one are handled together too.
 #pragma once
 
 #include "mocc/runtime/integrator.h"
 
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace mocc::runtime {
 
 enum class LocatorMethod { Solver, Bisection, Illinois, Brent, Newton, Henon, Trapezoid };
+
+/// Compere's region of concurrency (seed 002, 5.2.3, Fig. 5.9): the roots located within
+/// `window` seconds of the earliest root in a step are candidates for one event; it happens at
+/// the latest candidate's time at which every earlier candidate's function has moved past zero
+/// by at most `amplitude`. The default (window 0) handles only roots within the location
+/// tolerance of each other together.
+struct EventConcurrency {
+  double window = 0.0;
+  double amplitude = std::numeric_limits<double>::infinity();
+};
 
 /// The method named `name` (an entry of availableEventLocators()), or nullopt.
 std::optional<LocatorMethod> parseLocatorMethod(std::string_view name);
@@ -34,7 +47,8 @@ public:
   /// integrates and must outlive this object. advance() fails after settings.maxSteps steps;
   /// Henon's method integrates to the settings' relative tolerance.
   EventLocatingIntegrator(std::unique_ptr<Integrator> inner, OdeSystem& system,
-                          LocatorMethod method, const IntegratorSettings& settings);
+                          LocatorMethod method, const IntegratorSettings& settings,
+                          EventConcurrency concurrency = {});
 
   std::string_view name() const override { return inner_->name(); }
   void reinitialize(double t, std::span<const double> y) override;
@@ -66,6 +80,7 @@ private:
     double time;
     std::vector<double> y; // the state at `time`
     std::vector<int> directions;
+    std::vector<double> crossingTimes; // each function's own located time (NaN: no root)
     double residual;
     long iterations;
   };
@@ -84,6 +99,18 @@ private:
                                                           const Sample& end, int depth);
   Root locate(const std::vector<std::pair<int, std::pair<double, double>>>& brackets,
               const Sample& start);
+  /// A root of g_`function` located at `time`; `y` is the state there (empty: the dense
+  /// output's).
+  struct LocatedRoot {
+    int function;
+    double time;
+    std::vector<double> y;
+  };
+  /// How many of the roots `located` (sorted by time) make one event, and the sample at its
+  /// time (EventConcurrency).
+  std::pair<std::size_t, Sample> concurrentRoots(const std::vector<LocatedRoot>& located,
+                                                 const Sample& start);
+  Sample sampleAtRoot(const LocatedRoot& root);
   /// The sign g_i has just after `start` (its sign there unless it is exactly zero).
   double signAfter(int i, const Sample& start, const Sample& end);
   /// The held sign of g_i while `t` lies before the hold's end, else 0.
@@ -98,6 +125,7 @@ private:
   std::unique_ptr<Integrator> inner_;
   OdeSystem& system_;
   LocatorMethod method_;
+  EventConcurrency concurrency_;
   long maxSteps_;
   double relativeTolerance_;
   long stepsThisAdvance_ = 0;

@@ -100,6 +100,10 @@ void Simulator::run(std::span<const Override> overrides) {
 // the search for double crossings, works above the steps (event_locator.h).
 void Simulator::createIntegrator() {
   LocatorMethod method = *parseLocatorMethod(options_.eventLocator);
+  // The solvers' own root finding stops at the first root; a region of concurrency needs the
+  // whole step's roots.
+  EventConcurrency concurrency{options_.concurrencyWindow, options_.concurrencyAmplitude};
+  if (concurrency.window > 0 && method == LocatorMethod::Solver) method = LocatorMethod::Illinois;
   IntegratorSettings settings;
   settings.relativeTolerance = settings.absoluteTolerance = options_.tolerance;
   // MLS 4.8.6: a state's nominal value is its scale, so its absolute error is measured there.
@@ -124,8 +128,8 @@ void Simulator::createIntegrator() {
   if (ode_.rootCount() == 0) return;
   if (method == LocatorMethod::Solver && !integrator_->findsRoots())
     method = LocatorMethod::Illinois;
-  auto locator =
-      std::make_unique<EventLocatingIntegrator>(std::move(integrator_), ode_, method, settings);
+  auto locator = std::make_unique<EventLocatingIntegrator>(std::move(integrator_), ode_, method,
+                                                           settings, concurrency);
   locator_ = locator.get();
   integrator_ = std::move(locator);
 }
@@ -314,12 +318,29 @@ std::string Simulator::algebraicUnknownsNote() const {
 
 // Left limit, event iteration, right limit (DESIGN.md "Runtime event loop", step 3).
 void Simulator::handleEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent) {
-  endSlidingAtItsExit(step);
+  const AdvanceResult* last = &step;
+  std::optional<AdvanceResult> latest;
+  if (stateEvent && !step.rootTimes.empty()) {
+    latest = handleConcurrentCrossings(step);
+    if (!latest) return; // terminate() at one of them
+    last = &*latest;
+  }
   statistics_.timeEvents += timeEvent ? 1 : 0;
-  bool crossed = stateEvent && std::any_of(step.rootDirections.begin(),
-                                           step.rootDirections.begin() + model_.n_crossings,
-                                           [](int direction) { return direction != 0; });
-  statistics_.stateEvents += crossed ? 1 : 0;
+  statistics_.stateEvents += stateEvent && anyCrossing(*last) ? 1 : 0;
+  handleEventInstant(*last, timeEvent, stateEvent);
+  guardAgainstChattering(*last);
+  if (reports_.terminateRequested() || last->time >= options_.stopTime) return;
+  nextTimeEvent_ = queryNextTimeEvent();
+  restartIntegrator();
+}
+
+bool Simulator::anyCrossing(const AdvanceResult& step) const {
+  return std::any_of(step.rootDirections.begin(), step.rootDirections.begin() + model_.n_crossings,
+                     [](int direction) { return direction != 0; });
+}
+
+void Simulator::handleEventInstant(const AdvanceResult& step, bool timeEvent, bool stateEvent) {
+  endSlidingAtItsExit(step);
   recordEvent(step, timeEvent, stateEvent);
   evaluateContinuous();
   recordDelays();
@@ -340,10 +361,64 @@ void Simulator::handleEvent(const AdvanceResult& step, bool timeEvent, bool stat
   writeRow(RowKind::EventRight);
   sink_.flush();
   rememberStatesAfterEvent();
-  guardAgainstChattering(step);
-  if (reports_.terminateRequested() || step.time >= options_.stopTime) return;
-  nextTimeEvent_ = queryNextTimeEvent();
-  restartIntegrator();
+}
+
+// Compere's region of concurrency (seed 002, 5.2.3): "only one integration step is necessary
+// to trigger N events at N closely spaced times". The crossings the locator grouped into
+// `step` are handled in the order of their located times, each at its own time on the step's
+// dense output; what a reinit changes there is carried to the later ones, and to the restart,
+// as a jump of the states (over the window the solution barely moves: the region's premise).
+// Returns the event at the group's latest time, at the integrator's state plus those jumps, or
+// nullopt when one of the earlier crossings called terminate().
+std::optional<AdvanceResult> Simulator::handleConcurrentCrossings(const AdvanceResult& step) {
+  std::vector<double> times;
+  for (std::size_t i = 0; i < step.rootTimes.size(); ++i)
+    if (step.rootDirections[i] != 0 && step.rootTimes[i] < step.time)
+      times.push_back(step.rootTimes[i]);
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  std::vector<double> jump(step.state.size(), 0.0);
+  concurrentState_.resize(step.state.size());
+  std::vector<double> g(static_cast<std::size_t>(model_.n_crossings));
+  for (double t : times) {
+    integrator_->denseOutput(t, concurrentState_);
+    for (std::size_t j = 0; j < jump.size(); ++j)
+      concurrentState_[j] += jump[j];
+    AdvanceResult instant = crossingsLocatedAt(step, t, concurrentState_);
+    ode_.loadState(instant.state);
+    instance_.setTime(t);
+    if (model_.n_crossings > 0) {
+      evaluateContinuous();
+      model_.crossings(&instance_.abi(), g.data());
+      for (std::size_t i = 0; i < g.size(); ++i)
+        if (instant.rootDirections[i] != 0)
+          instant.residual = std::max(instant.residual, std::abs(g[i]));
+    }
+    ++statistics_.concurrentEvents;
+    handleEventInstant(instant, false, true);
+    std::vector<double> after = ode_.integratorState();
+    for (std::size_t j = 0; j < jump.size() && j < after.size(); ++j)
+      jump[j] += after[j] - instant.state[j];
+    if (reports_.terminateRequested()) return std::nullopt;
+  }
+  std::copy(step.state.begin(), step.state.end(), concurrentState_.begin());
+  for (std::size_t j = 0; j < jump.size(); ++j)
+    concurrentState_[j] += jump[j];
+  AdvanceResult latest = crossingsLocatedAt(step, step.time, concurrentState_);
+  latest.residual = step.residual;
+  latest.iterations = step.iterations;
+  ode_.loadState(latest.state);
+  instance_.setTime(step.time);
+  return latest;
+}
+
+// The part of a grouped event whose crossings were located at `t`, at `state`.
+AdvanceResult Simulator::crossingsLocatedAt(const AdvanceResult& step, double t,
+                                            std::span<const double> state) {
+  concurrentDirections_.assign(step.rootDirections.size(), 0);
+  for (std::size_t i = 0; i < step.rootDirections.size(); ++i)
+    if (step.rootTimes[i] == t) concurrentDirections_[i] = step.rootDirections[i];
+  return AdvanceResult{AdvanceReason::Root, t, state, concurrentDirections_};
 }
 
 // terminal() is true for one last event iteration (MLS 3.6 section 3.7.5); a last row records

@@ -69,6 +69,14 @@ private:
   void integrate();
   AdvanceResult advance(double tOut, double tStop);
   void handleEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent);
+  /// One event instant: left limit, event iteration, right limit (no restart).
+  void handleEventInstant(const AdvanceResult& step, bool timeEvent, bool stateEvent);
+  bool anyCrossing(const AdvanceResult& step) const;
+  /// The crossings of a region of concurrency located before `step.time`, each at its own
+  /// time; the event at step.time that remains, or nullopt after terminate().
+  std::optional<AdvanceResult> handleConcurrentCrossings(const AdvanceResult& step);
+  AdvanceResult crossingsLocatedAt(const AdvanceResult& step, double t,
+                                   std::span<const double> state);
   /// "; the integrator solves for ... algebraic unknowns a, b" for the residual form, or "".
   std::string algebraicUnknownsNote() const;
   void finish();
@@ -173,6 +181,10 @@ private:
   int eventsWithoutProgress_ = 0;
   bool terminated_ = false;
   Statistics statistics_;
+  /// The state and directions of an instant of a region of concurrency (AdvanceResult's spans
+  /// point here).
+  std::vector<double> concurrentState_;
+  std::vector<int> concurrentDirections_;
   std::vector<SimulationNote> notes_;
   std::vector<EventRecord> events_;
   ZenoDetector zeno_;

@@ -56,9 +56,9 @@ TEST(Cli, HelpExplainsEveryRunOption) {
   EXPECT_TRUE(contains(top.output, "flatten")) << top.output;
   CommandResult run = runMocc("run --help");
   EXPECT_EQ(run.exitCode, 0);
-  for (const char* option :
-       {"--class", "--start-time", "--stop-time", "--tolerance", "--interval", "--solver",
-        "--output", "--override", "--plot", "--timings", "--cache", "--no-cache"}) {
+  for (const char* option : {"--class", "--start-time", "--stop-time", "--tolerance", "--interval",
+                             "--solver", "--output", "--override", "--plot", "--timings", "--cache",
+                             "--no-cache", "--concurrency-window", "--concurrency-amplitude"}) {
     EXPECT_TRUE(contains(run.output, option)) << option << "\n" << run.output;
   }
 }
@@ -90,6 +90,8 @@ TEST(Cli, UsageErrorsExitWithTwo) {
                                           "run " + ball + " --override g",
                                           "run " + ball + " --plot nosuch",
                                           "run " + ball + " --solver magic",
+                                          "run " + ball + " --concurrency-amplitude 1e-6",
+                                          "run " + ball + " --concurrency-window -1",
                                           "frobnicate",
                                           "run /nonexistent/model.mo",
                                           "run " + ball + " --print-after nosuch"};

@@ -734,6 +734,44 @@ TEST(EventModels, ZenoContinueNotesTheAccumulationAndStillStops) {
   EXPECT_NE(run.output.find("Zeno behaviour"), std::string::npos) << run.output;
 }
 
+// Compere's region of concurrency (seed 002, 5.2.3): two bounces 4.5e-4 s apart, inside one
+// window of 1e-3 s, are handled with one restart of the integrator, each at its own located
+// time. rk45 integrates the parabolas exactly and its dense output is exact for them, so the
+// times are the closed forms sqrt(2 h / g) to the location tolerance and the reinits use the
+// exact velocities -g t there (the reinit multiplies by e: a few ulps of 4.4 m/s).
+TEST(EventModels, ARegionOfConcurrencyHandlesEachCrossingAtItsOwnTime) {
+  const double h = 1, dh = 2e-3, e = 0.8, g = 9.81, stop = 0.6;
+  const double t1 = std::sqrt(2 * h / g), t2 = std::sqrt(2 * (h + dh) / g);
+  const double timeBound = 2 * locationTolerance(stop, stop);
+  const double speedBound = g * timeBound + 8 * kEps * g * t2;
+  auto csv = scratchDirectory() / "concurrent_bounces.csv";
+  std::string run = moccBinary() + " run " + eventModel("ConcurrentBounces.mo") +
+                    " --solver rk45 -o " + csv.string();
+  CommandResult separate = runCommand(run);
+  ASSERT_EQ(separate.exitCode, 0) << separate.output;
+  // Each bounce leaves y < 0 upwards again just after its reinit: four crossings.
+  EXPECT_NE(separate.output.find("events: 4 (4 state, 0 time)"), std::string::npos)
+      << separate.output;
+  CommandResult grouped = runCommand(run + " --concurrency-window 1e-3");
+  ASSERT_EQ(grouped.exitCode, 0) << grouped.output;
+  // Two groups: the bounces, and the two upward crossings after them (ball 1 restarts at t2
+  // from its dense output, dh below the floor: the region's approximation, that the solution
+  // barely moves within the window, and the reason for a small window).
+  EXPECT_NE(grouped.output.find("events: 2 (2 state, 0 time)"), std::string::npos)
+      << grouped.output;
+  EXPECT_NE(grouped.output.find("region of concurrency: 2 more state events"), std::string::npos)
+      << grouped.output;
+  CsvTable table = readCsv(csv.string());
+  std::vector<Jump> hits1 = jumps(table, "hits1"), hits2 = jumps(table, "hits2");
+  ASSERT_EQ(hits1.size(), 1u);
+  ASSERT_EQ(hits2.size(), 1u);
+  EXPECT_NEAR(hits1[0].time, t1, timeBound);
+  EXPECT_NEAR(hits2[0].time, t2, timeBound);
+  EXPECT_NEAR(at(table, hits1[0].row, "v1"), e * g * t1, e * speedBound)
+      << "ball 1's reinit uses its velocity at its own bounce, not at ball 2's";
+  EXPECT_NEAR(at(table, hits2[0].row, "v2"), e * g * t2, e * speedBound);
+}
+
 // Issue 6: every solver handles events through the same layer. The flights of the C21 ball are
 // parabolas, which every method here integrates exactly up to rounding: Runge-Kutta methods of
 // order p >= 2 (rk4, rk45 and ARKODE's Dormand-Prince: order 4 and 5) and Adams-Moulton of order

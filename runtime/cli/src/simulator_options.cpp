@@ -49,6 +49,18 @@ void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
                              "finding, Illinois on the dense output for solvers without one)",
                              fmt::join(locators, ", ")))
       ->check(CLI::IsMember(locators));
+  cmd.add_option("--concurrency-window", o.concurrencyWindow,
+                 "Region of concurrency (Compere): handle state events located within this many "
+                 "seconds of the first one in a step as one event (default 0: only simultaneous "
+                 "ones); the runtime then locates events (solver means illinois)")
+      ->check(CLI::NonNegativeNumber)
+      ->type_name("SECONDS");
+  cmd.add_option("--concurrency-amplitude", o.concurrencyAmplitude,
+                 "With --concurrency-window: the event happens at the latest root at which no "
+                 "earlier crossing function has passed zero by more than this (default: no "
+                 "bound)")
+      ->check(CLI::PositiveNumber)
+      ->type_name("G");
   cmd.add_option("--zeno", o.zeno,
                  "When events accumulate (Zeno) or chatter: stop (default, exit code 3) or "
                  "continue")
@@ -88,6 +100,14 @@ resolveOptions(const mocc_model& model, const SimulatorOptions& o, std::string& 
   s.solver = o.solver;
   if (o.step) s.fixedStep = *o.step;
   s.eventLocator = o.eventLocator;
+  s.concurrencyWindow = o.concurrencyWindow;
+  if (o.concurrencyAmplitude) {
+    if (o.concurrencyWindow == 0) {
+      error = "--concurrency-amplitude bounds a region of concurrency: give --concurrency-window";
+      return std::nullopt;
+    }
+    s.concurrencyAmplitude = *o.concurrencyAmplitude;
+  }
   s.stopOnZeno = o.zeno != "continue";
   s.filippovSliding = o.filippov;
   if (o.filippov && o.solver == "ida") {

@@ -25,6 +25,10 @@ void printSummary(const mocc_model& model, const runtime::SimulationOptions& s,
   std::cout << fmt::format("  events: {} ({} state, {} time), event iterations: {}\n",
                            st.stateEvents + st.timeEvents, st.stateEvents, st.timeEvents,
                            st.eventIterations);
+  if (st.concurrentEvents > 0)
+    std::cout << fmt::format("  region of concurrency: {} more state events, each at its own time "
+                             "inside the step of one of those\n",
+                             st.concurrentEvents);
   std::cout << fmt::format("  steps: {}, f-evals: {}, jacobians: {}, error-test failures: {}\n",
                            st.steps, st.rhsEvaluations, st.jacobianEvaluations,
                            st.errorTestFailures);

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -103,6 +104,92 @@ INSTANTIATE_TEST_SUITE_P(RateUsingMethods, Locators,
                            default: return std::string("Brent");
                            }
                          });
+
+/// y' = 1 from y(0) = 0, with three roots close together: g_k = y - 1/2 - d_k for
+/// d = (0, 2e-9, 5e-9), crossing upwards at t = 1/2 + d_k, and a fourth far away (y - 3/4).
+class CloseRoots final : public OdeSystem {
+public:
+  int size() const override { return 1; }
+  int rootCount() const override { return 4; }
+  CallbackStatus derivatives(double, std::span<const double>, std::span<double> dy) override {
+    dy[0] = 1;
+    return CallbackStatus::Ok;
+  }
+  CallbackStatus roots(double, std::span<const double> y, std::span<double> g) override {
+    for (int k = 0; k < 3; ++k)
+      g[static_cast<std::size_t>(k)] = y[0] - 0.5 - offsets[k];
+    g[3] = y[0] - 0.75;
+    return CallbackStatus::Ok;
+  }
+  CallbackStatus rootRates(double, std::span<const double>, std::span<double> rates) override {
+    std::fill(rates.begin(), rates.end(), 1.0);
+    return CallbackStatus::Ok;
+  }
+  static constexpr double offsets[3] = {0.0, 2e-9, 5e-9};
+};
+
+struct Event {
+  double time;
+  std::vector<int> directions;
+  std::vector<double> rootTimes;
+};
+
+std::vector<Event> eventsOf(EventConcurrency concurrency) {
+  CloseRoots system;
+  IntegratorSettings settings;
+  settings.relativeTolerance = settings.absoluteTolerance = 1e-8;
+  settings.solverRootFinding = false;
+  EventLocatingIntegrator integrator(makeIntegrator("rk45", system, settings), system,
+                                     LocatorMethod::Illinois, settings, concurrency);
+  std::vector<double> y{0.0};
+  integrator.reinitialize(0.0, y);
+  std::vector<Event> events;
+  for (int guard = 0; guard < 10; ++guard) {
+    AdvanceResult r = integrator.advance(1.0, 1.0);
+    if (r.reason != AdvanceReason::Root) break;
+    events.push_back({r.time,
+                      {r.rootDirections.begin(), r.rootDirections.end()},
+                      {r.rootTimes.begin(), r.rootTimes.end()}});
+    y.assign(r.state.begin(), r.state.end());
+    integrator.reinitialize(r.time, y);
+  }
+  return events;
+}
+
+// rk45 integrates y = t exactly, so roots are located to the location tolerance (~1e-13 s).
+TEST(RegionOfConcurrency, WithoutAWindowEveryCloseRootIsItsOwnEvent) {
+  std::vector<Event> events = eventsOf({});
+  ASSERT_EQ(events.size(), 4u);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_NEAR(events[static_cast<std::size_t>(k)].time, 0.5 + CloseRoots::offsets[k], 1e-12);
+    EXPECT_EQ(events[static_cast<std::size_t>(k)].directions,
+              (std::vector<int>{k == 0, k == 1, k == 2, 0}));
+  }
+}
+
+TEST(RegionOfConcurrency, RootsWithinTheWindowMakeOneEventAtTheLatest) {
+  std::vector<Event> events = eventsOf({1e-8});
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_NEAR(events[0].time, 0.5 + 5e-9, 1e-12);
+  EXPECT_EQ(events[0].directions, (std::vector<int>{1, 1, 1, 0}));
+  for (int k = 0; k < 3; ++k)
+    EXPECT_NEAR(events[0].rootTimes[static_cast<std::size_t>(k)], 0.5 + CloseRoots::offsets[k],
+                1e-12)
+        << "each crossing keeps its own located time";
+  EXPECT_TRUE(std::isnan(events[0].rootTimes[3]));
+  EXPECT_NEAR(events[1].time, 0.75, 1e-12) << "a root outside the window is an event of its own";
+}
+
+TEST(RegionOfConcurrency, TheAmplitudeBoundsHowFarAnEarlierRootHasPassedZero) {
+  // At t = 1/2 + 5e-9 the first function is 5e-9 past zero, more than the amplitude 4e-9: the
+  // event happens at the second root (the first has passed by 2e-9), the third is one of its own.
+  std::vector<Event> events = eventsOf({1e-8, 4e-9});
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_NEAR(events[0].time, 0.5 + 2e-9, 1e-12);
+  EXPECT_EQ(events[0].directions, (std::vector<int>{1, 1, 0, 0}));
+  EXPECT_NEAR(events[1].time, 0.5 + 5e-9, 1e-12);
+  EXPECT_EQ(events[1].directions, (std::vector<int>{0, 0, 1, 0}));
+}
 
 } // namespace
 } // namespace mocc::runtime

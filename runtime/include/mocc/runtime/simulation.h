@@ -7,6 +7,7 @@
 #include "mocc/runtime/overrides.h"
 #include "mocc/runtime/result_sink.h"
 
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -34,6 +35,14 @@ struct SimulationOptions {
   /// An entry of availableEventLocators(): "solver" (the integrator's own root finding, where
   /// it has one; else "illinois") or a method of the runtime on the integrator's dense output.
   std::string eventLocator = "solver";
+  /// Compere's region of concurrency (seed 002, 5.2.3): state events located within
+  /// concurrencyWindow seconds of the earliest one in a step are handled with one restart of
+  /// the integrator, up to the latest of them at which every earlier one's crossing function
+  /// has passed zero by at most concurrencyAmplitude; each is handled at its own located time
+  /// on the step's dense output. 0: one event per located time (or several within the location
+  /// tolerance). A window makes the runtime locate the events ("solver" means "illinois").
+  double concurrencyWindow = 0.0;
+  double concurrencyAmplitude = std::numeric_limits<double>::infinity();
   /// What happens when events accumulate (Zeno behaviour) or chatter (ZenoDetector): stop
   /// (fail) or continue with a note. maxEventsWithoutProgress stops the run either way.
   bool stopOnZeno = true;
@@ -116,8 +125,11 @@ struct Statistics {
   /// How the integrator forms its Newton matrix: "analytic, dense", "analytic, sparse (KLU)"
   /// or "finite differences, dense".
   std::string jacobian;
-  long stateEvents = 0;     // events with at least one root of a crossing function
-  long timeEvents = 0;      // events at a scheduled time (one event may be both)
+  long stateEvents = 0; // events with at least one root of a crossing function
+  long timeEvents = 0;  // events at a scheduled time (one event may be both)
+  /// State events handled at their own located times inside another state event's step
+  /// (region of concurrency), without a restart of the integrator of their own.
+  long concurrentEvents = 0;
   long eventIterations = 0; // event_update() calls, initialization included
   long stateSetSwitches = 0;
   long algebraicSolves = 0;     // mocc_solve_system calls

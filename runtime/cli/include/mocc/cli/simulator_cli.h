@@ -30,6 +30,8 @@ struct SimulatorOptions {
   std::string solver = "cvode";
   std::optional<double> step; // fixed-step solvers
   std::string eventLocator = "solver";
+  double concurrencyWindow = 0.0;
+  std::optional<double> concurrencyAmplitude;
   std::string zeno = "stop";
   bool filippov = false; // --filippov: chattering on a sliding surface slides (Filippov)
   std::string eventLog;  // empty: none
