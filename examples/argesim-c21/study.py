@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""ARGESIM C21 cases 1 (bouncing ball) and 2 (RLC circuit with diode, study_rlc.py): runs every experiment with mocc and writes the tables
+"""ARGESIM C21 cases 1 (bouncing ball), 2 (RLC circuit with diode, study_rlc.py) and 3 (rotating
+pendulum with free-flight phase, study_pendulum.py): runs every experiment with mocc and writes the tables
 (CSV and Markdown) and figures (PNG through gnuplot) into results/, and docs/argesim-c21.md
 from doc_template.md. Called by ./run; standard library only.
 
@@ -18,6 +19,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source folder
 import c21lib as L  # noqa: E402
+import study_pendulum  # noqa: E402
 import study_rlc  # noqa: E402
 
 HERE = L.HERE
@@ -669,6 +671,18 @@ unset multiplot
 
     # ---- case 2: RLC circuit with diode (study_rlc.py) -------------------------------------------
     study_rlc.case2(runner, tables, values, out, gnuplot, fnum)
+
+    # ---- case 3: rotating pendulum with free-flight phase (study_pendulum.py) -----------------
+    study_pendulum.case3(runner, tables, values, out, gnuplot, fnum)
+
+    # ---- case 1 with GNU Octave and Scilab beside mocc, where installed (external_solvers.py) --
+    external = subprocess.run([sys.executable, os.path.join(HERE, "external_solvers.py"),
+                               os.path.abspath(args.mocc), "--out", out],
+                              capture_output=True, text=True)
+    if external.returncode != 0:
+        raise RuntimeError("external_solvers.py failed:\n" + external.stdout + external.stderr)
+    with open(os.path.join(out, "external_solvers.md")) as f:
+        tables.md["external_solvers"] = f.read()
 
     # ---- clean up the large run files, keep the summaries ---------------------------------------
     with open(os.path.join(out, "runs.csv"), "w", newline="") as f:

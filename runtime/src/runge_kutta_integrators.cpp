@@ -229,7 +229,12 @@ double DormandPrinceIntegrator::attemptStep(double tStop) {
     // Stretch a step by up to 1% rather than leave a sliver before tStop (Hairer's rule).
     bool reachesStop = endTime_ + 1.01 * h >= tStop;
     if (reachesStop) h = tStop - endTime_;
-    double minimumStep = 4.0 * epsilon * std::max(std::abs(endTime_), std::abs(tStop));
+    // A step must advance the time it starts from (Hairer's DOPRI5: 0.1 |h| <= |t| uround
+    // fails). The stop time says nothing here: a state at zero with a large slope (a diode's
+    // current at its turn-off) starts with steps far below eps |tStop| and grows them tenfold
+    // per step.
+    double minimumStep =
+        4.0 * epsilon * std::max(std::abs(endTime_), std::numeric_limits<double>::min());
     if (h < minimumStep)
       throw IntegratorError(fmt::format("rk45: the step size fell to {} at time {}, below what "
                                         "can advance time",

@@ -304,6 +304,38 @@ TEST_P(AdaptiveSolvers, DecayErrorStaysWithinAMultipleOfTheTolerance) {
   }
 }
 
+/// y' = 942 from y at rounding level above zero: an ideal diode's current right after it turns
+/// off (examples/argesim-c21/RLCShortcut.mo at its first event), whose absolute tolerance is
+/// 1e-13 (a nominal value of 1e-3).
+class RampFromZero final : public OdeSystem {
+public:
+  int size() const override { return 1; }
+  int rootCount() const override { return 0; }
+  CallbackStatus derivatives(double, std::span<const double>, std::span<double> dy) override {
+    dy[0] = 942.0;
+    return CallbackStatus::Ok;
+  }
+  CallbackStatus roots(double, std::span<const double>, std::span<double>) override {
+    return CallbackStatus::Ok;
+  }
+};
+
+TEST_P(AdaptiveSolvers, StartFromAStateAtRoundingLevelWithALargeSlope) {
+  // The first step is far below eps times the stop time (Hairer's starting step: 1% of the
+  // state's size over its slope), which must not count as a step that cannot advance time.
+  // Every method integrates a constant slope exactly: 100 tol as above.
+  RampFromZero system;
+  IntegratorSettings settings = withTolerance(1e-10);
+  settings.absoluteTolerances = {1e-13};
+  settings.solverRootFinding = false;
+  auto integrator = makeIntegrator(GetParam(), system, settings);
+  const double t0 = 3.3586285400050027e-06, y0 = 3.3912e-17, stop = 1e-4;
+  integrator->reinitialize(t0, std::vector<double>{y0});
+  AdvanceResult result = integrator->advance(stop, stop);
+  EXPECT_EQ(result.time, stop);
+  EXPECT_NEAR(result.state[0], y0 + 942.0 * (stop - t0), 100 * 1e-10 * 942.0 * stop);
+}
+
 TEST_P(AdaptiveSolvers, DenseOutputInsideStepsIsAsAccurate) {
   // Inside a step the interpolant adds its own error to the end points' (within 100 tol, as
   // above). DOPRI5's continuous extension is 4th order; ARKODE's Hermite interpolant has
