@@ -31,9 +31,7 @@ model PendulumDAE "ARGESIM C21 case 3: the swinging phase as the index-3 DAE (47
   parameter Integer stopAt = 1 "1: at the first turning point with amplitude <= limit; 2: at the zero crossing of theta after it";
   parameter Boolean small0 = false "the amplitude limit was already reached before this run";
   parameter Real xTurn0 = 0 "with small0: x at that turning point";
-  // The start values as parameters: the driver sets them with --override x0=... (overriding
-  // the start values of x, ... directly is not honoured by mocc's check of the redundant
-  // fixed start values after index reduction: bug_override_redundant_start.mo).
+  // The start values as parameters: the driver sets them with --override x0=... .
   parameter Real x0 = 0.70710678118654752 "x at the start";
   parameter Real y0 = 0.70710678118654752 "y at the start";
   parameter Real vx0 = 10.606601717798213 "x' at the start";

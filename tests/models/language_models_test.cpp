@@ -542,6 +542,26 @@ TEST(Overrides, SetTheInitialValuesOfFixedStates) {
       table, "w", [](double t) { return 4 * std::exp(-t); }, 1e-7);
 }
 
+TEST(Overrides, ARedundantFixedStartValueIsCheckedAgainstItsOverride) {
+  // OverriddenRedundantStart.mo: x = 0.2 exp(-t) and y = 1 - x from consistent overrides
+  // (tolerance 1e-10: global errors far below 1e-7); an inconsistent y = 0.7 stops at
+  // initialization, comparing y = 0.8 with that start value.
+  std::string model = languageModel("OverriddenRedundantStart.mo");
+  CsvTable table = simulate(model, "--tolerance 1e-10 --override x=0.2 --override y=0.8");
+  expectEverywhere(
+      table, "x", [](double t) { return 0.2 * std::exp(-t); }, 1e-7);
+  expectEverywhere(
+      table, "y", [](double t) { return 1 - 0.2 * std::exp(-t); }, 1e-7);
+  CommandResult r = runCommand(moccBinary() + " run " + model + " -o " +
+                               (scratchDirectory() / "inconsistent.csv").string() +
+                               " --override x=0.2 --override y=0.7 2>&1");
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_NE(r.output.find("the start value of y (fixed = true, "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("y is 0.80000000000000004, its start value 0.69999999999999996"),
+            std::string::npos)
+      << r.output;
+}
+
 TEST(InstanceName, StartsWithTheSimulatedModelsNameWithoutItsPackages) {
   // InstanceNameInPackage.mo, the specification's example: "Vehicle.engine.controller".
   CsvTable table = simulate(languageModel("InstanceNameInPackage.mo"), "--class MyLib.Vehicle");

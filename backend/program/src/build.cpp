@@ -210,9 +210,14 @@ std::uint32_t ProgramBuilder::message(const sim::Message& message) {
 }
 
 std::vector<expr::Id> ProgramBuilder::messageValues(const std::vector<expr::Id>& values) {
+  return messageValues(values, translator_);
+}
+
+std::vector<expr::Id> ProgramBuilder::messageValues(const std::vector<expr::Id>& values,
+                                                    expr::Translator& translate) {
   std::vector<expr::Id> out;
   for (expr::Id value : values)
-    out.push_back(translator_(value));
+    out.push_back(translate(value));
   return out;
 }
 

@@ -16,6 +16,7 @@ void ProgramBuilder::addInitialize() {
     program_.initialize = program_.event;
     return;
   }
+  std::vector<sim::Statement> checks = consistencyChecks();
   StepContext context{problem.equations, true};
   for (const structure::Step& step : problem.steps) {
     std::vector<sim::Statement> code = stepStatements(step, context);
@@ -25,8 +26,7 @@ void ProgramBuilder::addInitialize() {
   }
   std::vector<sim::Statement> aliases = aliasAssignments();
   program_.initialize.insert(program_.initialize.end(), aliases.begin(), aliases.end());
-  for (const dae::Assertion& a : problem.consistencyChecks)
-    program_.initialize.push_back(assertion(a));
+  program_.initialize.insert(program_.initialize.end(), checks.begin(), checks.end());
   // Asserts hold at the initial instant too (MLS 8.3.7).
   for (const dae::Assertion& a : system_.assertions)
     program_.initialize.push_back(assertion(a));
@@ -45,11 +45,42 @@ bool ProgramBuilder::keepsBoundStart(const structure::Step& step) const {
     return false;
   const dae::Variable& variable = system_.variables[step.variable];
   if (variable.kind == dae::VariableKind::Internal || variable.start != step.value) return false;
-  for (std::uint32_t read : expr::variablesOf(system_.pool, step.value)) {
+  return readsOnlyFixedParameters(step.value);
+}
+
+bool ProgramBuilder::readsOnlyFixedParameters(expr::Id value) const {
+  for (std::uint32_t read : expr::variablesOf(system_.pool, value)) {
     const dae::Variable& v = system_.variables[read];
     if (v.kind != dae::VariableKind::Parameter || !v.fixed) return false;
   }
   return true;
+}
+
+// The checks of the equations left over (MLS 8.6), to run after the steps. A left-over
+// `v = v.start` compares v with the start value bind gave it, captured here before the steps
+// compute v: that is the overridden one after `--override v=...`, which the start expression
+// does not know (keepsBoundStart's case, for a start value that became redundant).
+std::vector<sim::Statement> ProgramBuilder::consistencyChecks() {
+  std::vector<sim::Statement> checks;
+  for (const structure::ConsistencyCheck& check : schedule_.initialization.consistencyChecks) {
+    if (!check.fixedStartOf || !readsOnlyFixedParameters(check.start)) {
+      checks.push_back(assertion(check.assertion));
+      continue;
+    }
+    const dae::Variable& variable = system_.variables[*check.fixedStartOf];
+    std::uint32_t started = addInternal("$start(" + variable.name + ")", variable.type);
+    program_.initialize.push_back(
+        {sim::Assign{started,
+                     program_.pool.variable(programIndex_[*check.fixedStartOf], variable.type)},
+         origin(variable.range)});
+    expr::Translator fromStartedValue(
+        system_.pool, program_.pool, [&](expr::Id id, expr::Translator& self) {
+          return id == check.start ? program_.pool.variable(started, variable.type)
+                                   : mapLeaf(id, self);
+        });
+    checks.push_back(assertion(check.assertion, fromStartedValue));
+  }
+  return checks;
 }
 
 // The assignments of `target` in `code` assign its current value instead.

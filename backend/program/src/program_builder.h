@@ -38,6 +38,8 @@ private:
   std::uint32_t message(const sim::Message& message);
   /// The values of a message in the program's pool.
   std::vector<expr::Id> messageValues(const std::vector<expr::Id>& values);
+  std::vector<expr::Id> messageValues(const std::vector<expr::Id>& values,
+                                      expr::Translator& translate);
 
   // functions.cpp
   void addFunctions();
@@ -68,6 +70,7 @@ private:
   sim::Statement when(const dae::WhenClause& clause);
   sim::Statement whenStatement(const dae::WhenStatement& statement);
   sim::Statement assertion(const dae::Assertion& assertion);
+  sim::Statement assertion(const dae::Assertion& assertion, expr::Translator& translate);
   std::vector<sim::Statement> assignmentsNeededBy(std::set<std::uint32_t> needed);
   void addTimeEvents();
 
@@ -94,6 +97,8 @@ private:
   /// Whether the step is `v = v.start` with a start of fixed parameters only, whose value bind
   /// gave v already (or an override replaced).
   bool keepsBoundStart(const structure::Step& step) const;
+  bool readsOnlyFixedParameters(expr::Id value) const;
+  std::vector<sim::Statement> consistencyChecks();
   void keepCurrentValue(std::vector<sim::Statement>& code, std::uint32_t target);
   /// A when-clause of the initialization schedule (MLS 8.6): the first branch active at
   /// initial() without its reinits (they are equations there), else pre() of every output.

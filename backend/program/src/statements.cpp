@@ -97,10 +97,15 @@ void ProgramBuilder::addStartValues() {
 }
 
 sim::Statement ProgramBuilder::assertion(const dae::Assertion& a) {
+  return assertion(a, translator_);
+}
+
+sim::Statement ProgramBuilder::assertion(const dae::Assertion& a, expr::Translator& translate) {
   static_assert(static_cast<int>(sim::AssertLevel::Message) ==
                 static_cast<int>(dae::AssertLevel::Message));
   auto level = static_cast<sim::AssertLevel>(a.level); // the same enumerators
-  return {sim::Assert{translator_(a.condition), message(a.message), level, messageValues(a.values)},
+  return {sim::Assert{translate(a.condition), message(a.message), level,
+                      messageValues(a.values, translate)},
           origin(a.range)};
 }
 

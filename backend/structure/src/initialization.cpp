@@ -439,10 +439,11 @@ private:
     return true;
   }
 
-  // lhs = rhs as an assertion: exactly for Integer and Boolean values; for Real ones up to a
+  // lhs = rhs as an assertion (for a fixed start value: which variable, see ConsistencyCheck):
+  // exactly for Integer and Boolean values; for Real ones up to a
   // relative 1e-8, well above the residuals the initialization's Newton solves leave
   // (their tolerance is 1e-10 relative) and far below any modelling difference.
-  dae::Assertion consistencyCheck(std::size_t e) {
+  ConsistencyCheck consistencyCheck(std::size_t e) {
     const dae::Equation& equation = problem_.equations[e];
     expr::Pool& pool = system_.pool;
     expr::Id lhs = equation.lhs, rhs = equation.rhs;
@@ -467,7 +468,20 @@ private:
                          " does not hold at initialization: left side ",
                      ", right side ", ""};
     message.values = {value, value};
-    return dae::Assertion{holds, message, dae::AssertLevel::Error, equation.range, {lhs, rhs}};
+    ConsistencyCheck check{
+        dae::Assertion{holds, message, dae::AssertLevel::Error, equation.range, {lhs, rhs}}};
+    if (result_.origins[e] == InitialOrigin::FixedStart && pool.op(lhs) == expr::Op::Variable) {
+      // Its start value may be overridden: the message names the variable, not the expression.
+      check.fixedStartOf = pool.node(lhs).index;
+      check.start = rhs;
+      const dae::Variable& variable = system_.variables[*check.fixedStartOf];
+      check.assertion.message.texts = {
+          fmt::format("the start value of {} (fixed = true, {}) is redundant and does not hold "
+                      "at initialization: {} is ",
+                      variable.name, where(equation.range), variable.name),
+          ", its start value ", ""};
+    }
+    return check;
   }
 
   // -------------------------------------------------------------------- diagnostics
@@ -626,8 +640,8 @@ std::string print(const dae::System& system, const Initialization& initializatio
       counts[1], counts[2], counts[3], counts[4]);
   out += printSteps(system, initialization.steps, initialization.equations, sources, 2);
   auto names = dae::names(system);
-  for (const dae::Assertion& check : initialization.consistencyChecks)
-    out += "  check " + expr::print(system.pool, check.condition, names) + "\n";
+  for (const ConsistencyCheck& check : initialization.consistencyChecks)
+    out += "  check " + expr::print(system.pool, check.assertion.condition, names) + "\n";
   return out;
 }
 

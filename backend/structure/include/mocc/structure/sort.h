@@ -122,6 +122,16 @@ struct PreUnknown {
 ///    start from pre() when discrete, from their start values otherwise).
 /// Afterwards every variable holds its initial value; the runtime then sets pre := current
 /// values and continues with event iteration as usual.
+/// A left-over equation of the initialization problem, checked once its steps have run.
+struct ConsistencyCheck {
+  dae::Assertion assertion;
+  /// For `v = v.start` of a variable with fixed = true: v, and `start` is the start expression
+  /// (in the assertion's condition): the start value v had when initialization began may
+  /// have been overridden, so the program compares with that value instead.
+  std::optional<std::uint32_t> fixedStartOf = std::nullopt;
+  expr::Id start = {};
+};
+
 struct Initialization {
   std::vector<dae::Equation> equations; // Step::source of Assign/System steps indexes this
   std::vector<InitialOrigin> origins;   // per equation
@@ -138,7 +148,7 @@ struct Initialization {
   std::vector<PreUnknown> preUnknowns;
   /// Initial equations and fixed start values that were left over, removed from `equations`
   /// (MLS 8.6 allows removing consistent ones): each must hold once the steps have run.
-  std::vector<dae::Assertion> consistencyChecks;
+  std::vector<ConsistencyCheck> consistencyChecks;
 };
 
 /// The causal order of a system: each step's inputs are computed by earlier steps or known
