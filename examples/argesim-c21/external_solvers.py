@@ -232,8 +232,7 @@ def main():
         f"mocc's simulation wall time, the loop over the bounces in Octave and Scilab "
         f"(interpreted); process: the whole command, start-up and mocc's compilation included. "
         f"mocc puts each event at the first point past the root, within 100 eps (|t| + |h|) "
-        f"(README.md, 'What is supported'); arkode-erk's f-evals include one per output point of the "
-        f"model's 0.01 s grid (bug_arkode_output_fevals.mo).")
+        f"(README.md, 'What is supported').")
     if octave:
         lines.append("")
         lines.append(

@@ -200,6 +200,11 @@ void ArkodeIntegrator::Impl::createSolver() {
     arkode =
         matrixCheck.created(ERKStepCreate(&Impl::rhs, time, state, context), "ERKStepCreate", time);
     check(ERKStepSetTableNum(arkode, ARKODE_DORMAND_PRINCE_7_4_5), "SetTableNum", time);
+    // ARKODE's Hermite interpolant of degree 4 (its default for order 5) evaluates the
+    // right-hand side at every call, uncached: one evaluation per output point and per
+    // sample of the event locator. The cubic one uses the step's end values and slopes only
+    // (O(h^4), like rk45's continuous extension).
+    check(ERKStepSetInterpolantDegree(arkode, 3), "SetInterpolantDegree", time);
     check(ERKStepSetPostprocessStepFn(arkode, &Impl::acceptedStep), "SetPostprocessStepFn", time);
   } else {
     // Only the implicit right-hand side: a fully implicit (DIRK) method.

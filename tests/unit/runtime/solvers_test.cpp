@@ -336,6 +336,23 @@ TEST_P(AdaptiveSolvers, StartFromAStateAtRoundingLevelWithALargeSlope) {
   EXPECT_NEAR(result.state[0], y0 + 942.0 * (stop - t0), 100 * 1e-10 * 942.0 * stop);
 }
 
+TEST_P(AdaptiveSolvers, OutputPointsCostNoEvaluationsOfTheirOwn) {
+  // Output between steps comes from the step's interpolant: 1000 output points may change the
+  // steps a little and cost at most one evaluation per step (an interpolant's end slope), not
+  // one per point (bug_arkode_output_fevals: ARKODE's quartic Hermite interpolant evaluated
+  // the right-hand side at every output point).
+  auto work = [&](int points) {
+    Oscillator system(/*analyticJacobian=*/true);
+    auto integrator = makeIntegrator(GetParam(), system, withTolerance(1e-8));
+    integrator->reinitialize(0.0, std::vector<double>{1.0, 0.0});
+    for (int k = 1; k <= points; ++k)
+      integrator->advance(10.0 * k / points, 10.0);
+    return integrator->statistics();
+  };
+  IntegratorStatistics dense = work(1000), sparse = work(1);
+  EXPECT_LE(dense.rhsEvaluations - sparse.rhsEvaluations, dense.steps);
+}
+
 TEST_P(AdaptiveSolvers, DenseOutputInsideStepsIsAsAccurate) {
   // Inside a step the interpolant adds its own error to the end points' (within 100 tol, as
   // above). DOPRI5's continuous extension is 4th order; ARKODE's Hermite interpolant has
