@@ -503,10 +503,17 @@ void Simulator::alignZeroCrossingsWithRestart() {
     restartSigns_ = directionsLeavingZero(g, undecidedCrossings(g));
     const std::vector<int8_t>& leaving = restartSigns_.directions;
     instance_.setMode(MOCC_MODE_EVENT);
+    // A relation that still claims the side its function is leaving is decided for the side
+    // it goes to (+2 or -2: whatever lhs - rhs is, model.h), and stays so for this event.
+    std::vector<int8_t> wanted(leaving.begin(), leaving.end());
+    for (std::size_t i = 0; i < wanted.size(); ++i) {
+      bool stillOld = claimedSide(static_cast<int>(i)) == -wanted[i] && g[i] != 0.0;
+      if (wanted[i] != 0 && (stillOld || directions[i] == 2 * wanted[i]))
+        wanted[i] = static_cast<int8_t>(2 * wanted[i]);
+    }
     std::vector<int> inconsistent;
-    for (std::size_t i = 0; i < leaving.size(); ++i)
-      if (leaving[i] != 0 && leaving[i] != directions[i])
-        inconsistent.push_back(static_cast<int>(i));
+    for (std::size_t i = 0; i < wanted.size(); ++i)
+      if (wanted[i] != 0 && wanted[i] != directions[i]) inconsistent.push_back(static_cast<int>(i));
     if (inconsistent.empty()) return;
     if (pass == maxPasses) {
       std::vector<std::string> names;
@@ -521,8 +528,8 @@ void Simulator::alignZeroCrossingsWithRestart() {
         return;
       throw SimulationFailure(instance_.time(), finding);
     }
-    for (std::size_t i = 0; i < leaving.size(); ++i)
-      if (leaving[i] != 0) directions[i] = leaving[i];
+    for (std::size_t i = 0; i < wanted.size(); ++i)
+      if (wanted[i] != 0) directions[i] = wanted[i];
     instance_.copyCurrentToPre();
     iterateEvent();
   }
@@ -538,17 +545,42 @@ int Simulator::claimedSide(int crossing) const {
 // A relation decided within the root's resolution (model.h, MOCC_CROSSING_RESOLUTION) holds
 // for the side its crossing was located going to while the function may still be on the other:
 // if it moves on away from zero there, the root finder sees no crossing and the relation stays
-// wrong. A relation that holds for another side than the located one was not evaluated (an
-// if-branch not taken) and is left alone.
+// wrong. A relation that holds for the old side was not evaluated (an if-branch not taken) or
+// found its function still there: undecided only when that is less than the root's resolution
+// in time (rootResolutions), else left alone.
 std::vector<bool> Simulator::undecidedCrossings(std::span<const double> g) {
   std::span<int8_t> directions = instance_.crossingDirections();
+  std::vector<double> resolution; // rootResolutions(), when needed
   std::vector<bool> undecided(g.size(), false);
   for (std::size_t i = 0; i < g.size(); ++i) {
-    int located = directions[i];
+    int located = directions[i] > 0 ? 1 : directions[i] < 0 ? -1 : 0;
     bool otherSide = (located > 0 && g[i] < 0.0) || (located < 0 && g[i] > 0.0);
-    undecided[i] = g[i] == 0.0 || (otherSide && claimedSide(static_cast<int>(i)) == located);
+    int claimed = claimedSide(static_cast<int>(i));
+    undecided[i] = g[i] == 0.0 || (otherSide && claimed == located);
+    if (otherSide && claimed == -located) {
+      if (resolution.empty()) resolution = rootResolutions(g.size());
+      undecided[i] = std::abs(g[i]) <= resolution[i];
+    }
   }
   return undecided;
+}
+
+// How far each crossing function may be from zero at a located root: it moves |rate| times the
+// location tolerance 100 eps (|t| + |h|), the step h no longer than the time since the last
+// restart. A function on its old side by less than that (a loop's solution re-solved at the
+// event from another starting point: the C21 Shockley diode's uD = 1.9e-23 V) has not been
+// decided by the root finder.
+std::vector<double> Simulator::rootResolutions(std::size_t count) {
+  std::vector<double> resolution(count, 0.0);
+  std::vector<double> rates(static_cast<std::size_t>(ode_.rootCount()));
+  std::vector<double> x = ode_.integratorState();
+  double t = instance_.time();
+  if (ode_.rootRates(t, x, rates) != CallbackStatus::Ok) return resolution;
+  double tolerance =
+      100 * std::numeric_limits<double>::epsilon() * (std::abs(t) + std::abs(t - lastRestart_));
+  for (std::size_t i = 0; i < count && i < rates.size(); ++i)
+    if (std::isfinite(rates[i])) resolution[i] = std::abs(rates[i]) * tolerance;
+  return resolution;
 }
 
 Simulator::LeavingZero Simulator::directionsLeavingZero(std::span<const double> g,
@@ -819,6 +851,7 @@ std::string Simulator::describeZeno(const ZenoFinding& finding) const {
 }
 
 void Simulator::restartIntegrator() {
+  lastRestart_ = instance_.time();
   integrator_->reinitialize(instance_.time(), ode_.integratorState());
   if (locator_ && restartSigns_.decidedAt > instance_.time())
     locator_->holdSignsUntil(

@@ -99,9 +99,12 @@ private:
   /// for, or 0 when the model does not say which relation a crossing watches.
   int claimedSide(int crossing) const;
   /// The crossings whose side the solution's motion must decide: a function exactly at zero,
-  /// or one on the other side of zero than its relation, decided for the located side (within
-  /// the root's resolution, model.h).
+  /// one on the other side of zero than its relation, decided for the located side (within
+  /// the root's resolution, model.h), or one still on its old side by less than the root's
+  /// resolution in time (rootResolutions).
   std::vector<bool> undecidedCrossings(std::span<const double> g);
+  /// Per crossing function, how far from zero it may be at a root the integrator located.
+  std::vector<double> rootResolutions(std::size_t count);
   bool discreteValuesChanged() const;
   std::string stillChanging() const;
   void evaluateContinuous();
@@ -177,6 +180,7 @@ private:
   std::vector<double> delayInputs_; // the values of the delayed expressions (delay_inputs)
   double nextTimeEvent_ = 0.0;
   double lastEventTime_;
+  double lastRestart_ = 0.0;     // the integrator's last (re)start: bounds the steps since
   double chatteringSince_ = 0.0; // time of the first event of the current run without progress
   int eventsWithoutProgress_ = 0;
   bool terminated_ = false;

@@ -772,6 +772,23 @@ TEST(EventModels, ARegionOfConcurrencyHandlesEachCrossingAtItsOwnTime) {
   EXPECT_NEAR(at(table, hits2[0].row, "v2"), e * g * t2, e * speedBound);
 }
 
+// A root located at rounding level on a loop unknown (ShockleyDiodeAtRoundingLevel.mo): the
+// run completes, and the diode's phase alternates, conducting (C) and locking (L) once per
+// source period each (nC and nL differ by at most one at every row; MLS 8.5: each root is one
+// event), 75 periods in 500e-6 s.
+TEST(EventModels, ARootDecidedAtRoundingLevelOnALoopUnknownIsOneEvent) {
+  CsvTable table = simulate(eventModel("ShockleyDiodeAtRoundingLevel.mo"), "");
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_EQ(table.rows.back()[table.column("time")], 500e-6);
+  for (const auto& row : table.rows) {
+    double c = row[table.column("nC")], l = row[table.column("nL")];
+    ASSERT_TRUE(c == l || c == l + 1) << "at time " << precise(row[table.column("time")]);
+  }
+  std::vector<Jump> locks = jumps(table, "nL");
+  EXPECT_GE(locks.size(), 74u);
+  EXPECT_LE(locks.size(), 75u);
+}
+
 // Issue 6: every solver handles events through the same layer. The flights of the C21 ball are
 // parabolas, which every method here integrates exactly up to rounding: Runge-Kutta methods of
 // order p >= 2 (rk4, rk45 and ARKODE's Dormand-Prince: order 4 and 5) and Adams-Moulton of order

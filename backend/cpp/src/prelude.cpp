@@ -91,9 +91,11 @@ constexpr const char* kSupport = R"(namespace {
 /// except when lhs - rhs is zero up to the root's resolution (MOCC_CROSSING_RESOLUTION) where
 /// the runtime has just located the crossing (MLS 8.5), or else the crossing of its frozen-floor
 /// partner (-1: none); then the value just after it, `rising` when lhs - rhs went up, else
-/// `falling`.
+/// `falling`. The runtime may force that value whatever lhs - rhs is (+2 or -2, model.h).
 [[maybe_unused]] bool located(bool plain, double lhs, double rhs, const int8_t* directions,
                               int32_t crossing, int32_t partner, bool rising, bool falling) {
+  if (directions[crossing] == 2 || directions[crossing] == -2)
+    return directions[crossing] > 0 ? rising : falling;
   const double scale = mocc_fabs(lhs) > mocc_fabs(rhs) ? mocc_fabs(lhs) : mocc_fabs(rhs);
   if (mocc_fabs(lhs - rhs) <= MOCC_CROSSING_RESOLUTION * scale) {
     int8_t direction = directions[crossing];

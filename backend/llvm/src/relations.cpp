@@ -102,8 +102,8 @@ llvm::Value* ExpressionEmitter::continuousRelation(const sim::Relation& relation
 // When lhs - rhs is zero up to the root's resolution (model.h's MOCC_CROSSING_RESOLUTION) and
 // the runtime has just located this relation's crossing (or, failing that, its partner's:
 // sim::Relation::partner), the relation takes its right-limit value, so a root at which the
-// function is still zero, or on its old side by rounding, is not lost. crossing_direction is
-// read only in that case.
+// function is still zero, or on its old side by rounding, is not lost. So it does whatever
+// lhs - rhs is when the runtime forces the side (crossing_direction +2 or -2).
 llvm::Value* ExpressionEmitter::crossingRelation(const sim::Relation& relation, Op op,
                                                  llvm::Value* lhs, llvm::Value* rhs) {
   if (static_cast<std::size_t>(relation.crossing) >= module_.program.crossings.size()) {
@@ -118,13 +118,16 @@ llvm::Value* ExpressionEmitter::crossingRelation(const sim::Relation& relation, 
   llvm::Value* atZero =
       b.CreateFCmpOLE(absolute(b.CreateFSub(lhs, rhs)),
                       b.CreateFMul(module_.real(MOCC_CROSSING_RESOLUTION), scale), "at_zero");
+  llvm::Value* direction = frame_.crossingDirection(static_cast<std::uint32_t>(relation.crossing));
+  llvm::Value* forced =
+      b.CreateOr(b.CreateICmpEQ(direction, llvm::ConstantInt::get(module_.i8, 2)),
+                 b.CreateICmpEQ(direction, llvm::ConstantInt::get(module_.i8, -2)), "forced");
   llvm::BasicBlock* from = b.GetInsertBlock();
   llvm::BasicBlock* hint = frame_.newBlock("relation.hint");
   llvm::BasicBlock* join = frame_.newBlock("relation.end");
-  b.CreateCondBr(atZero, hint, join);
+  b.CreateCondBr(b.CreateOr(atZero, forced), hint, join);
 
   frame_.enter(hint);
-  llvm::Value* direction = frame_.crossingDirection(static_cast<std::uint32_t>(relation.crossing));
   if (relation.partner >= 0) {
     llvm::Value* own = b.CreateICmpNE(direction, llvm::ConstantInt::get(module_.i8, 0));
     llvm::Value* partner = frame_.crossingDirection(static_cast<std::uint32_t>(relation.partner));

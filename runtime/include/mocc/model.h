@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 12
+#define MOCC_ABI_VERSION 13
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -147,9 +147,10 @@ struct mocc_instance {
    * to the root's resolution, |a - b| <= MOCC_CROSSING_RESOLUTION * max(|a|, |b|) (ABI
    * version 12), takes the value it has just after the crossing (right-limit), so a root at
    * which the function is still 0, or on its old side by rounding, is not lost. +2 or -2 force the
-   * relation, in continuous mode, to the value it has where the crossing function is positive or
-   * negative, whatever is stored (Filippov sliding evaluates the vector fields on both sides of a
-   * surface). */
+   * relation to the value it has where the crossing function is positive or negative: in
+   * continuous mode whatever is stored (Filippov sliding evaluates the vector fields on both sides
+   * of a surface), at an event whatever lhs - rhs is (ABI version 13: a root the runtime decided,
+   * whose function is on its old side by less than the root's resolution in time). */
   const int8_t* crossing_direction;
   /* [n_states + n_values], indexed by state index, then n_states + value index: nonzero
    * when the runtime has set the start value (states) or value (parameters) itself, so

@@ -120,14 +120,20 @@ TEST(JitRelations, HintIgnoredAwayFromZero) {
   EXPECT_EQ(instance.v[r.storage], 1);
 }
 
-TEST(JitRelations, CrossingDirectionIsReadOnlyAtZero) {
+// +2 or -2: the runtime decided the root (its function is on the old side by less than the
+// root's resolution in time): the side holds whatever lhs - rhs is (model.h, ABI version 13).
+TEST(JitRelations, ForcedSideHoldsAwayFromZeroAtAnEvent) {
   FrozenRelation r(Op::Gt);
   auto compiled = compileOrFail(r.m.program);
   ASSERT_TRUE(compiled);
   Instance instance(compiled->model());
-  instance->mode = MOCC_MODE_INITIAL;
-  instance->crossing_direction = nullptr;
-  instance.x[0] = 3;
+  instance->mode = MOCC_MODE_EVENT;
+  instance.x[0] = 1.5;
+  instance.direction[0] = -2;
+  compiled->model().event_update(instance.get());
+  EXPECT_EQ(instance.v[r.storage], 0);
+  instance.x[0] = 0.5;
+  instance.direction[0] = 2;
   compiled->model().event_update(instance.get());
   EXPECT_EQ(instance.v[r.storage], 1);
 }
