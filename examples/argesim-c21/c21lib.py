@@ -11,6 +11,8 @@ import csv
 import math
 import os
 import subprocess
+import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EPS = 2.220446049250313e-16
@@ -331,3 +333,23 @@ class Checks:
         """Failures of `count` checks made elsewhere."""
         self.count += count
         self.failures.extend(messages)
+
+
+def check_main(namespace, script, prefix, *extra):
+    """The command line of the check scripts, `SCRIPT TEST MOCC`: runs test_TEST of `namespace`
+    (a script's globals()) as test(mocc, tmp, checks, *extra) in a temporary folder, prints the
+    failures and returns the exit code."""
+    tests = [n[5:] for n in namespace if n.startswith("test_")]
+    if len(sys.argv) != 3 or sys.argv[1] not in tests:
+        print(f"usage: {script} {{{'|'.join(tests)}}} MOCC", file=sys.stderr)
+        return 2
+    test, mocc = namespace["test_" + sys.argv[1]], os.path.abspath(sys.argv[2])
+    c = Checks()
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        test(mocc, tmp, c, *extra)
+    for f in c.failures[:50]:
+        print("FAIL:", f)
+    if len(c.failures) > 50:
+        print(f"... and {len(c.failures) - 50} more failures")
+    print(f"{sys.argv[1]}: {c.count} checks, {len(c.failures)} failed")
+    return 1 if c.failures else 0

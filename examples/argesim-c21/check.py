@@ -12,7 +12,6 @@ import concurrent.futures
 import math
 import os
 import sys
-import tempfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source folder
 import c21lib as L  # noqa: E402
@@ -348,20 +347,7 @@ def test_restitution_grid(mocc, tmp, c):
 
 
 def main():
-    if len(sys.argv) != 3 or "test_" + sys.argv[1] not in globals():
-        names = [n[5:] for n in globals() if n.startswith("test_")]
-        print(f"usage: check.py {{{'|'.join(names)}}} MOCC", file=sys.stderr)
-        return 2
-    test, mocc = globals()["test_" + sys.argv[1]], os.path.abspath(sys.argv[2])
-    c = L.Checks()
-    with tempfile.TemporaryDirectory(prefix="argesim-c21-") as tmp:
-        test(mocc, tmp, c)
-    for f in c.failures[:50]:
-        print("FAIL:", f)
-    if len(c.failures) > 50:
-        print(f"... and {len(c.failures) - 50} more failures")
-    print(f"{sys.argv[1]}: {c.count} checks, {len(c.failures)} failed")
-    return 1 if c.failures else 0
+    return L.check_main(globals(), "check.py", "argesim-c21-")
 
 
 if __name__ == "__main__":

@@ -19,9 +19,7 @@ C21_PENDULUM_OVERRIDE="k=0.9009" (every mocc run of Pendulum*.mo then gets that 
 Exit code 0: all checks passed; 1: a check failed (each failure is printed).
 """
 import math
-import os
 import sys
-import tempfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source folder
 import c21lib as L  # noqa: E402
@@ -105,18 +103,7 @@ def test_energy(mocc, tmp, c, ref):
 
 
 def main():
-    if len(sys.argv) != 3 or "test_" + sys.argv[1] not in globals():
-        names = [n[5:] for n in globals() if n.startswith("test_")]
-        print(f"usage: check_pendulum.py {{{'|'.join(names)}}} MOCC", file=sys.stderr)
-        return 2
-    test, mocc = globals()["test_" + sys.argv[1]], os.path.abspath(sys.argv[2])
-    c = L.Checks()
-    with tempfile.TemporaryDirectory(prefix="argesim-c21-pendulum-") as tmp:
-        test(mocc, tmp, c, P.reference())
-    for f in c.failures[:50]:
-        print("FAIL:", f)
-    print(f"{sys.argv[1]}: {c.count} checks, {len(c.failures)} failed")
-    return 1 if c.failures else 0
+    return L.check_main(globals(), "check_pendulum.py", "argesim-c21-pendulum-", P.reference())
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ import bisect
 import math
 import os
 import sys
-import tempfile
 
 sys.dont_write_bytecode = True
 import c21lib as L  # noqa: E402
@@ -137,18 +136,7 @@ def test_explicit(mocc, tmp, c, ref):
 
 
 def main():
-    if len(sys.argv) != 3 or "test_" + sys.argv[1] not in globals():
-        names = [n[5:] for n in globals() if n.startswith("test_")]
-        print(f"usage: check_rlc.py {{{'|'.join(names)}}} MOCC", file=sys.stderr)
-        return 2
-    test, mocc = globals()["test_" + sys.argv[1]], os.path.abspath(sys.argv[2])
-    c = L.Checks()
-    with tempfile.TemporaryDirectory(prefix="argesim-c21-rlc-") as tmp:
-        test(mocc, tmp, c, reference())
-    for f in c.failures[:50]:
-        print("FAIL:", f)
-    print(f"{sys.argv[1]}: {c.count} checks, {len(c.failures)} failed")
-    return 1 if c.failures else 0
+    return L.check_main(globals(), "check_rlc.py", "argesim-c21-rlc-", reference())
 
 
 if __name__ == "__main__":
