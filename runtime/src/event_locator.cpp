@@ -606,12 +606,23 @@ EventLocatingIntegrator::Root EventLocatingIntegrator::locate(
                                 std::numeric_limits<double>::quiet_NaN()),
             0.0,
             iterations};
+  // Roots within twice the location tolerance of each other are simultaneous: one instant, at
+  // the latest of them. Several instants only in a region of concurrency.
+  bool severalInstants = false;
+  for (std::size_t first = 0, k = 0; k < count; first = k) {
+    double window = 2 * locationTolerance(start.t, located[first].time);
+    while (k < count && located[k].time <= located[first].time + window)
+      ++k;
+    for (std::size_t j = first; j < k; ++j)
+      root.crossingTimes[static_cast<std::size_t>(located[j].function)] = located[k - 1].time;
+    severalInstants = severalInstants || located[k - 1].time < at.t;
+  }
+  if (!severalInstants) root.crossingTimes.clear();
   for (std::size_t k = 0; k < count; ++k) {
     auto i = static_cast<std::size_t>(located[k].function);
     root.directions[i] = start.g[i] > 0 ? -1 : 1;
     // A zero at the restart takes its direction from the sign just after it.
     if (start.g[i] == 0.0) root.directions[i] = at.g[i] > 0 ? 1 : -1;
-    root.crossingTimes[i] = located[k].time;
     root.residual = std::max(root.residual, std::abs(at.g[i]));
   }
   return root;

@@ -80,7 +80,9 @@ private:
     double time;
     std::vector<double> y; // the state at `time`
     std::vector<int> directions;
-    std::vector<double> crossingTimes; // each function's own located time (NaN: no root)
+    /// Per function, the instant its root was located at (NaN: no root): its own time, or the
+    /// latest of the roots simultaneous with it; empty when all are at `time`.
+    std::vector<double> crossingTimes;
     double residual;
     long iterations;
   };

@@ -164,8 +164,9 @@ struct AdvanceResult {
   /// the evaluations of the root functions the location took.
   double residual = 0.0;
   long iterations = 0;
-  /// [rootCount] or empty, for AdvanceReason::Root: the time each function's root was located
-  /// at (NaN where it has none); empty: all at `time`. With a region of concurrency
+  /// [rootCount] or empty, for AdvanceReason::Root: the instant each function's root was
+  /// located at (roots within the location tolerance of each other share the latest of their
+  /// times; NaN where it has none); empty: all at `time`. With a region of concurrency
   /// (EventConcurrency) the roots of one step located up to its window before `time` come
   /// with the root at `time`; the state at their times is the dense output of the step.
   std::span<const double> rootTimes = {};
