@@ -74,6 +74,19 @@ class Run:
         self.events = event_log(event_log_path) if event_log_path and os.path.exists(event_log_path) else None
 
 
+def run_model(args, tmp, folder, model, tolerance, extra=(), tag="", show_failure=True):
+    """A check script's run of folder/model at `tolerance`, with the command line's --override
+    options (args.override) and `extra`; result and event log into tmp/<model><tag>.csv."""
+    name = os.path.splitext(model)[0] + tag
+    opts = ["--tolerance", repr(tolerance)] + [o for ov in args.override for o in ("--override", ov)] \
+        + list(extra)
+    r = Run(args.mocc, os.path.join(folder, model), os.path.join(tmp, name + ".csv"), opts,
+            os.path.join(tmp, name + ".events.csv"))
+    if show_failure and r.code != 0:
+        print(r.text)
+    return r
+
+
 def summary(text):
     """The counters of mocc's run summary (README.md): events, steps, f-evals, ..."""
     s = {}

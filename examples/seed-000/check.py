@@ -24,7 +24,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.dirname(HERE)]  # closed_forms here, moccio in examples/
 import closed_forms as cf  # noqa: E402
-from moccio import Checks, Run, check_main  # noqa: E402
+from moccio import Checks, check_main, run_model  # noqa: E402
 
 TOL = 1e-10
 N_LOCAL = 10000  # local errors allowed to accumulate (see above)
@@ -32,13 +32,7 @@ EPS = 2.220446049250313e-16
 
 
 def run(args, tmp, model, extra=(), tag=""):
-    name = os.path.splitext(model)[0] + tag
-    opts = ["--tolerance", repr(TOL)] + [o for ov in args.override for o in ("--override", ov)] + list(extra)
-    r = Run(args.mocc, os.path.join(HERE, model), os.path.join(tmp, name + ".csv"), opts,
-            os.path.join(tmp, name + ".events.csv"))
-    if r.code != 0:
-        print(r.text)
-    return r
+    return run_model(args, tmp, HERE, model, TOL, extra, tag)
 
 
 # ---------------------------------------------------------------- the ball (section 5.1)

@@ -30,7 +30,7 @@ from scipy.linalg import expm
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.dirname(HERE)]  # closed_forms here, moccio in examples/
 import closed_forms as cf  # noqa: E402
-from moccio import Checks, Run, check_main  # noqa: E402
+from moccio import Checks, check_main, run_model  # noqa: E402
 
 TOL = 1e-10
 N_LOCAL = 1000
@@ -47,11 +47,7 @@ def kappa(A, horizon, n=2001):
 
 
 def run(args, tmp, model, extra=()):
-    name = os.path.splitext(model)[0]
-    opts = ["--tolerance", repr(TOL)] + [o for ov in args.override for o in ("--override", ov)] + list(extra)
-    r = Run(args.mocc, os.path.join(HERE, model), os.path.join(tmp, name + ".csv"), opts,
-            os.path.join(tmp, name + ".events.csv"))
-    return r
+    return run_model(args, tmp, HERE, model, TOL, extra, show_failure=False)
 
 
 def ran(c, r, model, expect=0):
