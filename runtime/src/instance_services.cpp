@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 namespace mocc::runtime {
@@ -20,9 +21,11 @@ std::string number(const char* format, double value) {
   return buffer;
 }
 
+} // namespace
+
 // The frontend folds String() of constants the same way (frontend/instance/src/
 // lower_builtins.cpp, formatConstant).
-std::string formatValue(const mocc_message_value& format, double value) {
+std::string formatValue(const mocc_message_value& format, double value, const TextTable* texts) {
   std::string text;
   switch (format.format) {
   case MOCC_FORMAT_BOOLEAN: text = value != 0 ? "true" : "false"; break;
@@ -31,14 +34,7 @@ std::string formatValue(const mocc_message_value& format, double value) {
                ? std::to_string(static_cast<long long>(value))
                : number("%g", value);
     break;
-  case MOCC_FORMAT_TEXT: {
-    // Generated code stores the address as a double, exactly (user-space addresses are
-    // below 2^53); the external function's string lives in the run's StringArena.
-    const auto* address =
-        reinterpret_cast<const char*>(static_cast<std::uintptr_t>(value)); // NOLINT
-    text = value > 0 ? address : "";
-    break;
-  }
+  case MOCC_FORMAT_TEXT: text = texts ? texts->text(value) : ""; break;
   case MOCC_FORMAT_ENUMERATION:
     if (value >= 1 && value <= format.n_literals && value == std::floor(value) &&
         format.literals[static_cast<int>(value) - 1]) {
@@ -64,9 +60,8 @@ std::string formatValue(const mocc_message_value& format, double value) {
   return text;
 }
 
-} // namespace
-
-std::string formatMessage(const mocc_model& model, int32_t message, const double* values) {
+std::string formatMessage(const mocc_model& model, int32_t message, const double* values,
+                          const TextTable* texts) {
   if (message < 0 || message >= model.n_messages || !model.messages)
     return "message #" + std::to_string(message);
   const mocc_message_template* t =
@@ -76,14 +71,66 @@ std::string formatMessage(const mocc_model& model, int32_t message, const double
                                    : "message #" + std::to_string(message);
   std::string text = t->texts[0];
   for (int32_t i = 0; i < t->n_values; ++i) {
-    text += formatValue(t->values[i], values[i]);
+    text += formatValue(t->values[i], values[i], texts);
     text += t->texts[i + 1];
   }
   return text;
 }
 
+TextTable::TextTable(const mocc_model& model) {
+  handle("");
+  for (int32_t k = 0; k < model.n_strings && model.strings; ++k)
+    handle(model.strings[k] ? model.strings[k] : "");
+}
+
+double TextTable::handle(std::string_view text) {
+  if (auto found = index_.find(text); found != index_.end())
+    return static_cast<double>(found->second);
+  const std::string& stored = texts_.emplace_back(text);
+  index_.emplace(stored, texts_.size() - 1);
+  return static_cast<double>(texts_.size() - 1);
+}
+
+const char* TextTable::text(double handle) const {
+  bool valid =
+      handle >= 0 && handle < static_cast<double>(texts_.size()) && handle == std::floor(handle);
+  return valid ? texts_[static_cast<std::size_t>(handle)].c_str() : "";
+}
+
 InstanceServices::InstanceServices(const mocc_model& model, AlgebraicSolverSettings settings)
-    : solver_(model, settings), loopRelations_(model, solver_), delays_(model.n_delays) {}
+    : solver_(model, settings), loopRelations_(model, solver_), delays_(model.n_delays),
+      texts_(model) {}
+
+namespace {
+
+// MLS 3.6 section 3.7.4.5: the options of String() as mocc_text passes them.
+double formatNumber(TextTable& texts, int32_t kind, double value, double lengthOption,
+                    double justifyOption, double digits = 6, const char* format = nullptr) {
+  mocc_message_value options{};
+  options.format = kind;
+  options.significant_digits = static_cast<int32_t>(digits);
+  options.minimum_length = static_cast<int32_t>(lengthOption);
+  options.left_justified = justifyOption != 0;
+  options.format_string = format;
+  return texts.handle(formatValue(options, value, &texts));
+}
+
+} // namespace
+
+double InstanceServices::text(int32_t operation, double a, double b, double c, double d) {
+  switch (operation) {
+  case MOCC_TEXT_CONCAT: return texts_.handle(std::string(texts_.text(a)) + texts_.text(b));
+  case MOCC_TEXT_COMPARE: {
+    int order = std::strcmp(texts_.text(a), texts_.text(b));
+    return order < 0 ? -1.0 : order > 0 ? 1.0 : 0.0;
+  }
+  case MOCC_TEXT_REAL: return formatNumber(texts_, MOCC_FORMAT_REAL, a, c, d, b);
+  case MOCC_TEXT_REAL_FORMAT:
+    return formatNumber(texts_, MOCC_FORMAT_REAL, a, 0, 1, 6, texts_.text(b));
+  case MOCC_TEXT_INTEGER: return formatNumber(texts_, MOCC_FORMAT_INTEGER, a, b, c);
+  default: return 0;
+  }
+}
 
 int InstanceServices::solveLoop(mocc_instance& instance, int system,
                                 AlgebraicSolver::Residual residual,
@@ -142,4 +189,22 @@ extern "C" __attribute__((visibility("default"))) double mocc_delay(mocc_instanc
   mocc::runtime::InstanceServices* services = mocc::runtime::InstanceServices::of(instance);
   if (!services || delay < 0 || delay >= services->delays().count()) return value;
   return services->delays().value(delay, instance->time, value, delay_time, delay_max);
+}
+
+extern "C" __attribute__((visibility("default"))) double
+mocc_text(mocc_instance* instance, int32_t operation, double a, double b, double c, double d) {
+  mocc::runtime::InstanceServices* services = mocc::runtime::InstanceServices::of(instance);
+  return services ? services->text(operation, a, b, c, d) : 0.0;
+}
+
+extern "C" __attribute__((visibility("default"))) const char*
+mocc_string_text(mocc_instance* instance, double handle) {
+  mocc::runtime::InstanceServices* services = mocc::runtime::InstanceServices::of(instance);
+  return services ? services->texts().text(handle) : "";
+}
+
+extern "C" __attribute__((visibility("default"))) double mocc_string_handle(mocc_instance* instance,
+                                                                            const char* text) {
+  mocc::runtime::InstanceServices* services = mocc::runtime::InstanceServices::of(instance);
+  return services && text ? services->texts().handle(text) : 0.0;
 }

@@ -27,7 +27,7 @@ std::optional<std::string> validateVariable(const mocc_model& model, const mocc_
   if (variable.index < 0 || variable.index >= regionSize)
     return fmt::format("variable '{}' has index {} outside its region of size {}", variable.name,
                        variable.index, regionSize);
-  if (variable.type < MOCC_TYPE_REAL || variable.type > MOCC_TYPE_BOOLEAN)
+  if (variable.type < MOCC_TYPE_REAL || variable.type > MOCC_TYPE_STRING)
     return fmt::format("variable '{}' has an unknown type {}", variable.name, variable.type);
   if (variable.kind < MOCC_KIND_CONSTANT || variable.kind > MOCC_KIND_INTERNAL)
     return fmt::format("variable '{}' has an unknown kind {}", variable.name, variable.kind);

@@ -62,6 +62,9 @@ std::optional<std::string> checkOverridable(const mocc_variable& variable, doubl
   default:
     return fmt::format("cannot override '{}': it is a {}", variable.name, kindName(variable.kind));
   }
+  if (variable.type == MOCC_TYPE_STRING)
+    return fmt::format("cannot override String '{}': only numbers and Booleans can be given",
+                       variable.name);
   if (variable.type == MOCC_TYPE_INTEGER &&
       (std::trunc(value) != value || std::abs(value) > 0x1p53))
     return fmt::format("cannot override Integer '{}' with {}: not an integer", variable.name,

@@ -12,7 +12,7 @@
 namespace mocc::runtime {
 
 void ReportHandler::record(int32_t kind, int32_t message, double time, const double* values) {
-  std::string text = formatMessage(model_, message, values);
+  std::string text = formatMessage(model_, message, values, &texts_);
   switch (kind) {
   case MOCC_REPORT_ASSERT_WARNING:
     if (!trialEvaluation_) addWarning(message, time, std::move(text));

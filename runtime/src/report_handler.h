@@ -27,7 +27,9 @@ struct ModelReport {
 
 class ReportHandler {
 public:
-  explicit ReportHandler(const mocc_model& model) : model_(model) {}
+  /// `texts` gives the Strings of messages their text (it may be filled later, but must outlive
+  /// this object).
+  ReportHandler(const mocc_model& model, const TextTable& texts) : model_(model), texts_(texts) {}
   ReportHandler(const ReportHandler&) = delete;
   ReportHandler& operator=(const ReportHandler&) = delete;
 
@@ -62,6 +64,7 @@ private:
   void addError(ModelReport report);
 
   const mocc_model& model_;
+  const TextTable& texts_;
   long assertErrorCount_ = 0;
   bool trialEvaluation_ = false;
   std::optional<ModelReport> firstAssertError_, latestAssertError_;

@@ -13,7 +13,8 @@ std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivative
     bool wanted = variable.kind == MOCC_KIND_STATE || variable.kind == MOCC_KIND_ALGEBRAIC ||
                   variable.kind == MOCC_KIND_DISCRETE ||
                   (derivativeColumns && variable.kind == MOCC_KIND_DERIVATIVE);
-    if (!wanted || variable.hidden) continue;
+    // A String's value is a handle into the run's texts, which no result reader shares.
+    if (!wanted || variable.hidden || variable.type == MOCC_TYPE_STRING) continue;
     columns.push_back(ResultColumn{variable.name, variable.description ? variable.description : "",
                                    static_cast<mocc_type>(variable.type),
                                    static_cast<mocc_kind>(variable.kind),

@@ -53,8 +53,8 @@ std::vector<int> discreteValueIndices(const mocc_model& model) {
 } // namespace
 
 Simulator::Simulator(const mocc_model& model, const SimulationOptions& options, ResultSink& sink)
-    : options_(options), sink_(sink), reports_(model), services_(model), instance_(model),
-      model_(instance_.model()), selection_(instance_),
+    : options_(options), sink_(sink), services_(model), reports_(model, services_.texts()),
+      instance_(model), model_(instance_.model()), selection_(instance_),
       ode_(instance_, reports_, services_.solver(), selection_),
       grid_(options.startTime, options.interval, options.stopTime),
       columns_(resultColumns(model, options.derivativeColumns)), row_(columns_.size()),

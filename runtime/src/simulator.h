@@ -161,8 +161,8 @@ private:
   ResultSink& sink_;
   // Declared before the instance, which they must outlive: its destructor may still call the
   // model (destroyExternalObjects), which reports through them.
-  ReportHandler reports_;
   InstanceServices services_;
+  ReportHandler reports_;
   ModelInstance instance_;
   /// instance_.model(): every call into the model runs under the ModelicaError guard.
   const mocc_model& model_;

@@ -173,6 +173,26 @@ TEST(LanguageModels, PrintShowsTextsComputedDuringSimulationOncePerRun) {
   }
 }
 
+TEST(LanguageModels, StringsComputedDuringSimulationFollowTheirEquations) {
+  // RuntimeStrings.mo: its asserts compare each text with the one written by hand; the run
+  // ends by terminate() at the sixth sample (t = 1.5), whose message holds three Strings.
+  std::filesystem::path dir = scratchDirectory();
+  std::string model = languageModel("RuntimeStrings.mo");
+  CommandResult jit =
+      runCommand(moccBinary() + " run " + model + " -o " + (dir / "r.csv").string());
+  CommandResult built =
+      runCommand(moccBinary() + " build " + model + " -O1 -o " + (dir / "sim").string());
+  ASSERT_EQ(built.exitCode, 0) << built.output;
+  CommandResult cpp = runCommand((dir / "sim").string() + " -o " + (dir / "c.csv").string());
+  for (const CommandResult* run : {&jit, &cpp}) {
+    EXPECT_EQ(run->exitCode, 0) << run->output;
+    EXPECT_EQ(
+        occurrences(run->output, "done with n=6 c=blue even, 123456, bob,bob,bob,bob,bob,bob"), 1u)
+        << run->output;
+    EXPECT_NE(run->output.find("simulated from 0 to 1.5"), std::string::npos) << run->output;
+  }
+}
+
 TEST(LanguageModels, AConsistentRedundantInitialEquationIsRemoved) {
   // MLS 8.6. Both blocks see the one signal rise at 0.5: count = 1 from then on.
   CsvTable table = simulate(languageModel("RedundantInitialEquations.mo"), "");

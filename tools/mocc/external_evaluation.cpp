@@ -117,6 +117,10 @@ private:
       if (v.type == flat::Type::Real) {
         out.type = &ffi_type_double;
         out.real = elements[0].number;
+      } else if (v.type == flat::Type::String) {
+        out.type = &ffi_type_pointer;
+        out.strings.push_back(elements[0].text);
+        out.text = out.strings.back().c_str();
       } else {
         out.type = &ffi_type_sint;
         out.integer = static_cast<int>(elements[0].number);

@@ -365,6 +365,15 @@ Text ExpressionWriter::delay(Id id) {
                    "delayed");
 }
 
+// Strings are handles into the run's texts, which the runtime computes (model.h, mocc_text),
+// as backend/llvm emits them.
+Text ExpressionWriter::text(Builtin fn, std::vector<Text> operands) {
+  std::string call = "mocc_text(instance, " + std::to_string(expr::textOperation(fn));
+  for (std::size_t i = 0; i < 4; ++i)
+    call += ", " + (i < operands.size() ? operands[i].code : std::string("0.0"));
+  return Text{call + ")", 0, false};
+}
+
 namespace {
 
 /// The libm function computing `fn` directly, or null when it is composed (builtins.cpp); the
@@ -397,13 +406,14 @@ const char* libmName(Builtin fn) {
 
 Text ExpressionWriter::builtin(Id id) {
   auto fn = static_cast<Builtin>(pool().node(id).index);
-  if (static_cast<int>(fn) > static_cast<int>(Builtin::Integer) ||
+  if (static_cast<int>(fn) > static_cast<int>(Builtin::IntegerString) ||
       pool().args(id).size() != static_cast<std::size_t>(expr::builtinArity(fn))) {
     throw EmitError("call node " + std::to_string(id.value) + " is malformed");
   }
   std::vector<Text> a;
   for (Id arg : pool().args(id))
     a.push_back(asDouble(emit(arg)));
+  if (expr::isTextBuiltin(fn)) return text(fn, a);
   if (const char* name = libmName(fn)) {
     std::string call = std::string(name) + "(" + a[0].code;
     if (a.size() > 1) call += ", " + a[1].code;

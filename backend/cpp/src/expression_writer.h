@@ -110,6 +110,7 @@ private:
   Text homotopy(expr::Id id);
   Text delay(expr::Id id);
   Text builtin(expr::Id id);
+  Text text(expr::Builtin fn, std::vector<Text> operands);
   Text relation(expr::Id id);
   Text continuousRelation(const sim::Relation& relation, expr::Id comparison);
   Text eventRelation(const sim::Relation& relation, expr::Id comparison);

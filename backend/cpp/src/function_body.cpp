@@ -192,12 +192,10 @@ private:
 
   std::string argument(const sim::ExternalArgument& a, const std::string& temporary) {
     if (!a.byAddress) {
-      if (a.type == sim::CType::String) return stringLiteral(a.text);
+      if (a.type == sim::CType::String && !a.value.valid()) return stringLiteral(a.text);
       return fromDouble(expressions_.value(a.value), a.type);
     }
     if (a.type == sim::CType::Double) return "&" + expressions_.slot(a.slot);
-    if (a.type == sim::CType::String)
-      throw EmitError("String arrays and String outputs of external functions are not supported");
     std::string size = std::to_string(a.size);
     out().line(std::string(sim::spelling(a.type)) + " " + temporary + "[" +
                std::to_string(std::max<std::uint32_t>(a.size, 1)) + "];");
@@ -212,8 +210,8 @@ private:
     case sim::CType::Size: return "static_cast<size_t>(" + value + ")";
     case sim::CType::Pointer:
       return "reinterpret_cast<void*>(static_cast<uintptr_t>(" + value + "))";
-    case sim::CType::String: // the address of a String an external function returned
-      return "reinterpret_cast<const char*>(static_cast<uintptr_t>(" + value + "))";
+    case sim::CType::String: // a handle into the run's texts (model.h)
+      return "mocc_string_text(instance, " + value + ")";
     default: return value;
     }
   }
@@ -228,8 +226,9 @@ private:
     }
     case sim::CType::Size: return "static_cast<double>(" + value + ")";
     case sim::CType::Pointer:
-    case sim::CType::String: // its address, for messages and other external functions
       return "static_cast<double>(reinterpret_cast<uintptr_t>(" + value + "))";
+    case sim::CType::String: // interned: the run keeps the text
+      return "mocc_string_handle(instance, " + value + ")";
     default: return value;
     }
   }

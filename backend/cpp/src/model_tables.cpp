@@ -26,6 +26,7 @@ const char* typeName(expr::Type type) {
   case expr::Type::Real: return "MOCC_TYPE_REAL";
   case expr::Type::Integer: return "MOCC_TYPE_INTEGER";
   case expr::Type::Boolean: return "MOCC_TYPE_BOOLEAN";
+  case expr::Type::String: return "MOCC_TYPE_STRING";
   }
   throw EmitError("a variable has an unknown type");
 }
@@ -236,6 +237,8 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   for (const sim::Crossing& crossing : program.crossings)
     descriptions.push_back(crossing.description);
   stringTable(code, "crossing_descriptions", descriptions);
+  const std::vector<std::string>& texts = program.pool.strings();
+  stringTable(code, "string_constants", texts);
 
   std::string stateNominals = doubleTable(code, "state_nominals", program.stateNominals);
   std::vector<std::uint32_t> relationValues = sim::relationStorage(program);
@@ -311,6 +314,7 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
       fmt::format(".n_relations = {}, .relations = {},", relationValues.size(), relationTable));
   code.line(fmt::format(".crossing_relations = {}, .crossing_positive_values = {},",
                         crossingRelations, crossingPositives));
+  code.line(fmt::format(".n_strings = {}, .strings = string_constants,", texts.size()));
   code.close("};");
   code.blank();
   return code;

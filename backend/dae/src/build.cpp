@@ -67,17 +67,14 @@ void SystemBuilder::declareVariables() {
     // A String parameter is used by value in translation (function arguments are folded);
     // a use that would need it during simulation is reported where it stands.
     if (v.type == flat::Type::String && v.variability == flat::Variability::Parameter) continue;
-    if (v.type == flat::Type::String) {
-      diagnostics_.error(DiagnosticKind::Unsupported, v.range,
-                         "String variables are not supported yet (String constants are)");
-      continue;
-    }
     Variable variable;
     variable.name = v.name;
     variable.type = exprType(v.type);
+    // MLS 3.8.3: a String variable is discrete-time whatever its prefix.
+    bool discrete = v.variability == flat::Variability::Discrete || v.type == flat::Type::String;
     variable.kind = v.internal                                      ? VariableKind::Internal
                     : v.variability == flat::Variability::Parameter ? VariableKind::Parameter
-                    : v.variability == flat::Variability::Discrete  ? VariableKind::Discrete
+                    : discrete                                      ? VariableKind::Discrete
                                                                     : VariableKind::Algebraic;
     variable.description = v.description;
     variable.range = v.range;
@@ -95,6 +92,7 @@ expr::Type SystemBuilder::exprType(flat::Type type) {
   switch (type) {
   case flat::Type::Integer: return expr::Type::Integer;
   case flat::Type::Boolean: return expr::Type::Boolean;
+  case flat::Type::String: return expr::Type::String;
   default: return expr::Type::Real;
   }
 }

@@ -45,6 +45,7 @@ private:
   std::optional<expr::Id> functionCall(const flat::Expr& e);
   /// delay(value, delayTime[, delayMax]) with its translated arguments (MLS 3.7.4.2).
   expr::Id delay(const flat::Expr& e, const std::vector<expr::Id>& args);
+  std::optional<expr::Id> stringConversion(const flat::Expr& e, expr::Id value);
   std::optional<expr::Id> local(const flat::Expr& e);
   std::optional<expr::Id> localElement(const flat::Expr& e);
   /// Reports that `what` cannot be used inside the function being translated.
@@ -73,11 +74,6 @@ private:
   void addFunctions();
   void resolveDerivativeAnnotations();
   std::optional<sim::FunctionExternalCall> externalCall(const flat::ExternalCall& call);
-  static const flat::FunctionVariable* stringVariable(const flat::Function& f);
-  /// Why a call of `function` cannot run during the simulation (a String variable in it or in
-  /// what it calls), or nullopt; memoised.
-  std::optional<std::string> stringFunctionReason(std::uint32_t function);
-  std::optional<std::string> searchStringVariable(std::uint32_t function);
   std::optional<Function> translateFunction(const flat::Function& f);
   void layOutFrame(FunctionScope& scope);
   std::optional<std::vector<sim::FunctionStatement>>
@@ -187,7 +183,6 @@ private:
   std::uint32_t multipleAssignments_ = 0; // numbers dae::Assignment::multiple
   std::vector<Signature> signatures_;     // per flat function
   FunctionScope* function_ = nullptr;     // set while a function body is translated
-  std::map<std::uint32_t, std::optional<std::string>> stringFunctionReasons_;
   /// (delayTime, delayMax) pairs of delay() whose run-time check is an assertion already.
   std::set<std::pair<std::uint32_t, std::uint32_t>> checkedDelays_;
 };

@@ -14,7 +14,7 @@ std::optional<expr::Id> SystemBuilder::translate(const flat::Expr& e) {
   expr::Pool& pool = system_.pool;
   switch (e.kind) {
   case flat::Expr::Kind::Literal:
-    if (e.type == flat::Type::String) break;
+    if (e.type == flat::Type::String) return pool.string(e.text);
     return pool.constant(exprType(e.type), e.number);
   case flat::Expr::Kind::Variable: return variable(e);
   case flat::Expr::Kind::Time:
@@ -33,8 +33,8 @@ std::optional<expr::Id> SystemBuilder::translate(const flat::Expr& e) {
   case flat::Expr::Kind::LocalElement: return localElement(e);
   }
   diagnostics_.error(DiagnosticKind::Unsupported, e.range,
-                     "this expression cannot be used here: only numbers and Booleans can be "
-                     "computed in equations");
+                     "this expression cannot be used here: only numbers, Booleans and Strings "
+                     "can be computed in equations");
   return std::nullopt;
 }
 
@@ -190,6 +190,7 @@ std::optional<expr::Id> SystemBuilder::call(const flat::Expr& e) {
   if (name == "homotopy") return function_ ? args[0] : pool.homotopy(args[0], args[1]);
   if (name == "sample") return pool.sample(args[0], args[1]);
   if (name == "delay") return delay(e, args);
+  if (name == "String" && e.args.size() >= 5) return stringConversion(e, args[0]);
   if (auto builtin = expr::builtinByName(name)) return pool.call(*builtin, args);
   diagnostics_.error(DiagnosticKind::Unsupported, e.range,
                      "'" + name + "(...)' cannot be used in an expression here");
@@ -226,6 +227,59 @@ expr::Id SystemBuilder::delay(const flat::Expr& e, const std::vector<expr::Id>& 
   return pool.delay(args[0], time, maximum);
 }
 
+namespace {
+
+std::string padded(std::string text, std::size_t minimumLength, bool leftJustified) {
+  if (text.size() >= minimumLength) return text;
+  std::string blanks(minimumLength - text.size(), ' ');
+  return leftJustified ? text + blanks : blanks + text;
+}
+
+} // namespace
+
+// String(value, significantDigits, minimumLength, leftJustified, format, literals...) as the
+// frontend lowers it (MLS 3.7.4.5). Booleans and enumerations choose among their texts, padded
+// here; numbers are written by the runtime (model.h, mocc_text), as messages write them.
+std::optional<expr::Id> SystemBuilder::stringConversion(const flat::Expr& e, expr::Id value) {
+  expr::Pool& pool = system_.pool;
+  auto minimumLength = static_cast<std::size_t>(std::max(0.0, e.args[2].number));
+  bool leftJustified = e.args[3].number != 0;
+  auto text = [&](const std::string& t) {
+    return pool.string(padded(t, minimumLength, leftJustified));
+  };
+  switch (e.args[0].type) {
+  case flat::Type::Real: {
+    if (!e.args[4].text.empty()) {
+      const expr::Id operands[] = {value, pool.string(e.args[4].text)};
+      return pool.call(expr::Builtin::RealFormat, operands);
+    }
+    const expr::Id operands[] = {value, pool.integer(e.args[1].number),
+                                 pool.integer(e.args[2].number), pool.boolean(leftJustified)};
+    return pool.call(expr::Builtin::RealString, operands);
+  }
+  case flat::Type::Integer: {
+    const expr::Id operands[] = {value, pool.integer(e.args[2].number),
+                                 pool.boolean(leftJustified)};
+    return pool.call(expr::Builtin::IntegerString, operands);
+  }
+  case flat::Type::Boolean: return pool.ifThenElse(value, text("true"), text("false"));
+  case flat::Type::Enumeration: {
+    // if e == 1 then "first" elseif e == 2 then ... else "last"
+    expr::Id result = text(e.args.back().text);
+    for (std::size_t k = e.args.size() - 1; k > 5; --k) {
+      expr::Id ordinal = pool.integer(static_cast<double>(k - 5));
+      result = pool.ifThenElse(pool.compare(expr::Op::Eq, value, ordinal), text(e.args[k - 1].text),
+                               result);
+    }
+    return result;
+  }
+  case flat::Type::String: break;
+  }
+  diagnostics_.error(DiagnosticKind::WrongArguments, e.range,
+                     "String() takes a Real, Integer, Boolean or enumeration value (MLS 3.7.4.5)");
+  return std::nullopt;
+}
+
 std::optional<expr::Id> SystemBuilder::unary(const flat::Expr& e) {
   auto operand = translate(e.args[0]);
   if (!operand) return std::nullopt;
@@ -242,6 +296,10 @@ std::optional<expr::Id> SystemBuilder::binary(const flat::Expr& e) {
   auto rhs = translate(e.args[1]);
   if (!lhs || !rhs) return std::nullopt;
   expr::Pool& pool = system_.pool;
+  if (pool.type(*lhs) == expr::Type::String && e.binary == flat::BinaryOp::Add) {
+    const expr::Id operands[] = {*lhs, *rhs};
+    return pool.call(expr::Builtin::Concat, operands);
+  }
   switch (e.binary) {
   case flat::BinaryOp::Add: return pool.add(*lhs, *rhs);
   case flat::BinaryOp::Sub: return pool.sub(*lhs, *rhs);
@@ -319,9 +377,9 @@ bool SystemBuilder::appendMessage(const flat::Expr& e, MessageCode& out) {
     out.message.texts.emplace_back();
     return true;
   }
-  // A String that an external function returns during simulation, passed as its address.
-  if (e.kind == flat::Expr::Kind::FunctionCall && e.type == flat::Type::String) {
-    auto translated = functionCall(e);
+  // Any other String computed during simulation (a variable, a function's result): its handle.
+  if (e.type == flat::Type::String) {
+    auto translated = translate(e);
     if (!translated) return false;
     sim::MessageValue value;
     value.format = sim::MessageValue::Format::Text;
@@ -330,10 +388,7 @@ bool SystemBuilder::appendMessage(const flat::Expr& e, MessageCode& out) {
     out.message.texts.emplace_back();
     return true;
   }
-  diagnostics_.error(DiagnosticKind::Unsupported, e.range,
-                     "a message must be made of String literals, constants, String() "
-                     "conversions and calls of external functions returning a String, joined "
-                     "with '+'");
+  diagnostics_.error(DiagnosticKind::WrongArguments, e.range, "a message must be a String");
   return false;
 }
 

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <set>
 
 namespace mocc::dae {
 
@@ -119,12 +118,6 @@ std::optional<Function> SystemBuilder::translateFunction(const flat::Function& f
   scope.out = &out;
   function_ = &scope;
   layOutFrame(scope);
-  if (stringVariable(f)) {
-    // Usable during translation only (the frontend evaluated its calls with constant
-    // arguments); a call left for the simulation is reported where it stands.
-    function_ = nullptr;
-    return out;
-  }
   auto body = functionStatements(f.body);
   if (body && f.external) {
     if (auto call = externalCall(*f.external)) {
@@ -456,90 +449,6 @@ std::optional<expr::Id> SystemBuilder::elementOffset(std::uint32_t variable,
 
 // ------------------------------------------------------------------ function expressions
 
-namespace {
-
-void collectCalls(const flat::Expr& e, std::set<std::uint32_t>& calls) {
-  if (e.kind == flat::Expr::Kind::FunctionCall) calls.insert(e.variable);
-  for (const flat::Expr& arg : e.args)
-    collectCalls(arg, calls);
-}
-
-void collectCalls(const std::vector<flat::Statement>& body, std::set<std::uint32_t>& calls);
-
-void collectCalls(const flat::Statement& s, std::set<std::uint32_t>& calls) {
-  std::visit(
-      [&](const auto& node) {
-        using T = std::decay_t<decltype(node)>;
-        if constexpr (std::is_same_v<T, flat::AssignStatement>) {
-          collectCalls(node.value, calls);
-        } else if constexpr (std::is_same_v<T, flat::CallStatement>) {
-          collectCalls(node.call, calls);
-        } else if constexpr (std::is_same_v<T, flat::IfStatement>) {
-          for (const flat::StatementBranch& b : node.branches) {
-            collectCalls(b.condition, calls);
-            collectCalls(b.body, calls);
-          }
-          collectCalls(node.elseBody, calls);
-        } else if constexpr (std::is_same_v<T, flat::ForStatement>) {
-          for (const flat::Expr* bound : {&node.start, &node.step, &node.stop})
-            collectCalls(*bound, calls);
-          collectCalls(node.body, calls);
-        } else if constexpr (std::is_same_v<T, flat::WhileStatement>) {
-          collectCalls(node.condition, calls);
-          collectCalls(node.body, calls);
-        } else if constexpr (std::is_same_v<T, flat::AssertStatement>) {
-          collectCalls(node.condition, calls);
-          collectCalls(node.message, calls);
-        }
-      },
-      s.node);
-}
-
-void collectCalls(const std::vector<flat::Statement>& body, std::set<std::uint32_t>& calls) {
-  for (const flat::Statement& s : body)
-    collectCalls(s, calls);
-}
-
-} // namespace
-
-// The String an external function returns is the exception: it passes as the address of its
-// text (sim::CType::String), which messages show and other external functions read.
-const flat::FunctionVariable* SystemBuilder::stringVariable(const flat::Function& f) {
-  for (std::uint32_t i = 0; i < f.variables.size(); ++i) {
-    bool externalResult = f.external && f.external->result == i;
-    if (f.variables[i].type == flat::Type::String && !externalResult) return &f.variables[i];
-  }
-  return nullptr;
-}
-
-// Strings exist during translation only: a function with a String variable, or calling one,
-// cannot run during the simulation (but see stringVariable).
-std::optional<std::string> SystemBuilder::stringFunctionReason(std::uint32_t function) {
-  if (auto known = stringFunctionReasons_.find(function); known != stringFunctionReasons_.end())
-    return known->second;
-  return stringFunctionReasons_[function] = searchStringVariable(function);
-}
-
-std::optional<std::string> SystemBuilder::searchStringVariable(std::uint32_t function) {
-  std::set<std::uint32_t> seen{function};
-  std::vector<std::uint32_t> pending{function};
-  while (!pending.empty()) {
-    const flat::Function& f = model_.functions[pending.back()];
-    pending.pop_back();
-    if (const flat::FunctionVariable* v = stringVariable(f)) {
-      return fmt::format("'{}' needs String variable '{}' of function '{}' during simulation; "
-                         "Strings computed during simulation are not supported yet (calls "
-                         "with constant arguments are evaluated in translation)",
-                         model_.functions[function].name, v->name, f.name);
-    }
-    std::set<std::uint32_t> calls;
-    collectCalls(f.body, calls);
-    for (std::uint32_t callee : calls)
-      if (callee < model_.functions.size() && seen.insert(callee).second) pending.push_back(callee);
-  }
-  return std::nullopt;
-}
-
 std::optional<expr::Id> SystemBuilder::functionCall(const flat::Expr& e) {
   if (e.variable >= model_.functions.size()) {
     diagnostics_.error(DiagnosticKind::UndefinedName, e.range,
@@ -556,12 +465,6 @@ std::optional<expr::Id> SystemBuilder::functionCall(const flat::Expr& e) {
                                    name, e.args.size(), e.output, signature.inputs.size(),
                                    signature.outputs.size()));
     return std::nullopt;
-  }
-  if (!function_) {
-    if (auto reason = stringFunctionReason(e.variable)) {
-      diagnostics_.error(DiagnosticKind::Unsupported, e.range, *reason);
-      return std::nullopt;
-    }
   }
   auto args = translateAll(e.args);
   if (!args) return std::nullopt;

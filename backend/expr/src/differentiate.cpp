@@ -179,7 +179,12 @@ std::optional<Id> Differentiator::builtin(Id e) {
   case Builtin::Floor:
   case Builtin::Ceil:
   case Builtin::Div:
-  case Builtin::Integer: return pool_.real(0);
+  case Builtin::Integer:
+  case Builtin::StringCompare: return pool_.real(0);
+  case Builtin::Concat:
+  case Builtin::RealString:
+  case Builtin::RealFormat:
+  case Builtin::IntegerString: break; // Strings have no derivative
   }
   failure_ = "this built-in function cannot be differentiated";
   return std::nullopt;

@@ -72,6 +72,7 @@ private:
     case Op::Or: return at(id, 0) != 0 || at(id, 1) != 0 ? 1.0 : 0.0;
     case Op::If: return at(id, 0) != 0 ? at(id, 1) : at(id, 2);
     case Op::Call: {
+      if (isTextBuiltin(static_cast<Builtin>(n.index))) return std::nullopt; // the runtime's
       double args[2] = {0, 0};
       for (std::size_t i = 0; i < n.argCount; ++i)
         args[i] = at(id, i);

@@ -113,6 +113,16 @@ Id Pool::constant(Type type, double value) {
   n.value = value;
   return intern(n, {});
 }
+Id Pool::string(std::string_view text) {
+  auto [entry, added] =
+      stringIndex_.try_emplace(std::string(text), static_cast<std::uint32_t>(strings_.size()));
+  if (added) strings_.emplace_back(text);
+  return constant(Type::String, entry->second);
+}
+const std::string& Pool::text(Id id) const {
+  assert(isConstant(id) && type(id) == Type::String);
+  return strings_.at(static_cast<std::size_t>(node(id).value));
+}
 Id Pool::real(double value) { return constant(Type::Real, value); }
 Id Pool::integer(double value) { return constant(Type::Integer, value); }
 Id Pool::boolean(bool value) { return constant(Type::Boolean, value ? 1.0 : 0.0); }
@@ -207,6 +217,12 @@ bool isComparison(Op op) { return op >= Op::Lt && op <= Op::Ne; }
 
 Id Pool::compare(Op relation, Id a, Id b) {
   assert(isComparison(relation));
+  // Texts are interned, so equal handles are equal Strings; the order is strcmp's (MLS 3.4).
+  bool ordersTexts = type(a) == Type::String && relation != Op::Eq && relation != Op::Ne;
+  if (ordersTexts) {
+    const Id operands[] = {a, b};
+    return compare(relation, call(Builtin::StringCompare, operands), integer(0));
+  }
   if (isConstant(a) && isConstant(b)) {
     double x = constantValue(a), y = constantValue(b);
     switch (relation) {
@@ -264,6 +280,16 @@ Id Pool::call(Builtin fn, std::span<const Id> arguments) {
     allConstant = allConstant && isConstant(a);
   }
   Type result = builtinResultType(fn, types);
+  if (isTextBuiltin(fn)) {
+    if (allConstant && fn == Builtin::Concat)
+      return string(text(arguments[0]) + text(arguments[1]));
+    if (allConstant && fn == Builtin::StringCompare) {
+      int order = text(arguments[0]).compare(text(arguments[1]));
+      return integer(order < 0 ? -1 : order > 0 ? 1 : 0);
+    }
+    // String() of a constant: the runtime formats it (the frontend folds literal arguments).
+    return intern(Node{Op::Call, result, static_cast<std::uint32_t>(fn)}, arguments);
+  }
   if (allConstant) {
     double values[2] = {0, 0};
     for (std::size_t i = 0; i < arguments.size(); ++i)

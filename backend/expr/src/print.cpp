@@ -73,7 +73,7 @@ private:
     const Node& n = pool_.node(id);
     auto args = pool_.args(id);
     switch (n.op) {
-    case Op::Constant: return number(n);
+    case Op::Constant: return n.type == Type::String ? quoted(pool_.text(id)) : number(n);
     case Op::Variable: return variableName(n.index);
     case Op::Pre: return "pre(" + variableName(n.index) + ")";
     case Op::Time: return "time";
@@ -96,7 +96,7 @@ private:
     case Op::Or: return binary(n.op, args[0], args[1]);
     case Op::If:
       return "if " + print(args[0]) + " then " + print(args[1]) + " else " + print(args[2]);
-    case Op::Call: return call(builtinName(static_cast<Builtin>(n.index)), args);
+    case Op::Call: return builtinCall(static_cast<Builtin>(n.index), args);
     case Op::NoEvent: return call("noEvent", args);
     case Op::Sample: return call("sample", args);
     case Op::Homotopy: return call("homotopy", args);
@@ -109,6 +109,30 @@ private:
     case Op::LocalElement: return localName(n.index) + "[" + print(args[0]) + "]";
     }
     return "?";
+  }
+
+  // The text built-ins as the Modelica they come from: a + b, String(x, ...).
+  std::string builtinCall(Builtin fn, std::span<const Id> args) {
+    switch (fn) {
+    case Builtin::Concat: return binary(Op::Add, args[0], args[1]);
+    case Builtin::RealString:
+    case Builtin::RealFormat:
+    case Builtin::IntegerString: return call("String", args);
+    default: return call(builtinName(fn), args);
+    }
+  }
+
+  static std::string quoted(const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+      if (c == '"' || c == '\\') out += '\\';
+      if (c == '\n') {
+        out += "\\n";
+        continue;
+      }
+      out += c;
+    }
+    return out + "\"";
   }
 
   std::string call(const std::string& fn, std::span<const Id> args) {

@@ -81,6 +81,9 @@ Id Translator::copyNode(Id sourceId) {
   std::vector<Id> args(sourceArgs.begin(), sourceArgs.end());
   for (Id& arg : args)
     arg = (*this)(arg);
+  // A String constant's value indexes its own pool's texts.
+  if (node.op == Op::Constant && node.type == Type::String)
+    return target_.string(source_.text(sourceId));
   return target_.rebuild(node, args);
 }
 

@@ -47,6 +47,7 @@ void CompiledModel::fillTables() {
                                        v.type, v.kind, v.hidden});
   messagePointers_ = pointersTo(d.messages);
   crossingDescriptionPointers_ = pointersTo(d.crossingDescriptions);
+  stringPointers_ = pointersTo(d.strings);
 
   model_.abi_version = MOCC_ABI_VERSION;
   model_.name = d.name.c_str();
@@ -78,6 +79,8 @@ void CompiledModel::fillTables() {
   model_.crossing_relations = d.crossingRelations.empty() ? nullptr : d.crossingRelations.data();
   model_.crossing_positive_values =
       d.crossingPositiveValues.empty() ? nullptr : d.crossingPositiveValues.data();
+  model_.n_strings = count(stringPointers_.size());
+  model_.strings = stringPointers_.empty() ? nullptr : stringPointers_.data();
 }
 
 void CompiledModel::fillSystems() {

@@ -287,7 +287,7 @@ const char* libmName(Builtin fn) {
 
 llvm::Value* ExpressionEmitter::builtin(Id id) {
   auto fn = static_cast<Builtin>(pool().node(id).index);
-  if (static_cast<int>(fn) > static_cast<int>(Builtin::Integer) ||
+  if (static_cast<int>(fn) > static_cast<int>(Builtin::IntegerString) ||
       pool().args(id).size() != static_cast<std::size_t>(expr::builtinArity(fn))) {
     throw EmitError("call node " + std::to_string(id.value) + " is malformed");
   }
@@ -295,6 +295,7 @@ llvm::Value* ExpressionEmitter::builtin(Id id) {
   for (Id arg : pool().args(id))
     a.push_back(emit(arg));
   if (const char* name = libmName(fn)) return module_.callMath(name, a);
+  if (expr::isTextBuiltin(fn)) return text(fn, a);
 
   llvm::IRBuilder<>& b = module_.builder;
   llvm::Value* zero = module_.real(0);
@@ -312,6 +313,15 @@ llvm::Value* ExpressionEmitter::builtin(Id id) {
     return b.CreateFSub(a[0],
                         b.CreateFMul(module_.callMath("trunc", {b.CreateFDiv(a[0], a[1])}), a[1]));
   }
+}
+
+// Strings are handles into the run's texts, which the runtime computes (model.h, mocc_text).
+llvm::Value* ExpressionEmitter::text(Builtin fn, std::vector<llvm::Value*> operands) {
+  operands.resize(4, module_.real(0));
+  llvm::Value* operation = llvm::ConstantInt::get(module_.i32, expr::textOperation(fn));
+  return module_.builder.CreateCall(
+      module_.textFunction(),
+      {frame_.instance(), operation, operands[0], operands[1], operands[2], operands[3]}, "text");
 }
 
 llvm::Value* ExpressionEmitter::sample(Id id) {

@@ -65,6 +65,7 @@ private:
   llvm::Value* homotopy(expr::Id id);
   llvm::Value* delay(expr::Id id);
   llvm::Value* builtin(expr::Id id);
+  llvm::Value* text(expr::Builtin fn, std::vector<llvm::Value*> operands);
   llvm::Value* relation(expr::Id id);
   llvm::Value* continuousRelation(const sim::Relation& relation, expr::Id comparison);
   llvm::Value* eventRelation(const sim::Relation& relation, expr::Id comparison);

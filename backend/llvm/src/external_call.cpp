@@ -51,8 +51,9 @@ private:
     case sim::CType::Int: return b_.CreateFPToSI(value, b_.getInt32Ty());
     case sim::CType::Size: return b_.CreateFPToUI(value, b_.getInt64Ty());
     case sim::CType::Pointer:
-    case sim::CType::String: // the address of a String an external function returned
       return b_.CreateIntToPtr(b_.CreateFPToUI(value, b_.getInt64Ty()), module_.ptr);
+    case sim::CType::String: // a handle into the run's texts (model.h)
+      return b_.CreateCall(module_.stringTextFunction(), {frame_.instance(), value});
     }
     throw EmitError("unknown C type of an external argument");
   }
@@ -69,14 +70,16 @@ private:
     }
     case sim::CType::Size: return b_.CreateUIToFP(value, module_.f64);
     case sim::CType::Pointer:
-    case sim::CType::String: // its address, for messages and other external functions
       return b_.CreateUIToFP(b_.CreatePtrToInt(value, b_.getInt64Ty()), module_.f64);
+    case sim::CType::String: // interned: the run keeps the text
+      return b_.CreateCall(module_.stringHandleFunction(), {frame_.instance(), value});
     }
     throw EmitError("unknown C type of an external result");
   }
 
   llvm::Value* scalar(const sim::ExternalArgument& a) {
-    if (a.type == sim::CType::String) return b_.CreateGlobalStringPtr(a.text, "external.text");
+    if (a.type == sim::CType::String && !a.value.valid())
+      return b_.CreateGlobalStringPtr(a.text, "external.text");
     return fromDouble(expressions_.emit(a.value), a.type);
   }
 
@@ -84,8 +87,6 @@ private:
   /// an output with a binding passes its value in, MLS 12.9).
   llvm::Value* address(const sim::ExternalArgument& a) {
     if (a.type == sim::CType::Double) return locals_.address(a.slot);
-    if (a.type == sim::CType::String)
-      throw EmitError("String arrays and String outputs of external functions are not supported");
     llvm::Type* element = cType(a.type);
     llvm::AllocaInst* temporary =
         frame_.entryArray(element, std::max<std::uint32_t>(a.size, 1), "external.arg");

@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 9;
+constexpr std::uint32_t kFormatVersion = 10;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -252,6 +252,7 @@ ModelDescription describe(const sim::Program& program) {
   d.relations = toInt32(sim::relationStorage(program));
   d.crossingRelations = toInt32(sim::crossingRelationStorage(program));
   d.crossingPositiveValues = toInt32(sim::crossingPositiveValues(program));
+  d.strings = program.pool.strings();
   return d;
 }
 
@@ -309,6 +310,7 @@ void writeDescription(const ModelDescription& d, std::string& out) {
   put(out, d.relations);
   put(out, d.crossingRelations);
   put(out, d.crossingPositiveValues);
+  put(out, d.strings);
 }
 
 std::optional<ModelDescription> readDescription(std::string_view& in) {
@@ -333,7 +335,7 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
       (d.stateNominals.empty() ||
        d.stateNominals.size() == static_cast<std::size_t>(d.stateCount)) &&
       r.get(d.relations) && r.get(d.crossingRelations) && r.get(d.crossingPositiveValues) &&
-      d.crossingRelations.size() == d.crossingPositiveValues.size() &&
+      r.get(d.strings) && d.crossingRelations.size() == d.crossingPositiveValues.size() &&
       (d.crossingRelations.empty() || d.crossingRelations.size() == d.crossingDescriptions.size());
   if (!ok || !indicesValid(d)) return std::nullopt;
   return d;

@@ -67,6 +67,7 @@ struct ModelDescription {
   std::vector<std::int32_t> relations;              // mocc_model.relations
   std::vector<std::int32_t> crossingRelations;      // mocc_model.crossing_relations
   std::vector<std::int32_t> crossingPositiveValues; // mocc_model.crossing_positive_values
+  std::vector<std::string> strings;                 // mocc_model.strings
 };
 
 ModelDescription describe(const sim::Program& program);

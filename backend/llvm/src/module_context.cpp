@@ -52,6 +52,19 @@ llvm::Function* ModuleContext::delayFunction() {
                         llvm::FunctionType::get(f64, {ptr, i32, f64, f64, f64}, false));
 }
 
+llvm::Function* ModuleContext::textFunction() {
+  return runtimeService("mocc_text",
+                        llvm::FunctionType::get(f64, {ptr, i32, f64, f64, f64, f64}, false));
+}
+
+llvm::Function* ModuleContext::stringTextFunction() {
+  return runtimeService("mocc_string_text", llvm::FunctionType::get(ptr, {ptr, f64}, false));
+}
+
+llvm::Function* ModuleContext::stringHandleFunction() {
+  return runtimeService("mocc_string_handle", llvm::FunctionType::get(f64, {ptr, ptr}, false));
+}
+
 llvm::Function* ModuleContext::runtimeService(const char* name, llvm::FunctionType* type) {
   if (llvm::Function* existing = module.getFunction(name)) return existing;
   llvm::Function* function =

@@ -74,6 +74,10 @@ public:
   /// `double mocc_delay(mocc_instance*, int32_t, double, double, double)`, the runtime's
   /// delay() history (model.h), declared on first use likewise.
   llvm::Function* delayFunction();
+  /// The runtime's String services (model.h): mocc_text, mocc_string_text, mocc_string_handle.
+  llvm::Function* textFunction();
+  llvm::Function* stringTextFunction();
+  llvm::Function* stringHandleFunction();
   /// The runtime's service `name` of `type`, declared on first use (it does not throw).
   llvm::Function* runtimeService(const char* name, llvm::FunctionType* type);
 

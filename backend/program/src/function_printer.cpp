@@ -50,6 +50,7 @@ const char* typeName(expr::Type type) {
   case expr::Type::Real: return "Real";
   case expr::Type::Integer: return "Integer";
   case expr::Type::Boolean: return "Boolean";
+  case expr::Type::String: return "String";
   }
   return "?";
 }

@@ -201,10 +201,15 @@ public:
              const std::vector<std::vector<std::size_t>>& inputDims,
              std::vector<std::optional<ConstValue>> inputValues, SourceRange use,
              std::vector<std::shared_ptr<const FunctionalArgument>> functionals = {});
-  /// For each input of function `cls` in order: whether the sizes of its variables may depend
-  /// on the input's value (read in a size, directly or through a protected variable's binding),
-  /// or it is a String (isStringScalar): the call then passes a value known in translation.
-  const std::vector<bool>& sizeInputs(const ClassEntry& cls);
+  /// How a call of function `cls` passes each of its inputs, in order.
+  enum class InputFolding : std::uint8_t {
+    None,      // at run time
+    Required,  // the sizes of its variables may depend on the input's value (read in a size,
+               // directly or through a protected variable's binding): known in translation
+    Preferred, // a String (isStringScalar): folded into the body when known in translation,
+               // else passed at run time
+  };
+  const std::vector<InputFolding>& sizeInputs(const ClassEntry& cls);
   /// The inputs of function `cls`, in declaration order.
   std::vector<ComponentInstance*> functionInputs(const ClassEntry& cls);
   bool isStringScalar(ComponentInstance& component);
@@ -347,7 +352,7 @@ private:
   std::vector<const ClassEntry*> instantiating_; // classes being filled, to detect recursion
   std::map<std::pair<const ClassEntry*, std::string>, std::optional<std::uint32_t>> functions_;
   std::set<std::uint32_t> functionsBuilding_; // their bodies are not complete yet
-  std::map<const ClassEntry*, std::vector<bool>> sizeInputs_;
+  std::map<const ClassEntry*, std::vector<InputFolding>> sizeInputs_;
   /// Results of evaluateFunction by function and input values.
   std::map<std::pair<std::uint32_t, std::string>, std::optional<std::vector<ConstValue>>>
       evaluations_;

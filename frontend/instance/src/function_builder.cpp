@@ -169,7 +169,7 @@ std::vector<ComponentInstance*> Elaborator::functionInputs(const ClassEntry& cls
 // the inputs whose values (not only sizes) they read are found in the declarations' sizes and
 // in the bindings of the non-input variables those sizes read. String inputs are added (see
 // isStringScalar).
-const std::vector<bool>& Elaborator::sizeInputs(const ClassEntry& cls) {
+const std::vector<Elaborator::InputFolding>& Elaborator::sizeInputs(const ClassEntry& cls) {
   if (auto found = sizeInputs_.find(&cls); found != sizeInputs_.end()) return found->second;
   InstanceNode* signature = packageInstance(cls);
   std::set<std::string> read;
@@ -194,10 +194,12 @@ const std::vector<bool>& Elaborator::sizeInputs(const ClassEntry& cls) {
       grew = grew || read.size() != before;
     }
   }
-  std::vector<bool> result;
+  std::vector<InputFolding> result;
   for (ComponentInstance& component : signature->components) {
-    if (causalityOf(component) == ast::Causality::Input)
-      result.push_back(read.count(component.name) > 0 || isStringScalar(component));
+    if (causalityOf(component) != ast::Causality::Input) continue;
+    result.push_back(read.count(component.name)  ? InputFolding::Required
+                     : isStringScalar(component) ? InputFolding::Preferred
+                                                 : InputFolding::None);
   }
   return sizeInputs_[&cls] = std::move(result);
 }
@@ -207,10 +209,10 @@ Elaborator::specialize(const ClassEntry& cls, Scope definitionScope,
                        const std::vector<std::vector<std::size_t>>& inputDims,
                        std::vector<std::optional<ConstValue>> inputValues, SourceRange use,
                        std::vector<std::shared_ptr<const FunctionalArgument>> functionals) {
-  const std::vector<bool>& bySize = sizeInputs(cls);
+  const std::vector<InputFolding>& folding = sizeInputs(cls);
   inputValues.resize(inputDims.size());
   for (std::size_t i = 0; i < inputValues.size(); ++i) {
-    if (i >= bySize.size() || !bySize[i]) inputValues[i].reset();
+    if (i >= folding.size() || folding[i] == InputFolding::None) inputValues[i].reset();
   }
   std::vector<ComponentInstance*> inputs = functionInputs(cls);
   std::string name = specialisationName(cls, inputs, inputDims, inputValues, functionals);
@@ -327,7 +329,9 @@ bool FunctionBuilder::declare(ComponentInstance& component, FunctionVariable::Ro
   if (role == FunctionVariable::Role::Input) {
     std::size_t position = nextInput++;
     inputPositions_[component.name] = position;
-    if (el_.isStringScalar(component)) return declareStringInput(component, position);
+    // A String input folded by the call is a literal in the body (sizeInputs).
+    bool folded = position < inputValues_.size() && inputValues_[position];
+    if (folded && el_.isStringScalar(component)) return declareStringInput(component, position);
     if (type->kind == ast::ClassKind::Function)
       return declareFunctionalInput(component, *type, position);
   }
@@ -336,15 +340,7 @@ bool FunctionBuilder::declare(ComponentInstance& component, FunctionVariable::Ro
   return declareScalar(component, component.name, role, {}, actual);
 }
 
-// The call folded the argument (sizeInputs); the input is that literal in the body.
 bool FunctionBuilder::declareStringInput(ComponentInstance& component, std::size_t position) {
-  if (position >= inputValues_.size() || !inputValues_[position]) {
-    el_.diagnostics().error(DiagnosticKind::Unsupported, component.declaration->range,
-                            "String input '" + component.name +
-                                "' has no value known during translation (Strings computed "
-                                "during simulation are not supported yet)");
-    return false;
-  }
   stringInputs_[component.name] =
       Expr::string(inputValues_[position]->text, component.declaration->range);
   return true;

@@ -216,30 +216,29 @@ std::optional<ExpressionLowering::CallResult> ExpressionLowering::specialisedCal
     dims.push_back(arg.dims);
   // MLS 12.4.4: an input that sizes depend on must have a value during translation; a
   // parameter passed there becomes structural.
-  const std::vector<bool>& bySize = el_.sizeInputs(cls);
+  using InputFolding = Elaborator::InputFolding;
+  const std::vector<InputFolding>& folding = el_.sizeInputs(cls);
   std::vector<std::optional<ConstValue>> values(args.size());
-  for (std::size_t i = 0; i < args.size() && i < bySize.size(); ++i) {
-    if (!bySize[i] || !args[i].isScalar()) continue;
+  for (std::size_t i = 0; i < args.size() && i < folding.size(); ++i) {
+    if (folding[i] == InputFolding::None || !args[i].isScalar()) continue;
     values[i] = el_.fold(args[i].scalarValue(), context_.function);
-    if (!values[i]) {
+    if (!values[i] && folding[i] == InputFolding::Required) {
       const flat::Expr& arg = args[i].scalarValue();
       SourceRange where = arg.range.valid() ? arg.range : e.range;
       auto key = std::make_tuple(where.begin.file, where.begin.line, where.begin.column);
       if (!el_.reportedSizeArguments_.insert(key).second) return std::nullopt;
-      el_.diagnostics().error(
-          DiagnosticKind::NotConstant, where,
-          el_.isStringScalar(*inputs[i])
-              ? "the String argument for input '" + inputs[i]->name + "' of '" +
-                    cls.qualifiedName() +
-                    "' must be a constant or parameter expression (Strings computed during "
-                    "simulation are not supported yet)"
-              : "the sizes of the variables of '" + cls.qualifiedName() +
-                    "' depend on its input '" + inputs[i]->name +
-                    "', so its argument must be a constant or parameter expression (MLS "
-                    "12.4.4)");
+      el_.diagnostics().error(DiagnosticKind::NotConstant, where,
+                              "the sizes of the variables of '" + cls.qualifiedName() +
+                                  "' depend on its input '" + inputs[i]->name +
+                                  "', so its argument must be a constant or parameter "
+                                  "expression (MLS 12.4.4)");
       return std::nullopt;
     }
   }
+  // A String input whose argument is known in translation is a literal in the body.
+  std::vector<bool> foldedString(args.size(), false);
+  for (std::size_t i = 0; i < args.size() && i < inputs.size(); ++i)
+    foldedString[i] = values[i] && el_.isStringScalar(*inputs[i]);
   std::vector<std::shared_ptr<const FunctionalArgument>> functionals;
   for (const Tensor& arg : args)
     functionals.push_back(arg.functional);
@@ -263,7 +262,7 @@ std::optional<ExpressionLowering::CallResult> ExpressionLowering::specialisedCal
     }
   }
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if (i < inputs.size() && el_.isStringScalar(*inputs[i])) continue; // a literal in the body
+    if (foldedString[i]) continue;
     for (const Expr& x : columnLeaves(args[i])) {
       const flat::FunctionVariable* input =
           result.args.size() < elementTypes.size() ? elementTypes[result.args.size()] : nullptr;

@@ -4,9 +4,11 @@
  * Nothing here knows Modelica syntax.
  *
  * Storage: every Real, Integer and Boolean value is a double (Integers are exact up to 2^53,
- * Booleans are 0 or 1). States and their derivatives live in `x` and `dx` so the runtime can
- * point them at the integrator's own vectors; everything else (parameters, algebraic and
- * discrete variables, internal values such as frozen relations) lives in `v`.
+ * Booleans are 0 or 1). A String is a double too: the handle of its text in the run's table
+ * of texts (mocc_text below), which starts with mocc_model.strings. States and their derivatives
+ * live in `x` and `dx` so the runtime can point them at the integrator's own vectors; everything
+ * else (parameters, algebraic and discrete variables, internal values such as frozen relations)
+ * lives in `v`.
  */
 #ifndef MOCC_MODEL_H
 #define MOCC_MODEL_H
@@ -17,7 +19,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 13
+#define MOCC_ABI_VERSION 14
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -40,7 +42,8 @@ typedef enum mocc_region {
 typedef enum mocc_type {
   MOCC_TYPE_REAL = 0,
   MOCC_TYPE_INTEGER = 1,
-  MOCC_TYPE_BOOLEAN = 2
+  MOCC_TYPE_BOOLEAN = 2,
+  MOCC_TYPE_STRING = 3 /* a handle (mocc_text, ABI 14) */
 } mocc_type;
 
 typedef enum mocc_kind {
@@ -68,7 +71,7 @@ typedef enum mocc_format_kind {
   MOCC_FORMAT_INTEGER = 1,     /* the integer in decimal */
   MOCC_FORMAT_BOOLEAN = 2,     /* "true" or "false" */
   MOCC_FORMAT_ENUMERATION = 3, /* the name of literal <value> (1-based) */
-  MOCC_FORMAT_TEXT = 4         /* a String an external function returned: its address (ABI 11) */
+  MOCC_FORMAT_TEXT = 4         /* a String: its handle (ABI 14) */
 } mocc_format_kind;
 
 typedef struct mocc_message_value {
@@ -310,6 +313,12 @@ typedef struct mocc_model {
    * when a crossing does not name its relation. */
   const int32_t* crossing_relations;
   const int32_t* crossing_positive_values;
+
+  /* The texts of the program's String constants (ABI version 14): the String constant with
+   * handle k is strings[k], and strings[0] is "". The runtime's table of texts starts with
+   * them; the texts computed during the run get the handles after them. */
+  int32_t n_strings;
+  const char* const* strings;
 } mocc_model;
 
 /* A service of the runtime library that generated code calls: solves algebraic loop
@@ -349,6 +358,29 @@ int32_t mocc_settle_loop(mocc_instance* instance, int32_t system);
  * mocc_solve_system. */
 double mocc_delay(mocc_instance* instance, int32_t delay, double value, double delay_time,
                   double delay_max);
+
+/* The operations on Strings that generated code leaves to the runtime (mocc_text). */
+typedef enum mocc_text_operation {
+  MOCC_TEXT_CONCAT = 0,      /* a + b */
+  MOCC_TEXT_COMPARE = 1,     /* -1, 0 or 1 as text a is before, equal to or after b */
+  MOCC_TEXT_REAL = 2,        /* String(a, significantDigits = b, minimumLength = c,
+                                leftJustified = d) */
+  MOCC_TEXT_REAL_FORMAT = 3, /* String(a, format = text b) */
+  MOCC_TEXT_INTEGER = 4      /* String(a, minimumLength = b, leftJustified = c) */
+} mocc_text_operation;
+
+/* Services of the runtime library for Strings (MLS 3.6 sections 3.4 and 3.7.4.5, ABI version
+ * 14), exported like mocc_solve_system. A String value is a handle into the run's table of
+ * texts; the table interns, so two handles are equal exactly when their texts are, and a text
+ * lives until the run ends. mocc_text computes `operation` (mocc_text_operation) of its
+ * operands (handles where they are Strings) and returns the handle of the result (an Integer
+ * for MOCC_TEXT_COMPARE); mocc_string_text gives the text of a handle (for external
+ * functions), mocc_string_handle the handle of a text (an external function's result).
+ * Without an attached runtime they return 0 and "". */
+double mocc_text(mocc_instance* instance, int32_t operation, double a, double b, double c,
+                 double d);
+const char* mocc_string_text(mocc_instance* instance, double handle);
+double mocc_string_handle(mocc_instance* instance, const char* text);
 
 #ifdef __cplusplus
 }

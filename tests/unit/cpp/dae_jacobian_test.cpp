@@ -121,8 +121,8 @@ TEST(DaeJacobian, GivesTheOdeJacobianThroughLoopsTooLargeForTheCompiler) {
   ASSERT_EQ(model.n_dae_unknowns, 5);
 
   runtime::ModelInstance instance(model);
-  runtime::ReportHandler reports(model);
   runtime::InstanceServices services(model);
+  runtime::ReportHandler reports(model, services.texts());
   services.attach(instance.abi());
   runtime::StateSelection selection(instance);
   runtime::ModelOde ode(instance, reports, services.solver(), selection);

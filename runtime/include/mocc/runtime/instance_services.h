@@ -12,19 +12,48 @@
 #include "mocc/runtime/loop_relations.h"
 
 #include <cstddef>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace mocc::runtime {
 
+/// The run's table of texts: what a String handle of generated code means (model.h,
+/// mocc_text). It starts with the model's String constants (handle k is strings[k]) and
+/// interns every text computed during the run, so equal texts have one handle, and keeps each
+/// text at one address until the table is destroyed (external functions may hold it).
+class TextTable {
+public:
+  explicit TextTable(const mocc_model& model);
+  TextTable(const TextTable&) = delete;
+  TextTable& operator=(const TextTable&) = delete;
+
+  /// The handle of `text`, added when it is new.
+  double handle(std::string_view text);
+  /// The text of `handle`; "" for a value that is no handle.
+  const char* text(double handle) const;
+  std::size_t size() const { return texts_.size(); }
+
+private:
+  std::deque<std::string> texts_; // a deque never moves its elements
+  std::unordered_map<std::string_view, std::size_t> index_;
+};
+
+/// String(value, ...) as MLS 3.6 section 3.7.4.5 defines it for the kind and options of
+/// `format` (model.h, mocc_message_value): a Real with %.<significantDigits>g (or its format),
+/// an Integer in decimal, a Boolean as true or false, an enumeration as its literal's name, a
+/// String (a handle into `texts`) as itself, padded with blanks to the minimum length.
+std::string formatValue(const mocc_message_value& format, double value, const TextTable* texts);
+
 /// The text of message `message` of `model` (model.h) with the values generated code passed
-/// to mocc_instance::report (null when it has none), each written as String() writes it (MLS
-/// 3.6 section 3.7.4.5): a Real with %.<significantDigits>g (or its format), an Integer in
-/// decimal, a Boolean as true or false, an enumeration as its literal's name, padded with
-/// blanks to the minimum length. "message #i" for an index outside the table.
-std::string formatMessage(const mocc_model& model, int32_t message, const double* values);
+/// to mocc_instance::report (null when it has none), each written by formatValue (String
+/// handles looked up in `texts`). "message #i" for an index outside the table.
+std::string formatMessage(const mocc_model& model, int32_t message, const double* values,
+                          const TextTable* texts = nullptr);
 
 /// Strings that external C code allocates with ModelicaAllocateString and friends (MLS 3.6
 /// section 12.9.6.2): owned by the arena, freed with it. The tool may free them once the
@@ -79,6 +108,11 @@ public:
 
   /// The strings external code allocated during calls into this instance's model.
   StringArena& strings() { return strings_; }
+  /// The texts of the model's String values (mocc_text).
+  TextTable& texts() { return texts_; }
+  const TextTable& texts() const { return texts_; }
+  /// mocc_text: `operation` (mocc_text_operation) of its operands.
+  double text(int32_t operation, double a, double b, double c, double d);
 
   AlgebraicSolver& solver() { return solver_; }
   /// mocc_solve_system: solves loop `system` (in event and initial mode, noting the relations
@@ -107,6 +141,7 @@ private:
   ReportFunction report_;
   ExternalReportFunction externalReport_;
   StringArena strings_;
+  TextTable texts_;
 };
 
 } // namespace mocc::runtime

@@ -17,8 +17,9 @@ std::optional<Builtin> builtinByName(std::string_view name);
 /// Result type for the given argument types (abs/min/max/div/mod/rem keep Integer).
 Type builtinResultType(Builtin fn, std::span<const Type> args);
 
-/// Evaluates the function. div/mod/rem/integer follow MLS 3.7.2:
-/// div(x, y) = trunc(x / y), mod(x, y) = x - floor(x / y) * y, rem(x, y) = x - div(x, y) * y.
+/// Evaluates a numeric function (NaN for the text built-ins, see isTextBuiltin).
+/// div/mod/rem/integer follow MLS 3.7.2: div(x, y) = trunc(x / y), mod(x, y) = x - floor(x / y) *
+/// y, rem(x, y) = x - div(x, y) * y.
 double evaluateBuiltin(Builtin fn, std::span<const double> args);
 
 } // namespace mocc::expr

@@ -8,12 +8,16 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 namespace mocc::expr {
 
-enum class Type : std::uint8_t { Real, Integer, Boolean };
+/// String values are handles: a String constant's value is the index of its text in the
+/// pool's string table (Pool::text), and at run time a handle into the run's table of texts
+/// (model.h, mocc_text). Texts are interned, so equal handles are equal texts.
+enum class Type : std::uint8_t { Real, Integer, Boolean, String };
 
 enum class Op : std::uint8_t {
   Constant, // value
@@ -82,7 +86,20 @@ enum class Builtin : std::uint8_t {
   Mod,
   Rem,
   Integer,
+  // Strings (MLS 3.6 sections 3.7.4.5 and 3.4): computed by the runtime (model.h, mocc_text)
+  Concat,        // a + b of Strings
+  StringCompare, // -1, 0 or 1 as a is before, equal to or after b (strcmp): Integer
+  RealString,    // String(x, significantDigits, minimumLength, leftJustified)
+  RealFormat,    // String(x, format = f), f a String
+  IntegerString, // String(i, minimumLength, leftJustified)
 };
+/// True for the built-ins on Strings, which the runtime computes (not libm).
+bool isTextBuiltin(Builtin fn);
+/// The mocc_text_operation (runtime/include/mocc/model.h) of a text built-in: they are listed
+/// in the same order.
+inline std::int32_t textOperation(Builtin fn) {
+  return static_cast<std::int32_t>(fn) - static_cast<std::int32_t>(Builtin::Concat);
+}
 const char* builtinName(Builtin fn);
 int builtinArity(Builtin fn);
 
@@ -126,6 +143,11 @@ public:
   Id integer(double value);
   Id boolean(bool value);
   Id constant(Type type, double value);
+  /// A String constant: `text` interned in this pool's string table.
+  Id string(std::string_view text);
+  /// The text of String constant `id`; the pool's string table, index 0 is "".
+  const std::string& text(Id id) const;
+  const std::vector<std::string>& strings() const { return strings_; }
   Id variable(std::uint32_t index, Type type);
   Id pre(std::uint32_t index, Type type);
   Id time();
@@ -178,6 +200,8 @@ private:
   // against the stored nodes directly, so interning allocates nothing when the node exists.
   std::vector<std::uint32_t> slots_;
   std::vector<std::size_t> hashes_;
+  std::vector<std::string> strings_{""};
+  std::unordered_map<std::string, std::uint32_t> stringIndex_{{"", 0}};
 };
 
 bool isComparison(Op op);

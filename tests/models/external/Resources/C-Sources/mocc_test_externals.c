@@ -3,6 +3,7 @@
 
 #include "ModelicaUtilities.h"
 
+#include <ctype.h>
 #include <string.h>
 
 double mocc_test_affine(double x, int k) { return k * x + 1.0; }
@@ -17,14 +18,16 @@ double mocc_test_size_times(size_t n, double x) { return (double)n * x; }
 
 double mocc_test_weighted_sum(const double* a, size_t n) {
   double sum = 0.0;
-  for (size_t i = 0; i < n; ++i) sum += (double)(i + 1) * a[i];
+  for (size_t i = 0; i < n; ++i)
+    sum += (double)(i + 1) * a[i];
   return sum;
 }
 
 void mocc_test_row_sums(const double* m, size_t rows, size_t columns, double* sums) {
   for (size_t r = 0; r < rows; ++r) {
     sums[r] = 0.0;
-    for (size_t c = 0; c < columns; ++c) sums[r] += m[r * columns + c];
+    for (size_t c = 0; c < columns; ++c)
+      sums[r] += m[r * columns + c];
   }
 }
 
@@ -96,4 +99,25 @@ const char* mocc_test_greeting(const char* name) {
   strcpy(text, "Hello, ");
   strcat(text, name);
   return text;
+}
+
+const char* mocc_test_join(const char** parts, size_t n, const char* separator) {
+  size_t length = 0;
+  for (size_t i = 0; i < n; ++i)
+    length += strlen(parts[i]) + (i > 0 ? strlen(separator) : 0);
+  char* joined = ModelicaAllocateString(length);
+  joined[0] = '\0';
+  for (size_t i = 0; i < n; ++i) {
+    if (i > 0) strcat(joined, separator);
+    strcat(joined, parts[i]);
+  }
+  return joined;
+}
+
+void mocc_test_upper(const char* text, const char** upper) {
+  size_t length = strlen(text);
+  char* copy = ModelicaAllocateString(length);
+  for (size_t i = 0; i <= length; ++i)
+    copy[i] = (char)toupper((unsigned char)text[i]);
+  *upper = copy;
 }
