@@ -190,20 +190,24 @@ void Causalizer::reportUnsolvable(std::uint32_t e, std::uint32_t v) {
   const dae::Equation& equation = problem_.equations[e];
   const dae::Variable& variable = system_.variables[v];
   expr::Id unknown = system_.ref(v);
+  expr::Id other = equation.lhs == unknown ? equation.rhs : equation.lhs;
   bool lone = equation.lhs == unknown || equation.rhs == unknown;
-  if (lone) {
+  bool readsItself = expr::dependsOn(system_.pool, other, [v](std::uint32_t u) { return u == v; });
+  const char* type = variable.type == expr::Type::Integer   ? "Integer"
+                     : variable.type == expr::Type::Boolean ? "Boolean"
+                                                            : "String";
+  if (lone && !readsItself) {
     diagnostics_.error(DiagnosticKind::TypeMismatch, equation.range,
-                       std::string(variable.type == expr::Type::Integer ? "Integer" : "Boolean") +
-                           " variable '" + variable.name +
+                       std::string(type) + " variable '" + variable.name +
                            "' cannot be computed from a Real expression; convert it with "
                            "integer(...) (MLS 10.6.13)");
     return;
   }
   diagnostics_.error(DiagnosticKind::NotSolvable, equation.range,
-                     "cannot solve this equation for '" + variable.name +
-                         "': an equation for an Integer or Boolean variable must have the form "
-                         "'" +
-                         variable.name + " = expression'");
+                     "cannot solve this equation for " + std::string(type) + " variable '" +
+                         variable.name + "': it must have the form '" + variable.name +
+                         " = expression' with an expression that does not read '" + variable.name +
+                         "' (write pre(" + variable.name + ") for its value before the event)");
 }
 
 // --------------------------------------------------------------------------- loops
@@ -316,9 +320,10 @@ void Causalizer::reportUntearable(const std::vector<std::int32_t>& nodes,
     list += (list.empty() ? "" : ", ") + system_.variables[v].name;
   auto& d = diagnostics_.error(
       DiagnosticKind::AlgebraicLoop, system_.range,
-      fmt::format("cannot solve the algebraic loop for {}: its Boolean and Integer variables must "
-                  "each have an equation 'v = expression' that computes them from the others",
-                  list));
+      fmt::format(
+          "cannot solve the algebraic loop for {}: its Boolean, Integer and String variables "
+          "must each have an equation 'v = expression' that computes them from the others",
+          list));
   for (std::int32_t node : nodes)
     d.notes.push_back({problem_.equations[node].range, "part of the loop"});
 }

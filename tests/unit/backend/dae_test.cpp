@@ -138,6 +138,20 @@ end M;
       << program;
 }
 
+TEST(BuildDaeErrors, AStringEquationMustNotReadItsOwnVariable) {
+  std::string out = compileErrors(R"(model M
+  String s;
+equation
+  s = s + "a";
+end M;
+)");
+  EXPECT_NE(out.find("test.mo:4:3: error: cannot solve this equation for String variable 's': it "
+                     "must have the form 's = expression' with an expression that does not read "
+                     "'s'"),
+            std::string::npos)
+      << out;
+}
+
 TEST(BuildDaeErrors, ReinitNeedsAState) {
   std::string out = compileErrors(R"(model M
   Real x(start = 1);
