@@ -6,13 +6,16 @@
 
 namespace mocc::runtime {
 
-std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivativeColumns) {
+std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivativeColumns,
+                                        bool parameterColumns) {
   std::vector<ResultColumn> columns;
   for (int i = 0; i < model.n_variables; ++i) {
     const mocc_variable& variable = model.variables[i];
     bool wanted = variable.kind == MOCC_KIND_STATE || variable.kind == MOCC_KIND_ALGEBRAIC ||
                   variable.kind == MOCC_KIND_DISCRETE ||
-                  (derivativeColumns && variable.kind == MOCC_KIND_DERIVATIVE);
+                  (derivativeColumns && variable.kind == MOCC_KIND_DERIVATIVE) ||
+                  (parameterColumns &&
+                   (variable.kind == MOCC_KIND_PARAMETER || variable.kind == MOCC_KIND_CONSTANT));
     // A String's value is a handle into the run's texts, which no result reader shares.
     if (!wanted || variable.hidden || variable.type == MOCC_TYPE_STRING) continue;
     columns.push_back(ResultColumn{variable.name, variable.description ? variable.description : "",

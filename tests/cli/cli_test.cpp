@@ -56,9 +56,10 @@ TEST(Cli, HelpExplainsEveryRunOption) {
   EXPECT_TRUE(contains(top.output, "flatten")) << top.output;
   CommandResult run = runMocc("run --help");
   EXPECT_EQ(run.exitCode, 0);
-  for (const char* option : {"--class", "--start-time", "--stop-time", "--tolerance", "--interval",
-                             "--solver", "--output", "--override", "--plot", "--timings", "--cache",
-                             "--no-cache", "--concurrency-window", "--concurrency-amplitude"}) {
+  for (const char* option :
+       {"--class", "--start-time", "--stop-time", "--tolerance", "--interval", "--solver",
+        "--output", "--override", "--plot", "--timings", "--cache", "--no-cache",
+        "--concurrency-window", "--concurrency-amplitude", "--parameters"}) {
     EXPECT_TRUE(contains(run.output, option)) << option << "\n" << run.output;
   }
 }
@@ -125,6 +126,24 @@ TEST(Cli, SimulationFailureExitsWithThreeAndKeepsTheResults) {
   // local errors by at most e^0.6 < 2; a few hundred steps at tolerance 1e-10 stay below 1e-6.
   ASSERT_EQ(table.rows.size(), 7u);
   EXPECT_NEAR(table.rows[6][1], std::exp(0.6), 1e-6);
+}
+
+TEST(Cli, ParametersAreColumnsOnRequest) {
+  // structural_parameter.mo: n and k were evaluated during translation (constants in the
+  // variable table), written like parameters; --override changes nothing of theirs.
+  auto csv = scratchDirectory() / "parameters.csv";
+  std::string model = input("structural_parameter.mo");
+  ASSERT_EQ(runMocc("run " + model + " -o " + csv.string()).exitCode, 0);
+  CsvTable plain = readCsv(csv.string());
+  EXPECT_THROW(plain.column("k"), std::exception);
+  CommandResult r = runMocc("run " + model + " --parameters -o " + csv.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv(csv.string());
+  ASSERT_FALSE(table.rows.empty());
+  for (const auto& row : table.rows) {
+    EXPECT_EQ(row[table.column("n")], 2.0);
+    EXPECT_EQ(row[table.column("k")], 2.0);
+  }
 }
 
 TEST(Cli, TerminateStopsSuccessfully) {

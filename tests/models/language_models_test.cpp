@@ -193,6 +193,24 @@ TEST(LanguageModels, StringsComputedDuringSimulationFollowTheirEquations) {
   }
 }
 
+TEST(LanguageModels, AFunctionCallEquationInAWhenEquationRunsWhereItsBranchIsActive) {
+  // CallInWhenEquation.mo: only the first active branch calls, after the equations it reads,
+  // and terminal() calls once at the end; in the JIT and in the generated C++ alike.
+  std::filesystem::path dir = scratchDirectory();
+  std::string model = languageModel("CallInWhenEquation.mo");
+  CommandResult jit =
+      runCommand(moccBinary() + " run " + model + " -o " + (dir / "r.csv").string());
+  CommandResult built =
+      runCommand(moccBinary() + " build " + model + " -O1 -o " + (dir / "sim").string());
+  ASSERT_EQ(built.exitCode, 0) << built.output;
+  CommandResult cpp = runCommand((dir / "sim").string() + " -o " + (dir / "c.csv").string());
+  for (const CommandResult* run : {&jit, &cpp}) {
+    EXPECT_EQ(run->exitCode, 0) << run->output;
+    EXPECT_EQ(run->output.rfind("sample 1\nsample 2\nlate 12\nsample 13\nfinal 13\n", 0), 0u)
+        << run->output;
+  }
+}
+
 TEST(LanguageModels, AConsistentRedundantInitialEquationIsRemoved) {
   // MLS 8.6. Both blocks see the one signal rise at 0.5: count = 1 from then on.
   CsvTable table = simulate(languageModel("RedundantInitialEquations.mo"), "");

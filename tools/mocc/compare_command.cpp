@@ -90,6 +90,8 @@ std::optional<runtime::SimulationOptions> baseOptions(const mocc_model& model,
   if (s && o.step) s->fixedStep = *o.step;
   if (s) s->stopOnZeno = o.zeno != "continue";
   if (s) s->derivativeColumns = o.derivativeColumns;
+  // A reference may compare parameters too (the MSL's readRealParameterModel).
+  if (s) s->parameterColumns = true;
   return s;
 }
 
@@ -210,6 +212,7 @@ private:
       args.push_back(fmt::format("{}", base_.fixedStep));
     }
     if (base_.derivativeColumns) args.push_back("--derivatives");
+    if (base_.parameterColumns) args.push_back("--parameters");
     if (!base_.stopOnZeno) {
       args.push_back("--zeno");
       args.push_back("continue");

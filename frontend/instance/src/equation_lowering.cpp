@@ -2,6 +2,8 @@
 // connect and the equation operators reinit, assert and terminate.
 #include "equation_lowering.h"
 
+#include <algorithm>
+
 #include "flat_builders.h"
 #include "lower_expression.h"
 
@@ -336,17 +338,40 @@ void EquationLowering::whenEquation(const ast::Equation& equation, const ast::Wh
     return;
   }
   flat::When result;
-  for (const auto& branch : when.branches) {
+  std::vector<std::vector<flat::Statement>> calls(when.branches.size());
+  for (std::size_t k = 0; k < when.branches.size(); ++k) {
+    const auto& branch = when.branches[k];
     auto condition = whenCondition(*branch.condition, context);
     if (!condition) return;
     flat::EquationBranch lowered;
     lowered.condition = std::move(*condition);
     lowered.range = branch.range;
+    whenCalls_ = &calls[k];
     for (const ast::Equation& inner : branch.body)
       lower(inner, context, true, lowered.body);
+    whenCalls_ = nullptr;
     result.branches.push_back(std::move(lowered));
   }
+  whenCallAlgorithm(result, std::move(calls), equation.range);
   out.push_back(flat::Equation{std::move(result), equation.range});
+}
+
+// MLS 8.3.5.1: `() = f(...)` in a when-equation calls f for its effects where the branch is
+// active. The calls become a when-statement of their own with the same branches (so the first
+// active branch's calls run, MLS 8.3.5), sorted like any algorithm after what they read.
+void EquationLowering::whenCallAlgorithm(const flat::When& when,
+                                         std::vector<std::vector<flat::Statement>> calls,
+                                         SourceRange range) {
+  bool any = std::any_of(calls.begin(), calls.end(), [](const auto& c) { return !c.empty(); });
+  if (!any) return;
+  flat::WhenStatement statement;
+  for (std::size_t k = 0; k < calls.size(); ++k)
+    statement.branches.push_back(flat::StatementBranch{
+        when.branches[k].condition, std::move(calls[k]), when.branches[k].range});
+  flat::Algorithm algorithm;
+  algorithm.range = range;
+  algorithm.statements.push_back(flat::Statement{std::move(statement), range});
+  algorithms_.push_back(std::move(algorithm));
 }
 
 std::optional<Expr> EquationLowering::message(const ast::Expr& e, const LowerContext& context) {
@@ -462,11 +487,15 @@ void EquationLowering::callEquation(SourceRange range, const ast::ComponentRef& 
     connectionGraphOperator(range, name, args, context);
     return;
   }
+  if (insideWhen && variableIfDepth_ == 0 && whenCalls_) {
+    callStatement(range, function, args, context, *whenCalls_);
+    return;
+  }
   if (insideWhen || variableIfDepth_ > 0) {
     d.error(DiagnosticKind::Unsupported, range,
             "the function-call equation '" + name +
-                "(...)' is supported outside when-clauses and if-equations whose conditions "
-                "change during simulation only; write it as a statement of an algorithm");
+                "(...)' is supported outside if-equations whose conditions change during "
+                "simulation only; write it as a statement of an algorithm");
     return;
   }
   emptyCallEquation(range, function, args, context);

@@ -42,6 +42,8 @@ private:
                   const LowerContext& context, bool insideWhen, Equations& out);
   void whenEquation(const ast::Equation& equation, const ast::WhenEquation& when,
                     const LowerContext& context, bool insideWhen, Equations& out);
+  void whenCallAlgorithm(const flat::When& when, std::vector<std::vector<flat::Statement>> calls,
+                         SourceRange range);
   void emptyCallEquation(SourceRange range, const ast::ComponentRef& function,
                          const ast::FunctionArgs& args, const LowerContext& context);
   void callEquation(SourceRange range, const ast::ComponentRef& function,
@@ -81,7 +83,10 @@ private:
 
   Elaborator& el_;
   ModelFlattener& flattener_;
-  int variableIfDepth_ = 0;               // inside if-equations whose conditions are not parameters
+  int variableIfDepth_ = 0; // inside if-equations whose conditions are not parameters
+  /// While a when-equation's branch is lowered: the statements of its function-call equations
+  /// (whenEquation makes them an algorithm's when-statement).
+  std::vector<flat::Statement>* whenCalls_ = nullptr;
   std::vector<std::uint32_t> breakFlags_; // of the unrolled loops being lowered, innermost last
   Equations& equations_;
   Equations& initialEquations_;

@@ -87,6 +87,8 @@ void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
                  "Event-iteration steps allowed at one event before failing (default 100)")
       ->check(CLI::PositiveNumber);
   cmd.add_flag("--derivatives", o.derivatives, "Also write der(x) columns");
+  cmd.add_flag("--parameters", o.parameters,
+               "Also write parameters (and constants) as columns, their values in every row");
   cmd.add_flag("--timings", o.timings,
                "After the summary, print the wall time of each phase and the peak memory");
 }
@@ -116,6 +118,7 @@ resolveOptions(const mocc_model& model, const SimulatorOptions& o, std::string& 
   }
   s.maxEventIterations = o.maxEventIterations;
   s.derivativeColumns = o.derivatives;
+  s.parameterColumns = o.parameters;
   if (!(s.tolerance > 0)) {
     error = fmt::format("the tolerance must be positive, not {}", s.tolerance);
     return std::nullopt;
@@ -129,7 +132,7 @@ std::optional<PlotRequest> resolvePlot(const mocc_model& model, const SimulatorO
   PlotRequest request{csv, csv, csv, model.name, {}};
   request.script.replace_extension(".gp");
   request.png.replace_extension(".png");
-  auto columns = runtime::resultColumns(model, o.derivatives);
+  auto columns = runtime::resultColumns(model, o.derivatives, o.parameters);
   for (const std::string& name : o.plot) {
     auto found = std::find_if(columns.begin(), columns.end(),
                               [&](const runtime::ResultColumn& c) { return c.name == name; });

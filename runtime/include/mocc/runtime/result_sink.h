@@ -32,8 +32,10 @@ enum class RowKind {
 };
 
 /// Every non-hidden variable of kind STATE, ALGEBRAIC and DISCRETE, plus DERIVATIVE when
-/// `derivativeColumns`, in table order.
-std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivativeColumns);
+/// `derivativeColumns` and PARAMETER and CONSTANT when `parameterColumns` (their values repeat
+/// in every row), in table order; never a String (a handle means nothing to a reader).
+std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivativeColumns,
+                                        bool parameterColumns = false);
 
 class ResultSink {
 public:

@@ -54,6 +54,8 @@ struct SimulationOptions {
   int maxEventIterations = 100;
   /// Also write the non-hidden DERIVATIVE variables as columns.
   bool derivativeColumns = false;
+  /// Also write the non-hidden PARAMETER and CONSTANT variables as columns.
+  bool parameterColumns = false;
   /// Integrator steps allowed between two output points or events ("too much work").
   long maxStepsBetweenOutputs = 100000;
   /// Consecutive events allowed with no time passing in between (each within 1e-12 relative

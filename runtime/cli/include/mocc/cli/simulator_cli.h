@@ -40,6 +40,7 @@ struct SimulatorOptions {
   std::vector<std::string> plot;
   int maxEventIterations = 100;
   bool derivatives = false;
+  bool parameters = false;
   bool timings = false; // print the wall time of each phase and the peak memory
 };
 
