@@ -211,6 +211,18 @@ TEST(LanguageModels, AFunctionCallEquationInAWhenEquationRunsWhereItsBranchIsAct
   }
 }
 
+TEST(LanguageModels, StringOfAnOperatorRecordCallsItsStringOperator) {
+  // OverloadedStringOperator.mo: 3 * 125 cents at the third sample, shown three ways.
+  auto csv = scratchDirectory() / "r.csv";
+  CommandResult r =
+      runCommand(moccBinary() + " run " + languageModel("OverloadedStringOperator.mo") + " -o " +
+                 csv.string());
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_NE(r.output.find("terminated at time 0.75: shown 3.75 EUR / 3.75 EUR / 3.75 USD"),
+            std::string::npos)
+      << r.output;
+}
+
 TEST(LanguageModels, AConsistentRedundantInitialEquationIsRemoved) {
   // MLS 8.6. Both blocks see the one signal rise at 0.5: count = 1 from then on.
   CsvTable table = simulate(languageModel("RedundantInitialEquations.mo"), "");

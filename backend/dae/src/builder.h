@@ -45,6 +45,7 @@ private:
   std::optional<expr::Id> functionCall(const flat::Expr& e);
   /// delay(value, delayTime[, delayMax]) with its translated arguments (MLS 3.7.4.2).
   expr::Id delay(const flat::Expr& e, const std::vector<expr::Id>& args);
+  std::optional<sim::MessageValue> stringOptions(const flat::Expr& e);
   std::optional<expr::Id> stringConversion(const flat::Expr& e, expr::Id value);
   std::optional<expr::Id> local(const flat::Expr& e);
   std::optional<expr::Id> localElement(const flat::Expr& e);

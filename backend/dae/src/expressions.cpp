@@ -227,57 +227,74 @@ expr::Id SystemBuilder::delay(const flat::Expr& e, const std::vector<expr::Id>& 
   return pool.delay(args[0], time, maximum);
 }
 
-namespace {
-
-std::string padded(std::string text, std::size_t minimumLength, bool leftJustified) {
-  if (text.size() >= minimumLength) return text;
-  std::string blanks(minimumLength - text.size(), ' ');
-  return leftJustified ? text + blanks : blanks + text;
+// String(value, significantDigits, minimumLength, leftJustified, format, literals...) as the
+// frontend lowers it (MLS 3.7.4.5): the kind of the value and the options, as a message shows
+// them.
+std::optional<sim::MessageValue> SystemBuilder::stringOptions(const flat::Expr& e) {
+  using Format = sim::MessageValue::Format;
+  sim::MessageValue value;
+  switch (e.args[0].type) {
+  case flat::Type::Real: value.format = Format::Real; break;
+  case flat::Type::Integer: value.format = Format::Integer; break;
+  case flat::Type::Boolean: value.format = Format::Boolean; break;
+  case flat::Type::Enumeration: value.format = Format::Enumeration; break;
+  case flat::Type::String:
+    diagnostics_.error(DiagnosticKind::WrongArguments, e.range,
+                       "String() takes a Real, Integer, Boolean or enumeration value (MLS "
+                       "3.7.4.5)");
+    return std::nullopt;
+  }
+  value.significantDigits = static_cast<std::int32_t>(e.args[1].number);
+  value.minimumLength = static_cast<std::int32_t>(std::max(0.0, e.args[2].number));
+  value.leftJustified = e.args[3].number != 0;
+  value.formatSpec = e.args[4].text;
+  for (std::size_t i = 5; i < e.args.size(); ++i)
+    value.literals.push_back(e.args[i].text);
+  return value;
 }
 
-} // namespace
-
-// String(value, significantDigits, minimumLength, leftJustified, format, literals...) as the
-// frontend lowers it (MLS 3.7.4.5). Booleans and enumerations choose among their texts, padded
-// here; numbers are written by the runtime (model.h, mocc_text), as messages write them.
+// String() in an expression: numbers are written by the runtime (model.h, mocc_text), as
+// messages write them; Booleans and enumerations choose among their texts, padded here.
 std::optional<expr::Id> SystemBuilder::stringConversion(const flat::Expr& e, expr::Id value) {
+  using Format = sim::MessageValue::Format;
+  auto options = stringOptions(e);
+  if (!options) return std::nullopt;
   expr::Pool& pool = system_.pool;
-  auto minimumLength = static_cast<std::size_t>(std::max(0.0, e.args[2].number));
-  bool leftJustified = e.args[3].number != 0;
   auto text = [&](const std::string& t) {
-    return pool.string(padded(t, minimumLength, leftJustified));
+    auto length = static_cast<std::size_t>(options->minimumLength);
+    if (t.size() >= length) return pool.string(t);
+    std::string blanks(length - t.size(), ' ');
+    return pool.string(options->leftJustified ? t + blanks : blanks + t);
   };
-  switch (e.args[0].type) {
-  case flat::Type::Real: {
-    if (!e.args[4].text.empty()) {
-      const expr::Id operands[] = {value, pool.string(e.args[4].text)};
+  expr::Id length = pool.integer(options->minimumLength);
+  expr::Id leftJustified = pool.boolean(options->leftJustified);
+  switch (options->format) {
+  case Format::Real: {
+    if (!options->formatSpec.empty()) {
+      const expr::Id operands[] = {value, pool.string(options->formatSpec)};
       return pool.call(expr::Builtin::RealFormat, operands);
     }
-    const expr::Id operands[] = {value, pool.integer(e.args[1].number),
-                                 pool.integer(e.args[2].number), pool.boolean(leftJustified)};
+    const expr::Id operands[] = {value, pool.integer(options->significantDigits), length,
+                                 leftJustified};
     return pool.call(expr::Builtin::RealString, operands);
   }
-  case flat::Type::Integer: {
-    const expr::Id operands[] = {value, pool.integer(e.args[2].number),
-                                 pool.boolean(leftJustified)};
-    return pool.call(expr::Builtin::IntegerString, operands);
-  }
-  case flat::Type::Boolean: return pool.ifThenElse(value, text("true"), text("false"));
-  case flat::Type::Enumeration: {
+  case Format::Boolean: return pool.ifThenElse(value, text("true"), text("false"));
+  case Format::Enumeration: {
     // if e == 1 then "first" elseif e == 2 then ... else "last"
-    expr::Id result = text(e.args.back().text);
-    for (std::size_t k = e.args.size() - 1; k > 5; --k) {
-      expr::Id ordinal = pool.integer(static_cast<double>(k - 5));
-      result = pool.ifThenElse(pool.compare(expr::Op::Eq, value, ordinal), text(e.args[k - 1].text),
-                               result);
+    const std::vector<std::string>& names = options->literals;
+    expr::Id result = text(names.empty() ? "" : names.back());
+    for (std::size_t k = names.empty() ? 0 : names.size() - 1; k > 0; --k) {
+      expr::Id ordinal = pool.integer(static_cast<double>(k));
+      result =
+          pool.ifThenElse(pool.compare(expr::Op::Eq, value, ordinal), text(names[k - 1]), result);
     }
     return result;
   }
-  case flat::Type::String: break;
+  default: {
+    const expr::Id operands[] = {value, length, leftJustified};
+    return pool.call(expr::Builtin::IntegerString, operands);
   }
-  diagnostics_.error(DiagnosticKind::WrongArguments, e.range,
-                     "String() takes a Real, Integer, Boolean or enumeration value (MLS 3.7.4.5)");
-  return std::nullopt;
+  }
 }
 
 std::optional<expr::Id> SystemBuilder::unary(const flat::Expr& e) {
@@ -349,31 +366,12 @@ bool SystemBuilder::appendMessage(const flat::Expr& e, MessageCode& out) {
       model_.variables[e.variable].binding) {
     return appendMessage(*model_.variables[e.variable].binding, out);
   }
-  // String(value, significantDigits, minimumLength, leftJustified, format, literals...) as
-  // the frontend lowers it.
   if (e.kind == flat::Expr::Kind::Call && e.text == "String" && e.args.size() >= 5) {
-    const flat::Expr& argument = e.args[0];
-    sim::MessageValue value;
-    switch (argument.type) {
-    case flat::Type::Real: value.format = sim::MessageValue::Format::Real; break;
-    case flat::Type::Integer: value.format = sim::MessageValue::Format::Integer; break;
-    case flat::Type::Boolean: value.format = sim::MessageValue::Format::Boolean; break;
-    case flat::Type::Enumeration: value.format = sim::MessageValue::Format::Enumeration; break;
-    case flat::Type::String:
-      diagnostics_.error(DiagnosticKind::Unsupported, e.range,
-                         "String() of a String that is not constant is not supported");
-      return false;
-    }
-    value.significantDigits = static_cast<std::int32_t>(e.args[1].number);
-    value.minimumLength = static_cast<std::int32_t>(e.args[2].number);
-    value.leftJustified = e.args[3].number != 0;
-    value.formatSpec = e.args[4].text;
-    for (std::size_t i = 5; i < e.args.size(); ++i)
-      value.literals.push_back(e.args[i].text);
-    auto translated = translate(argument);
-    if (!translated) return false;
+    auto value = stringOptions(e);
+    auto translated = translate(e.args[0]);
+    if (!value || !translated) return false;
     out.values.push_back(*translated);
-    out.message.values.push_back(std::move(value));
+    out.message.values.push_back(std::move(*value));
     out.message.texts.emplace_back();
     return true;
   }

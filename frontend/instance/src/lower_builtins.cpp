@@ -587,8 +587,16 @@ std::optional<Tensor> ExpressionLowering::stringConversion(const ast::Expr& e,
             "String takes a value and optional formatting arguments");
     return std::nullopt;
   }
-  auto value = lowerScalarArgument(*c.args.positional[0]);
-  if (!value) return std::nullopt;
+  auto lowered = lower(*c.args.positional[0]);
+  if (!lowered) return std::nullopt;
+  if (const ClassEntry* record = operatorRecordOf(*lowered))
+    return overloadedString(e, c, *record, std::move(*lowered));
+  if (!lowered->isScalar()) {
+    d.error(DiagnosticKind::TypeMismatch, c.args.positional[0]->range,
+            "a scalar argument is needed here");
+    return std::nullopt;
+  }
+  auto value = std::optional<Expr>(lowered->scalarValue());
   bool real = value->type == Type::Real;
   // Positional options in the order of the signatures above.
   std::vector<std::pair<std::string, const ast::Expr*>> options;
@@ -664,6 +672,35 @@ std::optional<Tensor> ExpressionLowering::stringConversion(const ast::Expr& e,
       args.push_back(Expr::string(literal, e.range));
   }
   return Tensor::scalar(make::call("String", Type::String, std::move(args), e.range));
+}
+
+// MLS 14.3: String(r, ...) of an operator record calls its operator 'String' with the
+// arguments as given.
+std::optional<Tensor> ExpressionLowering::overloadedString(const ast::Expr& e,
+                                                           const ast::CallExpr& c,
+                                                           const ClassEntry& record, Tensor value) {
+  if (!c.args.named.empty()) {
+    el_.diagnostics().error(DiagnosticKind::WrongArguments, c.args.named.front().value->range,
+                            "an overloaded String() takes positional arguments only");
+    return std::nullopt;
+  }
+  std::vector<Tensor> args{std::move(value)};
+  for (std::size_t i = 1; i < c.args.positional.size(); ++i) {
+    auto arg = lower(*c.args.positional[i]);
+    if (!arg) return std::nullopt;
+    args.push_back(std::move(*arg));
+  }
+  std::vector<OperatorFunction> candidates = operatorFunctions(record, "'String'");
+  std::string what = "operator 'String' of '" + record.qualifiedName() + "'";
+  bool ambiguous = false;
+  if (auto match = uniqueMatch(e, what, candidates, args, ambiguous))
+    return callWithValues(e, candidates[*match], std::move(args));
+  if (!ambiguous) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                            "'" + record.qualifiedName() +
+                                "' has no operator 'String' that takes these arguments (MLS 14.3)");
+  }
+  return std::nullopt;
 }
 
 std::optional<Expr> ExpressionLowering::lowerScalarArgument(const ast::Expr& arg) {

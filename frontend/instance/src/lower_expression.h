@@ -126,6 +126,8 @@ private:
   std::optional<Tensor> cardinality(const ast::Expr& e, const ast::CallExpr& c);
   bool isConstantExpression(const flat::Expr& e);
   std::optional<flat::Expr> lowerScalarArgument(const ast::Expr& arg);
+  std::optional<Tensor> overloadedString(const ast::Expr& e, const ast::CallExpr& c,
+                                         const ClassEntry& record, Tensor value);
   std::optional<Tensor> concatenate(const ast::Expr& e, std::size_t dimension,
                                     std::vector<Tensor> parts);
   std::optional<Tensor> vectorAlgebra(const ast::Expr& e, const std::string& name,
