@@ -75,6 +75,11 @@ private:
   void addFunctions();
   void resolveDerivativeAnnotations();
   std::optional<sim::FunctionExternalCall> externalCall(const flat::ExternalCall& call);
+  /// `external "FORTRAN 77"`: the C call made Fortran's (fortran_calls.cpp).
+  std::vector<sim::FunctionStatement> fortranCall(const flat::ExternalCall& flatCall,
+                                                  sim::FunctionExternalCall call);
+  /// `count` new frame slots of the function being translated, after all others.
+  std::uint32_t scratchSlots(std::uint32_t count, expr::Type type);
   std::optional<Function> translateFunction(const flat::Function& f);
   void layOutFrame(FunctionScope& scope);
   std::optional<std::vector<sim::FunctionStatement>>

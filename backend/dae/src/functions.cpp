@@ -120,10 +120,14 @@ std::optional<Function> SystemBuilder::translateFunction(const flat::Function& f
   layOutFrame(scope);
   auto body = functionStatements(f.body);
   if (body && f.external) {
-    if (auto call = externalCall(*f.external)) {
-      body->push_back({std::move(*call)});
-    } else {
+    auto call = externalCall(*f.external);
+    if (!call) {
       body.reset();
+    } else if (f.external->language == "FORTRAN 77") {
+      for (sim::FunctionStatement& s : fortranCall(*f.external, std::move(*call)))
+        body->push_back(std::move(s));
+    } else {
+      body->push_back({std::move(*call)});
     }
   }
   function_ = nullptr;

@@ -1,6 +1,7 @@
 #include "library_search.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <glob.h>
@@ -86,10 +87,15 @@ std::string systemLibraryFile(const std::string& name) {
   return "lib" + std::string(name == "zlib" ? "z" : name) + ".so";
 }
 
+// A library named as on case-insensitive systems ("Lapack") is found in lower case too.
 std::optional<fs::path> findSystemLibrary(const std::string& name,
                                           const std::vector<fs::path>& directories) {
-  for (const fs::path& directory : directories)
-    if (auto found = existing(directory / systemLibraryFile(name))) return found;
+  std::string lower;
+  for (char c : name)
+    lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const std::string& spelling : {name, lower})
+    for (const fs::path& directory : directories)
+      if (auto found = existing(directory / systemLibraryFile(spelling))) return found;
   return std::nullopt;
 }
 

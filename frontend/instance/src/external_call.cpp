@@ -47,12 +47,8 @@ void FunctionBuilder::buildExternalCall(const ast::ExternalClause& clause) {
   flat::ExternalCall call;
   call.language = clause.language.empty() ? "C" : clause.language;
   call.range = clause.range;
-  if (call.language == "FORTRAN 77") {
-    d.error(DiagnosticKind::Unsupported, clause.range,
-            "external \"FORTRAN 77\" functions are not supported yet (only \"C\")");
-    return;
-  }
-  if (call.language != "C" && call.language != "builtin" && call.language.rfind("C", 0) != 0) {
+  bool c = call.language == "builtin" || call.language.rfind("C", 0) == 0;
+  if (!c && call.language != "FORTRAN 77") {
     d.error(DiagnosticKind::InvalidOperator, clause.range,
             "unknown external language \"" + call.language +
                 "\"; expected \"C\", \"C89\", \"C99\", \"C11\", \"builtin\" or \"FORTRAN 77\" "

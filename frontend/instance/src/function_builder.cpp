@@ -455,6 +455,14 @@ FunctionBuilder::declaredSizes(ComponentInstance& component,
       dims.push_back((*actual)[i]);
       continue;
     }
+    // `input Real A[:, size(A, 1)]` (a square matrix): a size that reads the input itself is
+    // its argument's; the argument's sizes are checked against the others below.
+    std::set<std::string> read;
+    collectNames(*subscript->value, read);
+    if (actual && i < actual->size() && read.count(component.name)) {
+      dims.push_back((*actual)[i]);
+      continue;
+    }
     LowerContext context;
     context.scope = scope;
     context.function = this;
