@@ -146,6 +146,23 @@ TEST(Cli, ParametersAreColumnsOnRequest) {
   }
 }
 
+TEST(Cli, ALongSumIsNoCrash) {
+  // 12,000 terms are 12,000 levels of a left-deep expression, which the passes walk
+  // recursively: more than a 4 MiB stack holds (20,000 overflowed the usual 8 MiB). The
+  // commands run on a stack of their own, whatever the shell's limit.
+  auto model = scratchDirectory() / "LongSum.mo";
+  std::ofstream out(model);
+  out << "model LongSum\n  Real y = time";
+  for (int i = 1; i < 12000; ++i)
+    out << " + time";
+  out << ";\nend LongSum;\n";
+  out.close();
+  CommandResult r =
+      runCommand("bash -c 'ulimit -s 4096; " + moccBinary() + " check " + model.string() + "'");
+  EXPECT_EQ(r.exitCode, 0) << r.output.substr(0, 2000);
+  EXPECT_TRUE(contains(r.output, "balanced")) << r.output.substr(0, 2000);
+}
+
 TEST(Cli, TerminateStopsSuccessfully) {
   auto csv = scratchDirectory() / "terminating.csv";
   CommandResult r = runMocc("run " + input("terminating.mo") + " -o " + csv.string());

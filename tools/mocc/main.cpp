@@ -4,8 +4,39 @@
 #include "commands.h"
 #include "driver.h"
 
+#include <pthread.h>
+
+#include <functional>
 #include <iostream>
 #include <map>
+
+namespace {
+
+// The compiler's passes recurse once per level of an expression, and a sum of 20,000 terms is
+// 20,000 levels deep: a command runs on a thread with a stack of 1 GiB (address space; pages
+// are committed as they are touched). Brackets nest at most 256 levels (the parser says so).
+int runWithLargeStack(const std::function<int()>& command) {
+  struct Call {
+    const std::function<int()>* command;
+    int result = 0;
+  } call{&command};
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_attr_setstacksize(&attributes, std::size_t{1} << 30);
+  pthread_t thread;
+  auto body = [](void* argument) -> void* {
+    auto* c = static_cast<Call*>(argument);
+    c->result = (*c->command)();
+    return nullptr;
+  };
+  bool started = pthread_create(&thread, &attributes, body, &call) == 0;
+  pthread_attr_destroy(&attributes);
+  if (!started) return command(); // no thread: the ordinary stack
+  pthread_join(thread, nullptr);
+  return call.result;
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
   using namespace mocc::tool;
@@ -42,6 +73,6 @@ int main(int argc, char** argv) {
     return kUsageError;
   }
   for (CLI::App* sub : app.get_subcommands())
-    return actions.at(sub)();
+    return runWithLargeStack(actions.at(sub));
   return kUsageError;
 }

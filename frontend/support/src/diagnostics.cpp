@@ -48,23 +48,33 @@ const char* severityName(Severity severity) {
 }
 
 // The quoted source line with a caret under the start of the range and tildes under the
-// rest of it when the range stays on that line.
+// rest of it when the range stays on that line. A long line (generated code, a one-line model)
+// is shown as a window of kShownColumns around the caret, cut with "...".
+constexpr std::size_t kShownColumns = 120;
+
 void appendSnippet(std::string& out, const SourceRange& range, const SourceManager& sources) {
   if (!range.valid()) return;
-  std::string_view text = sources.line(range.begin.file, range.begin.line);
-  if (text.empty()) return;
-  out += "  ";
+  std::string_view line = sources.line(range.begin.file, range.begin.line);
+  if (line.empty()) return;
+  std::size_t caret =
+      std::min<std::size_t>(std::max<std::uint32_t>(range.begin.column, 1) - 1, line.size());
+  std::size_t first = caret > kShownColumns / 2 && line.size() > kShownColumns
+                          ? std::min(caret - kShownColumns / 2, line.size() - kShownColumns)
+                          : 0;
+  std::size_t last = std::min(line.size(), first + kShownColumns);
+  std::string_view text = line.substr(first, last - first);
+  std::string before = first > 0 ? "..." : "";
+  out += "  " + before;
   out += text;
-  out += "\n  ";
-  std::uint32_t column = std::max<std::uint32_t>(range.begin.column, 1);
-  for (std::uint32_t i = 1; i < column && i - 1 < text.size(); ++i) {
-    out += text[i - 1] == '\t' ? '\t' : ' ';
-  }
+  if (last < line.size()) out += "...";
+  out += "\n  " + std::string(before.size(), ' ');
+  for (std::size_t i = first; i < caret; ++i)
+    out += line[i] == '\t' ? '\t' : ' ';
   out += '^';
   if (range.end.file == range.begin.file && range.end.line == range.begin.line &&
-      range.end.column > column + 1) {
-    std::uint32_t last = std::min<std::uint32_t>(range.end.column, text.size() + 1);
-    for (std::uint32_t i = column + 1; i < last; ++i)
+      range.end.column > caret + 2) {
+    std::size_t end = std::min<std::size_t>(range.end.column - 1, last);
+    for (std::size_t i = caret + 1; i < end; ++i)
       out += '~';
   }
   out += '\n';

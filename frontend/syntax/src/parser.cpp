@@ -13,6 +13,9 @@
 
 #include "ModelicaParser.h"
 
+#include <algorithm>
+#include <string>
+
 namespace mocc::frontend {
 
 namespace {
@@ -49,6 +52,7 @@ public:
     if (!encodingValid_) return static_cast<Context*>(nullptr);
     try {
       tokens_.fill(); // lexical errors are reported once, here
+      if (!checkNesting()) return static_cast<Context*>(nullptr);
       return parseTwoStage(rule);
     } catch (TooManySyntaxErrors&) {
       return static_cast<Context*>(nullptr);
@@ -73,6 +77,34 @@ public:
   }
 
 private:
+  /// How deeply parentheses, brackets and braces may nest: the parser and every later stage
+  /// recurse once per level, and a few hundred levels are far beyond any real model (the MSL
+  /// nests about 20) while thousands would exhaust the stack.
+  static constexpr int kMaxNesting = 256;
+
+  /// Reports the first opening token beyond kMaxNesting levels; false if there is one.
+  bool checkNesting() {
+    int depth = 0;
+    for (antlr4::Token* token : tokens_.getTokens()) {
+      switch (token->getType()) {
+      case ModelicaParser::LPAREN:
+      case ModelicaParser::LBRACKET:
+      case ModelicaParser::LBRACE:
+        if (++depth <= kMaxNesting) break;
+        errors_.atToken(token, DiagnosticKind::SyntaxError,
+                        "nesting deeper than " + std::to_string(kMaxNesting) +
+                            " levels of parentheses, brackets and braces; split the "
+                            "expression into named parts");
+        return false;
+      case ModelicaParser::RPAREN:
+      case ModelicaParser::RBRACKET:
+      case ModelicaParser::RBRACE: depth = std::max(0, depth - 1); break;
+      default: break;
+      }
+    }
+    return true;
+  }
+
   template <class Rule> auto* parseTwoStage(Rule rule) {
     auto* interpreter = parser_.getInterpreter<antlr4::atn::ParserATNSimulator>();
     parser_.removeErrorListeners();

@@ -26,6 +26,21 @@ void expectErrors(const std::string& text, const std::vector<ExpectedError>& exp
   }
 }
 
+TEST(SyntaxErrors, NestingBeyondTheLimitIsOneErrorNotACrash) {
+  // 20,000 levels would exhaust the stack of a recursive descent; 256 are allowed.
+  std::string deep = "model M\n  Real y = " + std::string(20000, '(') + "time" +
+                     std::string(20000, ')') + ";\nend M;\n";
+  expectErrors(deep, {{"2:268", "nesting deeper than 256 levels of parentheses, brackets and "
+                                "braces; split the expression into named parts"}});
+  // The 40,000-character line is shown as a window of 120 columns around the caret.
+  std::string rendered = parseText(deep)->rendered();
+  std::string window = "\n  ..." + std::string(120, '(') + "...\n  " + std::string(63, ' ') + "^\n";
+  EXPECT_NE(rendered.find(window), std::string::npos) << rendered.substr(0, 400);
+  std::string allowed = "model M\n  Real y = " + std::string(256, '(') + "time" +
+                        std::string(256, ')') + ";\nend M;\n";
+  EXPECT_TRUE(parseText(allowed)->definition.has_value());
+}
+
 TEST(SyntaxErrors, MissingSemicolonAfterDeclaration) {
   expectErrors("model M\n  Real x\nend M;",
                {{"3:1", "expected ';' after the declaration of 'x' but found 'end'"}});
