@@ -872,9 +872,26 @@ void Simulator::gatherRow() {
 
 void Simulator::writeRow(RowKind kind) {
   gatherRow();
+  failOnValueThatIsNoNumber();
   sink_.row(instance_.time(), kind, row_);
   lastRow_ = row_;
   ++statistics_.rows;
+}
+
+// A NaN or an infinity is no value of a Modelica variable: some expression was evaluated
+// outside its domain (log or sqrt of a negative number, 0/0, x/0, ...), which the MLS makes an
+// error like a failed assertion. The row is not written; the rows before it are kept.
+void Simulator::failOnValueThatIsNoNumber() {
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    if (std::isfinite(row_[i])) continue;
+    throw SimulationFailure(
+        instance_.time(),
+        fmt::format("'{}' became {} at time {}: an expression it is computed from has no "
+                    "value here (a logarithm or square root of a negative number, a division by "
+                    "zero, ...)",
+                    columns_[i].name, std::isnan(row_[i]) ? "NaN (not a number)" : "infinite",
+                    instance_.time()));
+  }
 }
 
 void Simulator::failOnReportedError() {

@@ -155,6 +155,8 @@ private:
   /// An assert error (MLS 8.3.7) or a failed algebraic loop reported by the call just made
   /// ends the simulation.
   void failOnReportedError();
+  /// Stops the run when a value of the row about to be written is NaN or infinite.
+  void failOnValueThatIsNoNumber();
   void collectSolverNotes();
 
   SimulationOptions options_;

@@ -163,6 +163,20 @@ TEST(Cli, ALongSumIsNoCrash) {
   EXPECT_TRUE(contains(r.output, "balanced")) << r.output.substr(0, 2000);
 }
 
+TEST(Cli, AValueThatIsNoNumberStopsTheRunWithThree) {
+  auto csv = scratchDirectory() / "log_domain.csv";
+  CommandResult r = runMocc("run " + input("log_domain.mo") + " -o " + csv.string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "'y' became NaN (not a number) at time 1.01:")) << r.output;
+  CsvTable table = readCsv(csv.string());
+  ASSERT_FALSE(table.rows.empty());
+  // The rows up to t = 1 are kept, each a number: y = log(1.005 - t). x' = -1 is integrated
+  // to rounding (1e-15), which moves log(x - 2) by at most 1e-15 / 0.005.
+  EXPECT_NEAR(table.rows.back()[0], 1.0, 1e-9);
+  for (const auto& row : table.rows)
+    EXPECT_NEAR(row[table.column("y")], std::log(1.005 - row[0]), 1e-9) << "t = " << row[0];
+}
+
 TEST(Cli, TerminateStopsSuccessfully) {
   auto csv = scratchDirectory() / "terminating.csv";
   CommandResult r = runMocc("run " + input("terminating.mo") + " -o " + csv.string());
