@@ -456,6 +456,38 @@ TEST(EventModels, EventGeneratingFunctionsChangeOnlyAtTheirEvents) {
   EXPECT_NEAR(table.rows.back()[table.column("z")], 4 - 3 / 1.3, 1e-8);
 }
 
+// MLS 3.7.1.1 over 40 periods (tests/models/events/EventFunctionsOverManyPeriods.mo): at every
+// row away from a discontinuity each value is its function of that row's argument, computed
+// here from the definitions: div truncates, mod floors, rem = x - div(x, y) y. x = t - 10 is
+// integrated exactly (a constant slope) and w = 10 - t is explicit, so only the rounding of
+// the arguments separates the values (the steps are exact).
+TEST(EventModels, EventGeneratingFunctionsKeepTheirDefinitionsOverManyPeriods) {
+  CsvTable table = simulate(eventModel("EventFunctionsOverManyPeriods.mo"), "");
+  ASSERT_GT(table.rows.size(), 3000u);
+  EXPECT_NEAR(table.rows.back()[table.column("time")], 40, 1e-9);
+  auto div = [](double a, double b) { return std::trunc(a / b); };
+  auto mod = [](double a, double b) { return a - std::floor(a / b) * b; };
+  std::size_t checked = 0;
+  for (const auto& row : table.rows) {
+    double x = row[table.column("x")], w = row[table.column("w")];
+    // A discontinuity of any of them: x or w at a multiple of 0.5 (w - 0.5 an integer too).
+    bool near =
+        std::abs(2 * x - std::round(2 * x)) < 1e-7 || std::abs(2 * w - std::round(2 * w)) < 1e-7;
+    if (near) continue;
+    std::string at = "t = " + std::to_string(row[table.column("time")]);
+    EXPECT_NEAR(row[table.column("remX")], x - div(x, 2) * 2, 1e-12) << at;
+    EXPECT_NEAR(row[table.column("modX")], mod(x, 3), 1e-12) << at;
+    EXPECT_EQ(row[table.column("divX")], div(x, 3)) << at;
+    EXPECT_EQ(row[table.column("floorX")], std::floor(x / 2)) << at;
+    EXPECT_NEAR(row[table.column("remW")], w - div(w, 2) * 2, 1e-12) << at;
+    EXPECT_NEAR(row[table.column("modW")], mod(w, -3), 1e-12) << at;
+    EXPECT_EQ(row[table.column("ceilW")], std::ceil(w - 0.5)) << at;
+    EXPECT_EQ(row[table.column("integerW")], std::floor(w / 4)) << at;
+    ++checked;
+  }
+  EXPECT_GT(checked, 3000u);
+}
+
 TEST(EventModels, SaturationEventLandsAtThree) {
   CsvTable table = simulate(eventModel("Saturation.mo"), ""); // tolerance 1e-10, to 4 s
   const double tol = 1e-10, p1 = std::exp(3.0) - 4, p2 = std::exp(3.0) - 7;

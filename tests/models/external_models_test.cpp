@@ -31,6 +31,15 @@ std::string modelWithExternal(const std::string& externalClause) {
          "\n  end f;\n  Real y = f(time);\nend M;\n";
 }
 
+/// The results of `mocc run` on a model written by writeModel, beside it (simulate() would
+/// clear the scratch directory the model is in).
+CsvTable simulateWritten(const std::string& model) {
+  auto csv = std::filesystem::path(model).parent_path() / "r.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + model + " -o " + csv.string());
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  return readCsv(csv.string());
+}
+
 /// The result of `mocc run` on a model that must be rejected (written by writeModel).
 CommandResult rejected(const std::string& model) {
   auto csv = std::filesystem::path(model).parent_path() / "r.csv";
@@ -137,10 +146,7 @@ equation
   (m, e) = split(20);
 end M;
 )");
-  auto csv = std::filesystem::path(model).parent_path() / "r.csv";
-  CommandResult r = runCommand(moccBinary() + " run " + model + " -o " + csv.string());
-  ASSERT_EQ(r.exitCode, 0) << r.output;
-  CsvTable table = readCsv(csv.string());
+  CsvTable table = simulateWritten(model);
   ASSERT_FALSE(table.rows.empty());
   EXPECT_EQ(table.rows.back()[table.column("m")], 0.625);
   EXPECT_EQ(table.rows.back()[table.column("e")], 5.0);
@@ -269,10 +275,7 @@ TEST(ExternalModels, AFunctionReachingAStringVariableRunsDuringSimulation) {
   Real y = h(time);
 end M;
 )");
-  auto csv = std::filesystem::path(model).parent_path() / "r.csv";
-  CommandResult r = runCommand(moccBinary() + " run " + model + " -o " + csv.string());
-  ASSERT_EQ(r.exitCode, 0) << r.output;
-  CsvTable table = readCsv(csv.string());
+  CsvTable table = simulateWritten(model);
   ASSERT_FALSE(table.rows.empty());
   for (const auto& row : table.rows)
     EXPECT_EQ(row[table.column("y")], row[table.column("time")]);

@@ -143,6 +143,20 @@ TEST(LanguageModels, AFunctionCallEquationChecksItsAssertsWhereverTheModelIsEval
   EXPECT_EQ(rows.rows.back()[rows.column("n")], 2);
 }
 
+/// `mocc run` (the JIT) and the simulator `mocc build` makes (generated C++) on `model`, with
+/// `environment` ("NAME=value ") for both; empty results when the build fails.
+std::vector<CommandResult> runInBothBackends(const std::string& model,
+                                             const std::string& environment = "") {
+  std::filesystem::path dir = scratchDirectory();
+  CommandResult built =
+      runCommand(moccBinary() + " build " + model + " -O1 -o " + (dir / "sim").string());
+  EXPECT_EQ(built.exitCode, 0) << built.output;
+  if (built.exitCode != 0) return {};
+  return {
+      runCommand(environment + moccBinary() + " run " + model + " -o " + (dir / "r.csv").string()),
+      runCommand(environment + (dir / "sim").string() + " -o " + (dir / "c.csv").string())};
+}
+
 /// How often `text` occurs in `output`.
 std::size_t occurrences(const std::string& output, const std::string& text) {
   std::size_t count = 0;
@@ -155,59 +169,40 @@ TEST(LanguageModels, PrintShowsTextsComputedDuringSimulationOncePerRun) {
   // PrintMessages.mo: the when-statement runs once, at x = t = 0.5, in the JIT and in the
   // generated C++ alike; String(0.5, format = "4.2f") is "0.50", with 3 digits "0.5"; the
   // environment variable is read during the run.
-  std::filesystem::path dir = scratchDirectory();
-  std::string model = languageModel("PrintMessages.mo");
-  const std::string environment = "MOCC_PRINT_TEST=run-time ";
-  CommandResult jit =
-      runCommand(environment + moccBinary() + " run " + model + " -o " + (dir / "r.csv").string());
-  CommandResult built =
-      runCommand(moccBinary() + " build " + model + " -O1 -o " + (dir / "sim").string());
-  ASSERT_EQ(built.exitCode, 0) << built.output;
-  CommandResult cpp =
-      runCommand(environment + (dir / "sim").string() + " -o " + (dir / "c.csv").string());
-  for (const CommandResult* run : {&jit, &cpp}) {
-    EXPECT_EQ(run->exitCode, 0) << run->output;
-    EXPECT_EQ(occurrences(run->output, "event 1: x = 0.50\n"), 1u) << run->output;
-    EXPECT_EQ(occurrences(run->output, "report crossing at t = 0.5 in run-time\n"), 1u)
-        << run->output;
+  std::vector<CommandResult> runs =
+      runInBothBackends(languageModel("PrintMessages.mo"), "MOCC_PRINT_TEST=run-time ");
+  ASSERT_EQ(runs.size(), 2u);
+  for (const CommandResult& run : runs) {
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_EQ(occurrences(run.output, "event 1: x = 0.50\n"), 1u) << run.output;
+    EXPECT_EQ(occurrences(run.output, "report crossing at t = 0.5 in run-time\n"), 1u)
+        << run.output;
   }
 }
 
 TEST(LanguageModels, StringsComputedDuringSimulationFollowTheirEquations) {
   // RuntimeStrings.mo: its asserts compare each text with the one written by hand; the run
   // ends by terminate() at the sixth sample (t = 1.5), whose message holds three Strings.
-  std::filesystem::path dir = scratchDirectory();
-  std::string model = languageModel("RuntimeStrings.mo");
-  CommandResult jit =
-      runCommand(moccBinary() + " run " + model + " -o " + (dir / "r.csv").string());
-  CommandResult built =
-      runCommand(moccBinary() + " build " + model + " -O1 -o " + (dir / "sim").string());
-  ASSERT_EQ(built.exitCode, 0) << built.output;
-  CommandResult cpp = runCommand((dir / "sim").string() + " -o " + (dir / "c.csv").string());
-  for (const CommandResult* run : {&jit, &cpp}) {
-    EXPECT_EQ(run->exitCode, 0) << run->output;
-    EXPECT_EQ(
-        occurrences(run->output, "done with n=6 c=blue even, 123456, bob,bob,bob,bob,bob,bob"), 1u)
-        << run->output;
-    EXPECT_NE(run->output.find("simulated from 0 to 1.5"), std::string::npos) << run->output;
+  std::vector<CommandResult> runs = runInBothBackends(languageModel("RuntimeStrings.mo"));
+  ASSERT_EQ(runs.size(), 2u);
+  for (const CommandResult& run : runs) {
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_EQ(occurrences(run.output, "done with n=6 c=blue even, 123456, bob,bob,bob,bob,bob,bob"),
+              1u)
+        << run.output;
+    EXPECT_NE(run.output.find("simulated from 0 to 1.5"), std::string::npos) << run.output;
   }
 }
 
 TEST(LanguageModels, AFunctionCallEquationInAWhenEquationRunsWhereItsBranchIsActive) {
   // CallInWhenEquation.mo: only the first active branch calls, after the equations it reads,
   // and terminal() calls once at the end; in the JIT and in the generated C++ alike.
-  std::filesystem::path dir = scratchDirectory();
-  std::string model = languageModel("CallInWhenEquation.mo");
-  CommandResult jit =
-      runCommand(moccBinary() + " run " + model + " -o " + (dir / "r.csv").string());
-  CommandResult built =
-      runCommand(moccBinary() + " build " + model + " -O1 -o " + (dir / "sim").string());
-  ASSERT_EQ(built.exitCode, 0) << built.output;
-  CommandResult cpp = runCommand((dir / "sim").string() + " -o " + (dir / "c.csv").string());
-  for (const CommandResult* run : {&jit, &cpp}) {
-    EXPECT_EQ(run->exitCode, 0) << run->output;
-    EXPECT_EQ(run->output.rfind("sample 1\nsample 2\nlate 12\nsample 13\nfinal 13\n", 0), 0u)
-        << run->output;
+  std::vector<CommandResult> runs = runInBothBackends(languageModel("CallInWhenEquation.mo"));
+  ASSERT_EQ(runs.size(), 2u);
+  for (const CommandResult& run : runs) {
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_EQ(run.output.rfind("sample 1\nsample 2\nlate 12\nsample 13\nfinal 13\n", 0), 0u)
+        << run.output;
   }
 }
 

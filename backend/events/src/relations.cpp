@@ -128,16 +128,22 @@ private:
                            fn == expr::Builtin::Mod || fn == expr::Builtin::Rem;
     if (!generatesEvents || !isContinuousTime(id)) return {};
     expr::Id call = self.copyNode(id);
-    auto args = pool_.args(call);
-    expr::Id x = args[0];
+    // Copies, not a span: making nodes below may move the pool's argument storage.
+    expr::Id x = pool_.arg(call, 0);
+    expr::Id y = pool_.args(call).size() > 1 ? pool_.arg(call, 1) : expr::Id{};
     switch (fn) {
     case expr::Builtin::Floor: return frozenFloor(x, false);
     case expr::Builtin::Integer: return frozenFloor(x, true);
     case expr::Builtin::Ceil: return pool_.neg(frozenFloor(pool_.neg(x), false));
-    case expr::Builtin::Mod:
-      return pool_.sub(x, pool_.mul(frozenFloor(pool_.div(x, args[1]), false), args[1]));
-    case expr::Builtin::Div: return truncatedQuotient(x, args[1]);
-    case expr::Builtin::Rem: return pool_.sub(x, pool_.mul(truncatedQuotient(x, args[1]), args[1]));
+    case expr::Builtin::Mod: {
+      expr::Id quotient = frozenFloor(pool_.div(x, y), false);
+      return pool_.sub(x, pool_.mul(quotient, y));
+    }
+    case expr::Builtin::Div: return truncatedQuotient(x, y);
+    case expr::Builtin::Rem: {
+      expr::Id quotient = truncatedQuotient(x, y);
+      return pool_.sub(x, pool_.mul(quotient, y));
+    }
     default: return call;
     }
   }
