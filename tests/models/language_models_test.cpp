@@ -21,6 +21,11 @@ std::string languageModel(const std::string& name) {
   return std::string(MOCC_SOURCE_DIR) + "/tests/models/language/" + name;
 }
 
+/// `mocc run` on the model `name` of tests/models/language, its results written to `csv`.
+CommandResult runLanguageModel(const std::string& name, const std::filesystem::path& csv) {
+  return runCommand(moccBinary() + " run " + languageModel(name) + " -o " + csv.string());
+}
+
 /// Checks `variable` against `expected(t)` at every row whose time is not within 1e-9 of one of
 /// `events` (where left and right limits differ).
 void expectEverywhere(const CsvTable& table, const std::string& variable,
@@ -113,9 +118,7 @@ TEST(LanguageModels, IntegerSubscriptsThatChangeDuringSimulationPickAndAssignEle
 
 TEST(LanguageModels, AnAssignmentOutsideItsArrayStopsTheRunWithExitCode3) {
   auto csv = scratchDirectory() / "result.csv";
-  CommandResult r =
-      runCommand(moccBinary() + " run " + languageModel("IntegerSubscriptOutOfRange.mo") + " -o " +
-                 csv.string());
+  CommandResult r = runLanguageModel("IntegerSubscriptOutOfRange.mo", csv);
   EXPECT_EQ(r.exitCode, 3) << r.output;
   EXPECT_NE(r.output.find("assertion failed at time 0.75: array subscript out of range"),
             std::string::npos)
@@ -209,9 +212,7 @@ TEST(LanguageModels, AFunctionCallEquationInAWhenEquationRunsWhereItsBranchIsAct
 TEST(LanguageModels, StringOfAnOperatorRecordCallsItsStringOperator) {
   // OverloadedStringOperator.mo: 3 * 125 cents at the third sample, shown three ways.
   auto csv = scratchDirectory() / "r.csv";
-  CommandResult r =
-      runCommand(moccBinary() + " run " + languageModel("OverloadedStringOperator.mo") + " -o " +
-                 csv.string());
+  CommandResult r = runLanguageModel("OverloadedStringOperator.mo", csv);
   EXPECT_EQ(r.exitCode, 0) << r.output;
   EXPECT_NE(r.output.find("terminated at time 0.75: shown 3.75 EUR / 3.75 EUR / 3.75 USD"),
             std::string::npos)
