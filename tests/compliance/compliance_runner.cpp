@@ -3,10 +3,10 @@
 // annotation. Each test runs in a child process, so a crash or a hang counts as a failure and
 // never stops the run. Prints the pass count per folder and writes the failures to a report.
 //
-//   compliance_runner SUITE_DIR REPORT_FILE [MINIMUM_PASSES]
+//   compliance_runner SUITE_DIR REPORT_FILE
 //
-// Exits 1 when fewer than MINIMUM_PASSES tests pass (so the count can only grow), or when any
-// test crashed.
+// Exits 1 when any test crashed. A model accepted here may still fail its simulation: the gate
+// on outcomes is simulate_suite.py, per model, by the suite's usual rule.
 #include "mocc/frontend/instantiate.h"
 
 #include <algorithm>
@@ -112,7 +112,7 @@ int runIsolated(const fs::path& suite, const fs::path& file, std::string& messag
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::cerr << "usage: compliance_runner SUITE_DIR REPORT_FILE [MINIMUM_PASSES]\n";
+    std::cerr << "usage: compliance_runner SUITE_DIR REPORT_FILE\n";
     return 2;
   }
   fs::path suite = argv[1];
@@ -120,7 +120,6 @@ int main(int argc, char** argv) {
     std::cout << "compliance suite not found at " << suite << "; skipped\n";
     return 77; // ctest's SKIP_RETURN_CODE
   }
-  long minimum = argc > 3 ? std::stol(argv[3]) : 0;
   std::ofstream report(argv[2]);
   std::map<std::string, std::pair<int, int>> folders; // passed, total
   int passed = 0, positives = 0, positivePassed = 0, crashes = 0;
@@ -151,10 +150,6 @@ int main(int argc, char** argv) {
     std::cout << "  " << folder << ": " << counts.first << " / " << counts.second << "\n";
   }
   std::cout << "failures are listed in " << argv[2] << "\n";
-  if (passed < minimum) {
-    std::cout << "FAIL: fewer than the recorded " << minimum << " passes\n";
-    return 1;
-  }
   if (crashes > 0) { // whatever the count: no input may crash mocc
     std::cout << "FAIL: " << crashes << " tests crashed (see " << argv[2] << ")\n";
     return 1;

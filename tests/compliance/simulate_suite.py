@@ -5,11 +5,14 @@ assertion (exit code 0); one with shouldPass = false passes when mocc rejects it
 translation (exit code 1) or in its simulation (exit code 3). A crash, a hang (--timeout) or a
 usage error is a failure either way.
 
-  simulate_suite.py MOCC SUITE_DIR [--report FILE] [--minimum N] [--jobs N]
+  simulate_suite.py MOCC SUITE_DIR [--report FILE] [--passing FILE [--update]] [--jobs N]
 
-Prints the count per top-level folder, writes the failures to the report, and exits 1 when
-fewer than --minimum tests pass (so the count can only grow) or when any test crashed; 77 when
-the suite is missing.
+Prints the count per top-level folder and writes the failures to the report. The gate is per
+model: --passing names a file listing the tests that passed before (one path per line,
+relative to ModelicaCompliance/); the run exits 1 when any of them fails now (a regression a
+total could hide behind a new pass) or when any test crashed, and 77 when the suite is
+missing. Tests that pass but are not listed are printed; --update rewrites the list with
+every test that passes now, so the list only grows as the compiler does.
 """
 
 import argparse
@@ -66,7 +69,8 @@ def main():
     parser.add_argument("mocc")
     parser.add_argument("suite")
     parser.add_argument("--report", default="compliance_simulation_failures.txt")
-    parser.add_argument("--minimum", type=int, default=0)
+    parser.add_argument("--passing", type=Path)
+    parser.add_argument("--update", action="store_true")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--timeout", type=float, default=60.0)
     args = parser.parse_args()
@@ -97,14 +101,34 @@ def main():
     for folder, (ok, total) in sorted(folders.items()):
         print(f"  {folder}: {ok} / {total}")
     print(f"failures are listed in {args.report}")
-    if passed < args.minimum:
-        print(f"FAIL: fewer than the recorded {args.minimum} passes")
-        return 1
+    failed = gate(args, {str(t[0]) for t, p, _ in outcomes if p})
     crashed = [f for f in failures if "crashed with signal" in f]
     if crashed:  # whatever the count: no input may crash mocc
         print("FAIL: crashed: " + "; ".join(crashed))
         return 1
-    return 0
+    return 1 if failed else 0
+
+
+def gate(args, passing_now):
+    """Compares the passing tests with the recorded list; True when one of those fails now."""
+    if args.passing is None:
+        return False
+    recorded = set()
+    if args.passing.exists():
+        recorded = {line.strip() for line in args.passing.read_text().splitlines()
+                    if line.strip() and not line.startswith("#")}
+    regressions = sorted(recorded - passing_now)
+    new = sorted(passing_now - recorded)
+    if args.update:
+        header = "# Compliance tests that pass by the suite's rule (simulate_suite.py --update)\n"
+        args.passing.write_text(header + "".join(f"{t}\n" for t in sorted(passing_now)))
+        print(f"{args.passing}: {len(passing_now)} tests recorded")
+        return False
+    for test in new:
+        print(f"passes now, not yet in {args.passing.name}: {test}")
+    for test in regressions:
+        print(f"FAIL: passed before, fails now: {test}")
+    return bool(regressions)
 
 
 if __name__ == "__main__":

@@ -50,6 +50,7 @@ TEST(SampledControl, FollowsTheZeroOrderHoldRecursion) {
 TEST(SampledControl, SampleInstantsAreHitExactly) {
   CsvTable table = simulate(example("SampledControl.mo"), "");
   std::vector<double> events = table.eventTimes();
+  ASSERT_EQ(events.size(), 20u); // samples at 0.1 ... 2.0 (the one at 0 is initialization)
   for (std::size_t k = 0; k < events.size(); ++k) {
     EXPECT_EQ(events[k], 0.0 + static_cast<double>(k + 1) * 0.1) << "sample " << k + 1;
   }

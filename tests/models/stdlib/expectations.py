@@ -46,9 +46,15 @@ RELATIVE = {"ALGEBRAIC": 1e-9, "SOLVE": 1e-8, "NEWTON": 1e-7, "SMOOTH": 1e-6, "O
 
 
 def check(model, variable, time, value, kind, derivation, scale=None):
-    """Records one check; the tolerance is RELATIVE[kind] times max(1, scale or |value|)."""
+    """Records one check; the tolerance is RELATIVE[kind] times the scale (default |value|).
+
+    A value of zero has no scale of its own: such a check names the scale of the signal it
+    belongs to (its amplitude or the size of its neighbours), so that a tolerance never
+    exceeds what the mathematics allows for that signal."""
     magnitude = abs(value) if scale is None else scale
-    tolerance = RELATIVE[kind] * max(1.0, magnitude)
+    if magnitude == 0:
+        raise ValueError(f"{model}.{variable} at {time}: a zero expectation needs a scale")
+    tolerance = RELATIVE[kind] * magnitude
     comment = f"{derivation}; tol: {TOLERANCE_REASON[kind]}"
     if scale is not None:
         comment += f" (scale {scale:g})"
@@ -92,7 +98,7 @@ def blocks_integrator():
     for t in (0.3, 1.0, 1.5 - 0.01, 2.0, 2.5):
         t = round(t, 2)
         check(m, "ramp.y", t, ramp(t), "ALGEBRAIC",
-              "ramp: 0 before 0.5, 2*(t - 0.5) until 1.5, then 2")
+              "ramp: 0 before 0.5, 2*(t - 0.5) until 1.5, then 2", scale=2)
         check(m, "integrator.y", t, integral(t), "SMOOTH",
               "y = 0.25 + (t - 0.5)^2 on [0.5, 1.5], 1.25 + 2*(t - 1.5) after", scale=3.25)
 
@@ -158,7 +164,8 @@ def blocks_sawtooth():
             u = A * tau / T
             y = k * A * T / 2 + A / T * tau ** 2 / 2
         check(m, "sawTooth.y", t, u, "ALGEBRAIC",
-              "y = 2*(t - T_start)/0.4 with T_start = 0.1 + 0.4*k the start of the current period")
+              "y = 2*(t - T_start)/0.4 with T_start = 0.1 + 0.4*k the start of the current period",
+              scale=A)
         check(m, "integrator.y", t, y, "SMOOTH",
               "y = k*0.4 (full periods, area 2*0.4/2 each) + 2.5*tau^2 (tau = time into the period)", scale=1.3)
 
@@ -181,9 +188,10 @@ def blocks_boolean_sources():
         pulse_true = any(a <= t < b for a, b in pulses)
         check(m, "toReal1.y", t, 2.0, "ALGEBRAIC", "BooleanConstant true -> realTrue = 2")
         check(m, "toReal2.y", t, 1.0 if step_true else 0.0, "ALGEBRAIC",
-              "BooleanStep(startTime = 0.4, startValue = true): true before 0.4")
+              "BooleanStep(startTime = 0.4, startValue = true): true before 0.4", scale=1)
         check(m, "toReal3.y", t, 1.0 if pulse_true else 0.0, "ALGEBRAIC",
-              "BooleanPulse(width = 25, period = 0.4, startTime = 0.2): true on [0.2 + 0.4*k, 0.3 + 0.4*k)")
+              "BooleanPulse(width = 25, period = 0.4, startTime = 0.2): true on [0.2 + 0.4*k, 0.3 + 0.4*k)",
+              scale=1)
         check(m, "timeConstant.y", t, 2 * t, "SMOOTH", "integral of 2: 2*t", scale=3)
         check(m, "timeStep.y", t, min(t, 0.4), "SMOOTH", "time spent true: min(t, 0.4)", scale=1)
         check(m, "timePulse.y", t, sum(max(0.0, min(t, b) - a) for a, b in pulses), "SMOOTH",
@@ -248,7 +256,7 @@ def blocks_gain():
     m = "Blocks_Gain"
     for t in (0.25, 1.0, 2.0):
         check(m, "gain.y", t, -3 * t, "ALGEBRAIC", "y = -3*t")
-        check(m, "add.y", t, 2 * t - 0.5, "ALGEBRAIC", "y = 2*t - 1*0.5")
+        check(m, "add.y", t, 2 * t - 0.5, "ALGEBRAIC", "y = 2*t - 1*0.5", scale=3.5)
         check(m, "add3.y", t, t + 2 * (-3 * t) + 4 * 0.5, "ALGEBRAIC", "y = t + 2*(-3*t) + 4*0.5")
         check(m, "sum.y", t, t - 0.5 + 0.5 * (-3 * t), "ALGEBRAIC", "y = {1, -1, 0.5}*{t, 0.5, -3*t}")
         check(m, "feedback.y", t, t - 0.5, "ALGEBRAIC", "y = t - 0.5")
@@ -323,7 +331,8 @@ def blocks_sampler():
         tk = 0.05 + 0.1 * k
         y = 0.0 if t < 0.05 else math.sin(2 * PI * tk)
         check(m, "sampler.y", t, y, "ALGEBRAIC",
-              "y = sin(2*pi*t_k) at the last sample t_k = 0.05 + 0.1*k <= t (u(0) = 0 before the first sample)")
+              "y = sin(2*pi*t_k) at the last sample t_k = 0.05 + 0.1*k <= t (u(0) = 0 before the first sample)",
+              scale=1)
 
 
 def blocks_zero_order_hold():
@@ -408,7 +417,7 @@ def electrical_rectifier():
             i = Goff * vs / (1 + R * Goff)
         switch_note = (f"diode conducts while 10*sin(2*pi*t) > Vth = Vknee*(1 + R*Goff) = {Vth:.6g} V, "
                        f"i.e. on [{t_on:.9f} + k, {t_off:.9f} + k) s")
-        check(m, "diode.off", t, 0.0 if conducting else 1.0, "ALGEBRAIC", switch_note)
+        check(m, "diode.off", t, 0.0 if conducting else 1.0, "ALGEBRAIC", switch_note, scale=1)
         check(m, "load.v", t, R * i, "SOLVE",
               "conducting: i = (v_s - Vth)/(R + Ron) + Goff*Vknee; blocking: i = Goff*v_s/(1 + R*Goff); v_load = R*i")
         check(m, "diode.i", t, i, "SOLVE", "the loop current, as for load.v")
@@ -563,7 +572,7 @@ def translational_elastogap():
                 f"w = 10; leaves at t2 = 1 + pi/10 = {t2:.9f} with v = -1")
         check(m, "mass.s", t, s, "OSCILLATORY", note, scale=1)
         check(m, "mass.v", t, v, "OSCILLATORY", "v as for mass.s", scale=1)
-        check(m, "gap.contact", t, contact, "ALGEBRAIC", "contact = s_rel < 0, i.e. 1 < t < t2")
+        check(m, "gap.contact", t, contact, "ALGEBRAIC", "contact = s_rel < 0, i.e. 1 < t < t2", scale=1)
 
 
 # ---------------------------------------------------------------------------------------------
