@@ -152,9 +152,7 @@ void Simulator::initialize() {
   // `when sample(start, T)` with start at the start time do (sample() is false while
   // initializing), as does `when change(x)` for an x that follows pre() of another variable.
   instance_.copyCurrentToPre();
-  instance_.setMode(MOCC_MODE_EVENT);
-  iterateEvent();
-  alignZeroCrossingsWithRestart();
+  iterateEventInstant(true);
   instance_.setMode(MOCC_MODE_CONTINUOUS);
   try {
     selection_.readSelection();
@@ -351,9 +349,7 @@ void Simulator::handleEventInstant(const AdvanceResult& step, bool timeEvent, bo
     directions[i] = stateEvent ? static_cast<int8_t>(step.rootDirections[i]) : int8_t{0};
   services_.delays().enterEvent(step.time); // delay() reads right limits from here on
   instance_.copyCurrentToPre();
-  instance_.setMode(MOCC_MODE_EVENT);
-  iterateEvent();
-  alignZeroCrossingsWithRestart();
+  iterateEventInstant(timeEvent);
   std::fill(directions.begin(), directions.end(), int8_t{0});
   instance_.setMode(MOCC_MODE_CONTINUOUS);
   evaluateContinuous();
@@ -428,10 +424,10 @@ void Simulator::finish() {
             int8_t{0});
   // When the last event happened at this very instant (a sample at the stop time), the
   // terminal() iteration continues that event instant: pre() keeps the values its event
-  // iteration converged to, so the sample does not fire a second time.
+  // iteration converged to, and the sample instant has ended, so it does not fire again.
   if (lastEventTime_ != instance_.time()) instance_.copyCurrentToPre();
   instance_.abi().terminal = 1;
-  instance_.setMode(MOCC_MODE_EVENT);
+  instance_.setMode(MOCC_MODE_EVENT_AFTER_SAMPLES);
   iterateEvent();
   instance_.setMode(MOCC_MODE_CONTINUOUS);
   evaluateContinuous();
@@ -463,6 +459,20 @@ void Simulator::recordEvent(const AdvanceResult& step, bool timeEvent, bool stat
                              : ode_.crossingDescription(static_cast<int>(i));
     events_.push_back(record);
   }
+}
+
+void Simulator::iterateEventInstant(bool samplesMayEnd) {
+  instance_.setMode(MOCC_MODE_EVENT);
+  iterateEvent();
+  // sample() is true at its instant only (MLS 3.7.5); the instant ends within the event, and
+  // `when not sample(...)` or `elsewhen not y` with y = sample(...) fire on that edge at the
+  // same time, as other tools do. Only time events (and the start time) are sample instants.
+  instance_.setMode(MOCC_MODE_EVENT_AFTER_SAMPLES);
+  if (samplesMayEnd) {
+    instance_.copyCurrentToPre();
+    iterateEvent();
+  }
+  alignZeroCrossingsWithRestart();
 }
 
 void Simulator::iterateEvent() {
@@ -502,7 +512,7 @@ void Simulator::alignZeroCrossingsWithRestart() {
     failOnReportedError();
     restartSigns_ = directionsLeavingZero(g, undecidedCrossings(g));
     const std::vector<int8_t>& leaving = restartSigns_.directions;
-    instance_.setMode(MOCC_MODE_EVENT);
+    instance_.setMode(MOCC_MODE_EVENT_AFTER_SAMPLES);
     // A relation that still claims the side its function is leaving is decided for the side
     // it goes to (+2 or -2: whatever lhs - rhs is, model.h), and stays so for this event.
     std::vector<int8_t> wanted(leaving.begin(), leaving.end());
@@ -785,10 +795,8 @@ bool Simulator::settleAtAccumulationPoint(const ZenoFinding& finding) {
     gatherRow();
     std::vector<double> left = row_;
     instance_.copyCurrentToPre();
-    instance_.setMode(MOCC_MODE_EVENT);
     services_.delays().enterEvent(instance_.time());
-    iterateEvent();
-    alignZeroCrossingsWithRestart();
+    iterateEventInstant(false);
     instance_.setMode(MOCC_MODE_CONTINUOUS);
     evaluateContinuous();
     recordDelays(DelayPoint::RightLimit);

@@ -82,6 +82,9 @@ private:
   void finish();
 
   /// MLS 3.6 section 8.5: event_update() until no discrete value changes and no reinit().
+  /// The event iteration at an event instant (pre() already set), then, when `samplesMayEnd`,
+  /// the iteration after its sample instants have ended, then the crossings' alignment.
+  void iterateEventInstant(bool samplesMayEnd);
   void iterateEvent();
   /// Re-iterates with the directions in which crossing functions that are exactly zero leave
   /// zero, when those differ from the directions the relations were evaluated with.

@@ -1000,3 +1000,28 @@ TEST(EventModels, ARelationThatCannotMatterGeneratesNoEvents) {
   ASSERT_EQ(unguarded.exitCode, 0) << unguarded.output;
   EXPECT_GT(readCsv(csv.string()).eventTimes().size(), 2u) << unguarded.output;
 }
+
+// tests/models/events/SampleInstantEnds.mo: y = sample(0.5, 1) rises and falls within each of
+// the instants 0.5, 1.5 and 2.5, so each counter grows by its number of edges per instant
+// (change(y): two, every other one) at exactly those times and nowhere else; the stop time 3
+// is no instant. Counting is exact: the expected values are integers.
+TEST(EventModels, TheEndOfASampleInstantIsAnEdgeAtTheSameTime) {
+  CsvTable table = simulate(eventModel("SampleInstantEnds.mo"), "");
+  std::vector<double> events = table.eventTimes();
+  ASSERT_EQ(events.size(), 3u);
+  for (std::size_t k = 0; k < events.size(); ++k)
+    EXPECT_EQ(events[k], 0.5 + static_cast<double>(k)) << "instant " << k;
+  std::size_t t = table.column("time");
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    const auto& row = table.rows[i];
+    // After an instant's event (its right-limit row has the same time as the one before).
+    bool leftLimit = i + 1 < table.rows.size() && table.rows[i + 1][t] == row[t];
+    double done = std::floor(row[t] + 0.5) - (leftLimit ? 1 : 0); // instants completed
+    std::string at = "t = " + std::to_string(row[t]);
+    for (const char* counter : {"rising", "falling", "ends", "edges", "afterTrue"})
+      EXPECT_EQ(row[table.column(counter)], done) << counter << " at " << at;
+    EXPECT_EQ(row[table.column("changes")], 2 * done) << at;
+    EXPECT_EQ(row[table.column("sampledTime")], done == 0 ? -1 : done - 0.5) << at;
+    EXPECT_EQ(row[table.column("y")], 0) << at; // rows are written outside the instants
+  }
+}

@@ -84,6 +84,7 @@ Code FunctionCode::fieldDeclarations() const {
       {"pre_x", "const double* const pre_x = instance->pre_x;"},
       {"pre_v", "const double* const pre_v = instance->pre_v;"},
       {"initial", "const bool initial = instance->mode == MOCC_MODE_INITIAL;"},
+      {"sampling", "const bool sampling = instance->mode == MOCC_MODE_EVENT;"},
       {"terminal", "const bool terminal = instance->terminal != 0;"},
       {"homotopy_lambda", "const double homotopy_lambda = instance->homotopy_lambda;"},
   };

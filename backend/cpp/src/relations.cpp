@@ -116,14 +116,15 @@ Text ExpressionWriter::crossingRelation(const sim::Relation& relation, Op op, co
 
 Text ExpressionWriter::sample(Id id) {
   if (evaluation_ == Evaluation::Function) throw EmitError("sample() inside a function");
-  // sample() is only ever true at an event instant, and not during initialization: its first
-  // instant fires in the event iteration that follows (MLS 3.7.5, 8.6).
+  // sample() is only ever true at an event instant, and not during initialization (its first
+  // instant fires in the event iteration that follows, MLS 3.7.5, 8.6) nor once the instant
+  // has ended (MOCC_MODE_EVENT_AFTER_SAMPLES).
   if (evaluation_ != Evaluation::Event) return Text{"0.0", 0, false};
   Text start = asDouble(emit(pool().arg(id, 0)));
   Text interval = asDouble(emit(pool().arg(id, 1)));
   code_.use("time");
-  code_.use("initial");
-  return Text{"(!initial && sample_active(" + start.code + ", " + interval.code + ", time))", 0,
+  code_.use("sampling");
+  return Text{"(sampling && sample_active(" + start.code + ", " + interval.code + ", time))", 0,
               true};
 }
 

@@ -326,14 +326,14 @@ llvm::Value* ExpressionEmitter::text(Builtin fn, std::vector<llvm::Value*> opera
 
 llvm::Value* ExpressionEmitter::sample(Id id) {
   if (evaluation_ == Evaluation::Function) throw EmitError("sample() inside a function");
-  // sample() is only ever true at an event instant, and not during initialization: its first
-  // instant fires in the event iteration that follows (MLS 3.7.5, 8.6).
+  // sample() is only ever true at an event instant, and not during initialization (its first
+  // instant fires in the event iteration that follows, MLS 3.7.5, 8.6) nor once the instant
+  // has ended (MOCC_MODE_EVENT_AFTER_SAMPLES).
   if (evaluation_ != Evaluation::Event) return module_.real(0);
   llvm::Value* start = emit(pool().arg(id, 0));
   llvm::Value* interval = emit(pool().arg(id, 1));
   llvm::Value* active = emitSampleActive(module_, start, interval, frame_.time());
-  llvm::IRBuilder<>& b = module_.builder;
-  return toDouble(b.CreateAnd(b.CreateNot(frame_.isInitialMode()), active));
+  return toDouble(module_.builder.CreateAnd(frame_.isSampling(), active));
 }
 
 } // namespace mocc::backend::jit

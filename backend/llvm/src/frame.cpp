@@ -26,6 +26,8 @@ Frame::Frame(ModuleContext& module, llvm::Function* function, Owner owner)
   llvm::Value* mode = loadField(field(F::Mode), module_.i32, "mode");
   isInitialMode_ = module_.builder.CreateICmpEQ(
       mode, llvm::ConstantInt::get(module_.i32, MOCC_MODE_INITIAL), "is_initial");
+  isSampling_ = module_.builder.CreateICmpEQ(
+      mode, llvm::ConstantInt::get(module_.i32, MOCC_MODE_EVENT), "is_sampling");
   llvm::Value* terminal = loadField(field(F::Terminal), module_.i32, "terminal");
   isTerminal_ =
       module_.builder.CreateICmpNE(terminal, llvm::ConstantInt::get(module_.i32, 0), "is_terminal");

@@ -25,6 +25,8 @@ public:
   llvm::Value* time() const { return modelField(time_, "time"); }
   /// instance->mode == MOCC_MODE_INITIAL (i1).
   llvm::Value* isInitialMode() const { return modelField(isInitialMode_, "initial()"); }
+  /// instance->mode == MOCC_MODE_EVENT (i1): sample() may be true.
+  llvm::Value* isSampling() const { return modelField(isSampling_, "sample()"); }
   /// instance->terminal != 0 (i1).
   llvm::Value* isTerminal() const { return modelField(isTerminal_, "terminal()"); }
   /// instance->homotopy_lambda (double), the parameter of homotopy() (MLS 3.7.4.4).
@@ -80,6 +82,7 @@ private:
   llvm::Value* instance_;
   llvm::Value* time_ = nullptr;
   llvm::Value* isInitialMode_ = nullptr;
+  llvm::Value* isSampling_ = nullptr;
   llvm::Value* isTerminal_ = nullptr;
   llvm::Value* homotopyLambda_ = nullptr;
   llvm::Value* x_ = nullptr;

@@ -19,18 +19,27 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 14
+#define MOCC_ABI_VERSION 15
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
   /* Relations that generate events keep the values stored at the last event. */
   MOCC_MODE_CONTINUOUS = 0,
-  /* At an event: relations are evaluated and stored; when-clauses fire on edges. */
+  /* At an event: relations are evaluated and stored; when-clauses fire on edges. sample() is
+   * true at its instants. */
   MOCC_MODE_EVENT = 1,
   /* The initialization pass: initial() is true; only when-clauses written
    * `when initial()` or `when {..., initial(), ...}` are active (MLS 8.6). */
-  MOCC_MODE_INITIAL = 2
+  MOCC_MODE_INITIAL = 2,
+  /* An event instant after its sample instants have ended (ABI 15): as MOCC_MODE_EVENT, but
+   * sample() is false again, as during the continuous phase that follows. The end of a sample
+   * instant is an edge of `not sample(...)` that fires its when-clauses at the same time. */
+  MOCC_MODE_EVENT_AFTER_SAMPLES = 3
 } mocc_mode;
+
+/* Nonzero in either event mode: relations are evaluated and when-clauses fire on edges. */
+#define MOCC_IS_EVENT_MODE(mode) \
+  ((mode) == MOCC_MODE_EVENT || (mode) == MOCC_MODE_EVENT_AFTER_SAMPLES)
 
 /* Where a variable is stored. */
 typedef enum mocc_region {

@@ -221,9 +221,10 @@ TEST(Statistics, CountWorkEventsAndRows) {
   EXPECT_GT(statistics.jacobianEvaluations, 0);
   EXPECT_EQ(statistics.stateEvents, 1);
   EXPECT_EQ(statistics.rows, static_cast<long>(run.table.rows().size()));
-  // Initialization: one initial-mode pass and one settled event iteration; the crossing:
-  // two iterations (low changes, then nothing); the terminal pass: one.
-  EXPECT_EQ(statistics.eventIterations, 2 + 2 + 1);
+  // Initialization: one initial-mode pass, one settled event iteration and one after the
+  // start time's sample instants end; the crossing (a state event, no sample instant): two
+  // iterations (low changes, then nothing); the terminal pass: one.
+  EXPECT_EQ(statistics.eventIterations, 3 + 2 + 1);
   EXPECT_GE(statistics.wallSeconds, 0.0);
 }
 

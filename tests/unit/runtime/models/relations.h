@@ -23,7 +23,7 @@ static inline double mocc_test_greater(double a, double b, int8_t direction) {
 
 /* A when-clause condition stored at index `condition` fires on its rising edge. */
 static inline int mocc_test_edge(const mocc_instance* instance, int condition) {
-  return instance->mode == MOCC_MODE_EVENT && instance->v[condition] != 0.0 &&
+  return MOCC_IS_EVENT_MODE(instance->mode) && instance->v[condition] != 0.0 &&
          instance->pre_v[condition] == 0.0;
 }
 

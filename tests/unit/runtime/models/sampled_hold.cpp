@@ -35,7 +35,7 @@ void outputs(mocc_instance*) {}
 int32_t eventUpdate(mocc_instance* m) {
   double period = m->v[PERIOD];
   m->v[TICKS] = mocc_test_sample_ticks(m->time, period, period);
-  if (m->mode == MOCC_MODE_EVENT && m->v[TICKS] != m->pre_v[TICKS]) m->v[Y] = m->x[X];
+  if (MOCC_IS_EVENT_MODE(m->mode) && m->v[TICKS] != m->pre_v[TICKS]) m->v[Y] = m->x[X];
   return 0;
 }
 

@@ -34,7 +34,8 @@ void outputs(mocc_instance*) {}
 
 int32_t eventUpdate(mocc_instance* m) {
   m->v[AFTER_T] = m->time >= m->v[T] ? 1.0 : 0.0;
-  if (m->mode == MOCC_MODE_EVENT && m->v[AFTER_T] != 0.0 && m->pre_v[AFTER_T] == 0.0) m->v[D] = 2.0;
+  if (MOCC_IS_EVENT_MODE(m->mode) && m->v[AFTER_T] != 0.0 && m->pre_v[AFTER_T] == 0.0)
+    m->v[D] = 2.0;
   return 0;
 }
 

@@ -38,7 +38,7 @@ int32_t eventUpdate(mocc_instance* m) {
   m->v[Y] = std::sin(m->time);
   m->v[LATE] = mocc_test_greater(m->time, lateTime, m->crossing_direction[0]);
   m->v[TICKS] = mocc_test_sample_ticks(m->time, period, period);
-  if (m->mode == MOCC_MODE_EVENT && m->v[TICKS] != m->pre_v[TICKS])
+  if (MOCC_IS_EVENT_MODE(m->mode) && m->v[TICKS] != m->pre_v[TICKS])
     m->v[COUNT] = m->pre_v[COUNT] + 1.0;
   return 0;
 }
