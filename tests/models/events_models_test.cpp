@@ -1025,3 +1025,43 @@ TEST(EventModels, TheEndOfASampleInstantIsAnEdgeAtTheSameTime) {
     EXPECT_EQ(row[table.column("y")], 0) << at; // rows are written outside the instants
   }
 }
+
+// tests/models/events/MixedWhenSystem.mo: when-equations in algebraic loops with continuous
+// equations, solved together at each event (MLS 8.6). x and y are exact up to rounding (a
+// linear system); w is the root of a cubic, found here by Newton to machine precision, and by
+// mocc's Newton to its stopping tolerance, far below 1e-9 for these well-conditioned roots
+// (d/dw of w^3 + a w - b is at least 3 here).
+TEST(EventModels, WhenEquationsInAlgebraicLoopsAreSolvedAtTheEvent) {
+  CsvTable table = simulate(eventModel("MixedWhenSystem.mo"), "");
+  auto cubicRoot = [](double a, double b) { // the real root of w^3 + a w = b, a >= 0
+    double w = 1;
+    for (int i = 0; i < 60; ++i)
+      w -= (w * w * w + a * w - b) / (3 * w * w + a);
+    return w;
+  };
+  std::size_t t = table.column("time");
+  std::size_t checked = 0;
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    const auto& row = table.rows[i];
+    bool leftLimit = i + 1 < table.rows.size() && table.rows[i + 1][t] == row[t];
+    // Samples done: the instants j 0.2 (as mocc computes them) up to this row, less the one
+    // whose left limit this row is.
+    double k = -1;
+    while ((k + 1) * 0.2 < row[t] || ((k + 1) * 0.2 == row[t] && !leftLimit))
+      ++k;
+    std::string at = "t = " + std::to_string(row[t]);
+    EXPECT_NEAR(row[table.column("y")], 3 - 0.2 * k, 1e-12) << at;
+    EXPECT_NEAR(row[table.column("x")], 2 + 0.2 * k, 1e-12) << at;
+    double s = row[table.column("s")];
+    // s = t crosses 0.5 and 0.7 at state events, located just past the root.
+    bool crossed05 = s > 0.5 + 1e-9 || (s > 0.5 && !leftLimit);
+    bool crossed07 = s > 0.7 + 1e-9 || (s > 0.7 && !leftLimit);
+    double u = crossed07 ? 3 * cubicRoot(3, 5) - 2 : crossed05 ? 2 : 1;
+    EXPECT_NEAR(row[table.column("u")], u, 1e-9) << at;
+    EXPECT_NEAR(row[table.column("w")], std::cbrt(3 - u), 1e-9) << at;
+    ++checked;
+  }
+  EXPECT_GT(checked, 20u);
+  std::vector<double> events = table.eventTimes(); // samples 0.2 ... 1.0 and s = 0.5, 0.7
+  ASSERT_EQ(events.size(), 7u);
+}

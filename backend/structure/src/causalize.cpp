@@ -310,6 +310,8 @@ void Causalizer::reportLoopThroughBlock(const std::vector<std::int32_t>& nodes) 
     SourceRange range =
         n < equations ? problem_.equations[n].range : problem_.blocks[n - equations].range;
     d.notes.push_back({range, "part of the loop"});
+    if (n >= equations && problem_.blocks[n - equations].kind == Step::Kind::When)
+      whenClausesInLoops_.push_back(problem_.blocks[n - equations].source);
   }
 }
 

@@ -39,6 +39,10 @@ public:
   /// (an equation that cannot be solved, a loop through a when-clause or an algorithm).
   std::optional<std::vector<Step>> order();
 
+  /// After a failed order(): the when-clauses (indices into dae::System::whens) found in
+  /// algebraic loops with other equations.
+  const std::vector<std::uint32_t>& whenClausesInLoops() const { return whenClausesInLoops_; }
+
 private:
   std::vector<std::vector<std::int32_t>> dependencies();
   std::optional<Step> component(const std::vector<std::int32_t>& nodes);
@@ -65,7 +69,8 @@ private:
   std::vector<std::int32_t> column_;              // variable -> unknown column, or kUnmatched
   std::vector<std::int32_t> blockOf_;             // variable -> block node, or -1
   std::vector<std::vector<std::uint32_t>> reads_; // equation -> variables read
-  std::vector<std::int32_t> loopIndex_;           // variable -> index in the loop being torn
+  std::vector<std::uint32_t> whenClausesInLoops_;
+  std::vector<std::int32_t> loopIndex_; // variable -> index in the loop being torn
   Matching matching_;
 };
 

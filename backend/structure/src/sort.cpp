@@ -74,9 +74,10 @@ void reportSingular(const dae::System& system, const detail::CausalProblem& prob
   }
 }
 
-} // namespace
-
-std::optional<Schedule> sort(dae::System& system, Diagnostics& diagnostics) {
+/// The steps of the simulation problem in causal order, or nullopt after reporting why not.
+/// `whensInLoops`, when given, receives the when-clauses found in algebraic loops.
+std::optional<std::vector<Step>> orderSteps(dae::System& system, Diagnostics& diagnostics,
+                                            std::vector<std::uint32_t>* whensInLoops) {
   detail::CausalProblem problem = simulationProblem(system);
   detail::Causalizer causalizer(system, problem, diagnostics);
   if (!causalizer.match()) {
@@ -84,6 +85,79 @@ std::optional<Schedule> sort(dae::System& system, Diagnostics& diagnostics) {
     return std::nullopt;
   }
   auto steps = causalizer.order();
+  if (!steps && whensInLoops) *whensInLoops = causalizer.whenClausesInLoops();
+  return steps;
+}
+
+/// A when-clause that only assigns variables (no reinit, assert or terminate, no multiple
+/// assignment of one call, not active at initialization) can be written as equations.
+bool isExpandable(const dae::WhenClause& clause) {
+  for (const dae::WhenBranch& branch : clause.branches) {
+    if (branch.activeAtInitial) return false;
+    for (const dae::WhenStatement& statement : branch.body) {
+      const auto* assignment = std::get_if<dae::Assignment>(&statement);
+      if (!assignment || assignment->multiple != 0) return false;
+    }
+  }
+  return !clause.assigned.empty();
+}
+
+/// True in event mode when a branch fires: a rising edge of any of its conditions (MLS 8.3.5),
+/// never while initializing (MLS 8.6: a when-clause without initial() is inactive there).
+expr::Id fires(expr::Pool& pool, const dae::WhenBranch& branch) {
+  expr::Id edge;
+  for (std::uint32_t condition : branch.conditions) {
+    expr::Id rising = pool.logicalAnd(pool.variable(condition, expr::Type::Boolean),
+                                      pool.logicalNot(pool.pre(condition, expr::Type::Boolean)));
+    edge = edge.valid() ? pool.logicalOr(edge, rising) : rising;
+  }
+  return pool.logicalAnd(pool.logicalNot(pool.initial()), edge);
+}
+
+/// MLS 8.6: equations that couple a when-clause with continuous ones at an event instant are
+/// solved together. The clause becomes, for each variable v it assigns, the equation
+///   v = if <branch 1 fires> then <its value> elseif ... else pre(v),
+/// which the algebraic loop containing it solves by Newton over its Real unknowns at every
+/// event iteration (the conditions' edges fixed during the solve), and which between events
+/// is v = pre(v). The clause keeps its conditions and loses its assignments.
+void expandIntoEquations(dae::System& system, dae::WhenClause& clause) {
+  expr::Pool& pool = system.pool;
+  for (std::uint32_t v : clause.assigned) {
+    expr::Type type = system.variables[v].type;
+    expr::Id value = pool.pre(v, type);
+    SourceRange range = clause.range;
+    for (auto branch = clause.branches.rbegin(); branch != clause.branches.rend(); ++branch) {
+      for (const dae::WhenStatement& statement : branch->body) {
+        const auto& assignment = std::get<dae::Assignment>(statement);
+        if (assignment.variable != v) continue;
+        value = pool.ifThenElse(fires(pool, *branch), assignment.value, value);
+        range = assignment.range;
+      }
+    }
+    system.equations.push_back({pool.variable(v, type), value, range});
+  }
+  for (dae::WhenBranch& branch : clause.branches)
+    branch.body.clear();
+  clause.assigned.clear();
+}
+
+} // namespace
+
+std::optional<Schedule> sort(dae::System& system, Diagnostics& diagnostics) {
+  Diagnostics attempt;
+  std::vector<std::uint32_t> whensInLoops;
+  auto steps = orderSteps(system, attempt, &whensInLoops);
+  bool expandable = !whensInLoops.empty();
+  for (std::uint32_t w : whensInLoops)
+    expandable = expandable && isExpandable(system.whens[w]);
+  if (!steps && expandable) {
+    for (std::uint32_t w : whensInLoops)
+      if (!system.whens[w].assigned.empty()) expandIntoEquations(system, system.whens[w]);
+    attempt.clear();
+    steps = orderSteps(system, attempt, nullptr);
+  }
+  for (const Diagnostic& d : attempt.all())
+    diagnostics.report(d);
   if (!steps) return std::nullopt;
   Schedule schedule;
   schedule.steps = std::move(*steps);
