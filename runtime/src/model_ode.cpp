@@ -52,7 +52,11 @@ std::vector<std::string> nameDerivatives(const mocc_model& model,
   std::vector<std::string> names(states.size());
   for (int i = 0; i < model.n_variables; ++i) {
     const mocc_variable& variable = model.variables[i];
-    if (variable.region == MOCC_REGION_DERIVATIVE) names[variable.index] = variable.name;
+    if (variable.region != MOCC_REGION_DERIVATIVE) continue;
+    // A derivative that is no number names the equation it comes from (the domain error's).
+    names[variable.index] = variable.name;
+    if (variable.origin && *variable.origin)
+      names[variable.index] += fmt::format(" (its equation at {})", variable.origin);
   }
   for (std::size_t i = 0; i < names.size(); ++i)
     if (names[i].empty())

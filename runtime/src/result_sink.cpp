@@ -21,7 +21,8 @@ std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivative
     columns.push_back(ResultColumn{variable.name, variable.description ? variable.description : "",
                                    static_cast<mocc_type>(variable.type),
                                    static_cast<mocc_kind>(variable.kind),
-                                   static_cast<mocc_region>(variable.region), variable.index});
+                                   static_cast<mocc_region>(variable.region), variable.index,
+                                   variable.origin ? variable.origin : ""});
   }
   return columns;
 }

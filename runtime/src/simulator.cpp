@@ -888,17 +888,20 @@ void Simulator::writeRow(RowKind kind) {
 
 // A NaN or an infinity is no value of a Modelica variable: some expression was evaluated
 // outside its domain (log or sqrt of a negative number, 0/0, x/0, ...), which the MLS makes an
-// error like a failed assertion. The row is not written; the rows before it are kept.
+// error like a failed assertion. The row is not written; the rows before it are kept. The
+// message names the equation that computes the variable, where the expression is.
 void Simulator::failOnValueThatIsNoNumber() {
   for (std::size_t i = 0; i < columns_.size(); ++i) {
     if (std::isfinite(row_[i])) continue;
+    const ResultColumn& column = columns_[i];
+    std::string where = column.origin.empty() ? "an expression it is computed from"
+                                              : "an expression of its equation at " + column.origin;
     throw SimulationFailure(
         instance_.time(),
-        fmt::format("'{}' became {} at time {}: an expression it is computed from has no "
-                    "value here (a logarithm or square root of a negative number, a division by "
-                    "zero, ...)",
-                    columns_[i].name, std::isnan(row_[i]) ? "NaN (not a number)" : "infinite",
-                    instance_.time()));
+        fmt::format("'{}' became {} at time {}: {} has no value here (a logarithm or square "
+                    "root of a negative number, a division by zero, ...)",
+                    column.name, std::isnan(row_[i]) ? "NaN (not a number)" : "infinite",
+                    instance_.time(), where));
   }
 }
 

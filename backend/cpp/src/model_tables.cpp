@@ -52,12 +52,13 @@ void checkSizes(const sim::Program& program) {
 
 void variableTable(Code& code, const sim::Program& program) {
   if (program.variables.empty()) return;
-  code.comment("name, description, region, index, type, kind, hidden");
+  code.comment("name, description, region, index, type, kind, hidden, origin");
   code.open("const mocc_variable variables[] =");
   for (const sim::Variable& v : program.variables) {
-    code.line(fmt::format("{{{}, {}, {}, {}, {}, {}, {}}},", stringLiteral(v.name),
+    code.line(fmt::format("{{{}, {}, {}, {}, {}, {}, {}, {}}},", stringLiteral(v.name),
                           stringLiteral(v.description), regionName(v.region), v.index,
-                          typeName(v.type), kindName(v.kind), v.hidden ? 1 : 0));
+                          typeName(v.type), kindName(v.kind), v.hidden ? 1 : 0,
+                          stringLiteral(v.origin)));
   }
   code.close("};");
   code.blank();

@@ -44,7 +44,7 @@ void CompiledModel::fillTables() {
   const ModelDescription& d = *description_;
   for (const ModelDescription::Variable& v : d.variables)
     variables_.push_back(mocc_variable{v.name.c_str(), v.description.c_str(), v.region, v.index,
-                                       v.type, v.kind, v.hidden});
+                                       v.type, v.kind, v.hidden, v.origin.c_str()});
   messagePointers_ = pointersTo(d.messages);
   crossingDescriptionPointers_ = pointersTo(d.crossingDescriptions);
   stringPointers_ = pointersTo(d.strings);

@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 10;
+constexpr std::uint32_t kFormatVersion = 11;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -133,7 +133,7 @@ private:
 
 bool readVariable(Reader& r, ModelDescription::Variable& v) {
   return r.get(v.name) && r.get(v.description) && r.get(v.region) && r.get(v.index) &&
-         r.get(v.type) && r.get(v.kind) && r.get(v.hidden);
+         r.get(v.type) && r.get(v.kind) && r.get(v.hidden) && r.get(v.origin);
 }
 
 bool readSystem(Reader& r, ModelDescription::System& s) {
@@ -215,7 +215,7 @@ ModelDescription describe(const sim::Program& program) {
   for (const sim::Variable& v : program.variables)
     d.variables.push_back({v.name, v.description, static_cast<std::int32_t>(v.region),
                            static_cast<std::int32_t>(v.index), static_cast<std::int32_t>(v.type),
-                           static_cast<std::int32_t>(v.kind), v.hidden ? 1 : 0});
+                           static_cast<std::int32_t>(v.kind), v.hidden ? 1 : 0, v.origin});
   for (const sim::Message& m : program.messages) {
     d.messages.push_back(m.text());
     ModelDescription::Message described{m.texts, {}};
@@ -268,6 +268,7 @@ void writeDescription(const ModelDescription& d, std::string& out) {
     put(out, v.description);
     for (std::int32_t field : {v.region, v.index, v.type, v.kind, v.hidden})
       put(out, field);
+    put(out, v.origin);
   }
   put(out, d.messages);
   put<std::uint64_t>(out, d.messageTemplates.size());

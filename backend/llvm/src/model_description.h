@@ -18,6 +18,7 @@ struct ModelDescription {
   struct Variable {
     std::string name, description;
     std::int32_t region = 0, index = 0, type = 0, kind = 0, hidden = 0;
+    std::string origin;
   };
   struct System {
     std::string description;

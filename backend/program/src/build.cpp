@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <type_traits>
 
 namespace mocc::backend::program {
 
@@ -53,9 +54,62 @@ std::optional<sim::Program> ProgramBuilder::run() {
   addCrossingRates();
   addTimeEvents();
   addDelayInputs(); // after every list that may hold a delay()
+  addVariableOrigins();
   program_.usesHomotopy = containsHomotopy(program_.pool);
   if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
   return std::move(program_);
+}
+
+namespace {
+
+/// Gives each variable assigned in `statements` (and the blocks inside them) without an origin
+/// the origin of its first assignment.
+void recordOrigins(const std::vector<sim::Statement>& statements, sim::Program& program) {
+  for (const sim::Statement& statement : statements) {
+    auto record = [&](std::uint32_t variable) {
+      std::string& origin = program.variables[variable].origin;
+      if (origin.empty()) origin = statement.origin;
+    };
+    std::visit(
+        [&](const auto& node) {
+          using T = std::decay_t<decltype(node)>;
+          if constexpr (std::is_same_v<T, sim::Assign>) record(node.variable);
+          if constexpr (std::is_same_v<T, sim::Call>)
+            for (const sim::Call::Output& output : node.outputs)
+              record(output.variable);
+          if constexpr (std::is_same_v<T, sim::Solve>) {
+            const sim::AlgebraicSystem& system = program.systems[node.system];
+            recordOrigins(system.inner, program);
+            for (std::uint32_t unknown : system.unknowns)
+              if (program.variables[unknown].origin.empty() && !system.origins.empty())
+                program.variables[unknown].origin = system.origins.front();
+          }
+          if constexpr (std::is_same_v<T, sim::When>)
+            for (const sim::WhenBranch& branch : node.branches)
+              recordOrigins(branch.body, program);
+          if constexpr (std::is_same_v<T, sim::If>) {
+            for (const sim::IfBranch& branch : node.branches)
+              recordOrigins(branch.body, program);
+            recordOrigins(node.elseBody, program);
+          }
+        },
+        statement.node);
+  }
+}
+
+} // namespace
+
+void ProgramBuilder::addVariableOrigins() {
+  recordOrigins(program_.derivatives, program_);
+  recordOrigins(program_.outputs, program_);
+  recordOrigins(program_.event, program_);
+  // A state is computed by integrating its derivative: the derivative's equation is its own.
+  std::vector<const std::string*> derivativeOrigins(program_.variables.size(), nullptr);
+  for (const sim::Variable& v : program_.variables)
+    if (v.region == sim::Region::Derivative) derivativeOrigins[v.index] = &v.origin;
+  for (sim::Variable& v : program_.variables)
+    if (v.region == sim::Region::State && v.origin.empty() && derivativeOrigins[v.index])
+      v.origin = *derivativeOrigins[v.index];
 }
 
 namespace {

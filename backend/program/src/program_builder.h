@@ -34,6 +34,7 @@ private:
   /// A Delay node in the program's pool with the next number (sim::Program::delays).
   expr::Id addDelay(expr::Id id, expr::Translator& self);
   void addDelayInputs();
+  void addVariableOrigins();
   std::string origin(const SourceRange& range) const;
   std::uint32_t message(const sim::Message& message);
   /// The values of a message in the program's pool.

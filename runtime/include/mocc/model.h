@@ -38,7 +38,7 @@ typedef enum mocc_mode {
 } mocc_mode;
 
 /* Nonzero in either event mode: relations are evaluated and when-clauses fire on edges. */
-#define MOCC_IS_EVENT_MODE(mode) \
+#define MOCC_IS_EVENT_MODE(mode)                                                                   \
   ((mode) == MOCC_MODE_EVENT || (mode) == MOCC_MODE_EVENT_AFTER_SAMPLES)
 
 /* Where a variable is stored. */
@@ -112,6 +112,9 @@ typedef struct mocc_variable {
   int32_t type;            /* mocc_type */
   int32_t kind;            /* mocc_kind */
   int32_t hidden;          /* nonzero for compiler-made values not written to results */
+  /* "file:line:col" of the equation that computes it (ABI 15), "" or null when unknown:
+   * run-time errors about its value point there. */
+  const char* origin;
 } mocc_variable;
 
 typedef struct mocc_instance mocc_instance;

@@ -141,7 +141,7 @@ struct Library {
 
   std::uint32_t addValue(const std::string& name) {
     program.variables.push_back(sim::Variable{name, "", sim::Region::Value, program.valueCount++,
-                                              expr::Type::Real, sim::Kind::Algebraic});
+                                              expr::Type::Real, sim::Kind::Algebraic, false, ""});
     return static_cast<std::uint32_t>(program.variables.size() - 1);
   }
 };

@@ -41,7 +41,7 @@ public:
   }
   std::uint32_t addVariable(const std::string& name, sim::Region region, std::uint32_t index,
                             expr::Type type, sim::Kind kind) {
-    program.variables.push_back(sim::Variable{name, "", region, index, type, kind});
+    program.variables.push_back(sim::Variable{name, "", region, index, type, kind, false, ""});
     return static_cast<std::uint32_t>(program.variables.size() - 1);
   }
 

@@ -145,7 +145,7 @@ struct LoopModel {
     for (int i = 0; i <= largeSize; ++i)
       variables.push_back(mocc_variable{names[static_cast<std::size_t>(i)].c_str(), "",
                                         MOCC_REGION_VALUE, i, MOCC_TYPE_REAL, MOCC_KIND_ALGEBRAIC,
-                                        0});
+                                        0, ""});
     for (int i = 0; i < largeSize; ++i)
       unknowns.push_back(i);
     denseRows = {0, 0, 1, 1};

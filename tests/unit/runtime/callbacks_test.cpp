@@ -45,8 +45,8 @@ int32_t eventUpdate(mocc_instance* m) {
 double nextTimeEvent(mocc_instance*) { return INFINITY; }
 
 const mocc_variable variables[] = {
-    {"x", "", MOCC_REGION_STATE, 0, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"der(x)", "", MOCC_REGION_DERIVATIVE, 0, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
+    {"x", "", MOCC_REGION_STATE, 0, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"der(x)", "", MOCC_REGION_DERIVATIVE, 0, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
 };
 const mocc_model pointerModel = [] {
   mocc_model m{};
@@ -127,7 +127,7 @@ TEST(CsvWriter, BuffersRowsUntilFlushed) {
   std::ostringstream out;
   CsvWriter writer(out);
   std::vector<ResultColumn> columns = {
-      ResultColumn{"x", "", MOCC_TYPE_REAL, MOCC_KIND_STATE, MOCC_REGION_STATE, 0}};
+      ResultColumn{"x", "", MOCC_TYPE_REAL, MOCC_KIND_STATE, MOCC_REGION_STATE, 0, ""}};
   writer.begin(columns);
   writer.row(0.0, RowKind::Initial, std::vector<double>{1.5});
   EXPECT_EQ(out.str(), ""); // buffered: no system call per row

@@ -17,8 +17,8 @@ using Rule = std::function<std::pair<bool, bool>(bool p, bool q)>;
 
 struct TwoRelations {
   mocc_variable variables[2] = {
-      {"$rel0", "p", MOCC_REGION_VALUE, 0, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL, 1},
-      {"$rel1", "q", MOCC_REGION_VALUE, 1, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL, 1}};
+      {"$rel0", "p", MOCC_REGION_VALUE, 0, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL, 1, ""},
+      {"$rel1", "q", MOCC_REGION_VALUE, 1, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL, 1, ""}};
   int32_t relations[2] = {0, 1};
   mocc_system_info system{};
   mocc_model model{};

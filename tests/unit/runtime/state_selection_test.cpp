@@ -108,12 +108,12 @@ TEST(StateSelection, ThePendulumSwitchesStatesAndFollowsTheAngleFormulation) {
 enum { S, N_STATES };
 enum { P, Q, A1, A2, N_VALUES };
 const mocc_variable degenerateVariables[] = {
-    {"s", "", MOCC_REGION_STATE, S, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"der(s)", "", MOCC_REGION_DERIVATIVE, S, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"p", "", MOCC_REGION_VALUE, P, MOCC_TYPE_REAL, MOCC_KIND_ALGEBRAIC, 0},
-    {"q", "", MOCC_REGION_VALUE, Q, MOCC_TYPE_REAL, MOCC_KIND_ALGEBRAIC, 0},
-    {"a1", "", MOCC_REGION_VALUE, A1, MOCC_TYPE_REAL, MOCC_KIND_DISCRETE, 0},
-    {"a2", "", MOCC_REGION_VALUE, A2, MOCC_TYPE_REAL, MOCC_KIND_DISCRETE, 0},
+    {"s", "", MOCC_REGION_STATE, S, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"der(s)", "", MOCC_REGION_DERIVATIVE, S, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"p", "", MOCC_REGION_VALUE, P, MOCC_TYPE_REAL, MOCC_KIND_ALGEBRAIC, 0, ""},
+    {"q", "", MOCC_REGION_VALUE, Q, MOCC_TYPE_REAL, MOCC_KIND_ALGEBRAIC, 0, ""},
+    {"a1", "", MOCC_REGION_VALUE, A1, MOCC_TYPE_REAL, MOCC_KIND_DISCRETE, 0, ""},
+    {"a2", "", MOCC_REGION_VALUE, A2, MOCC_TYPE_REAL, MOCC_KIND_DISCRETE, 0, ""},
 };
 const int32_t candidates[] = {2, 3}, setState[] = {0}, selection[] = {4, 5};
 const mocc_state_set_info degenerateSet = {2, 1, 1, candidates, setState, selection};

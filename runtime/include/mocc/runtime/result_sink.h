@@ -19,7 +19,8 @@ struct ResultColumn {
   mocc_type type;
   mocc_kind kind;
   mocc_region region;
-  int index; // within the region
+  int index;          // within the region
+  std::string origin; // "file:line:col" of the equation computing it, or ""
 };
 
 /// The role of a row; two rows with the same time are the left and right limits of an event.

@@ -16,9 +16,9 @@ constexpr int LIMIT = 0, N_VALUES = 1;
 constexpr int MESSAGE_TOO_LARGE = 0, MESSAGE_ABOVE_QUARTER = 1;
 
 const mocc_variable variables[] = {
-    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"limit", "", MOCC_REGION_VALUE, LIMIT, MOCC_TYPE_REAL, MOCC_KIND_PARAMETER, 0},
+    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"limit", "", MOCC_REGION_VALUE, LIMIT, MOCC_TYPE_REAL, MOCC_KIND_PARAMETER, 0, ""},
 };
 
 const char* const messages[] = {"x too large", "x above a quarter"};

@@ -11,15 +11,15 @@ enum { H, V, N_STATES };
 enum { G, E, H_NEGATIVE, N_VALUES };
 
 static const mocc_variable variables[] = {
-    {"h", "height above the ground", MOCC_REGION_STATE, H, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"v", "velocity", MOCC_REGION_STATE, V, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"der(h)", "", MOCC_REGION_DERIVATIVE, H, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"der(v)", "", MOCC_REGION_DERIVATIVE, V, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"g", "gravity", MOCC_REGION_VALUE, G, MOCC_TYPE_REAL, MOCC_KIND_PARAMETER, 0},
+    {"h", "height above the ground", MOCC_REGION_STATE, H, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"v", "velocity", MOCC_REGION_STATE, V, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"der(h)", "", MOCC_REGION_DERIVATIVE, H, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"der(v)", "", MOCC_REGION_DERIVATIVE, V, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"g", "gravity", MOCC_REGION_VALUE, G, MOCC_TYPE_REAL, MOCC_KIND_PARAMETER, 0, ""},
     {"e", "coefficient of restitution", MOCC_REGION_VALUE, E, MOCC_TYPE_REAL, MOCC_KIND_PARAMETER,
-     0},
-    {"$relation0", "h < 0", MOCC_REGION_VALUE, H_NEGATIVE, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL,
-     1},
+     0, ""},
+    {"$relation0", "h < 0", MOCC_REGION_VALUE, H_NEGATIVE, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL, 1,
+     ""},
 };
 
 static const char* const crossing_descriptions[] = {"h < 0 at BouncingBall.mo:5:8"};

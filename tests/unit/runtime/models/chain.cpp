@@ -54,7 +54,7 @@ extern "C" const mocc_model* mocc_test_chain(int size) {
   for (int i = 0; i < size; ++i)
     chain.variables.push_back(mocc_variable{chain.names[static_cast<std::size_t>(i)].c_str(), "",
                                             MOCC_REGION_STATE, i, MOCC_TYPE_REAL, MOCC_KIND_STATE,
-                                            0});
+                                            0, ""});
   chain.rows.push_back(0);
   chain.columns.push_back(0);
   for (int i = 1; i < size; ++i) {

@@ -15,9 +15,9 @@ constexpr int Z = 0, N_VALUES = 1;
 constexpr int Z_VARIABLE = 2; // position in the variable table
 
 const mocc_variable variables[] = {
-    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"z", "", MOCC_REGION_VALUE, Z, MOCC_TYPE_REAL, MOCC_KIND_ALGEBRAIC, 0},
+    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"z", "", MOCC_REGION_VALUE, Z, MOCC_TYPE_REAL, MOCC_KIND_ALGEBRAIC, 0, ""},
 };
 const int32_t loopUnknowns[] = {Z_VARIABLE};
 const int32_t loopRows[] = {0};

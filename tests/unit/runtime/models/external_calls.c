@@ -18,11 +18,11 @@ enum { Y, TABLE_CONSTRUCTED, N_VALUES };
 enum { Y_VARIABLE = 2 }; /* position in the variable table */
 
 static const mocc_variable variables[] = {
-    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"y", "", MOCC_REGION_VALUE, Y, MOCC_TYPE_REAL, MOCC_KIND_ALGEBRAIC, 0},
+    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"y", "", MOCC_REGION_VALUE, Y, MOCC_TYPE_REAL, MOCC_KIND_ALGEBRAIC, 0, ""},
     {"$table", "ExternalObject", MOCC_REGION_VALUE, TABLE_CONSTRUCTED, MOCC_TYPE_REAL,
-     MOCC_KIND_PARAMETER, 1},
+     MOCC_KIND_PARAMETER, 1, ""},
 };
 
 static const int32_t loop_unknowns[] = {Y_VARIABLE};

@@ -19,14 +19,14 @@ enum States { S, SV, N_STATES };
 enum Values { L, G, X, Y, VX, VY, AX, AY, LAMBDA, A1, A2, B1, B2, N_VALUES };
 
 #define STATE(name, index)                                                                         \
-  { name, "", MOCC_REGION_STATE, index, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0 }
+  { name, "", MOCC_REGION_STATE, index, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, "" }
 #define VALUE(name, index, kind)                                                                   \
-  { name, "", MOCC_REGION_VALUE, index, MOCC_TYPE_REAL, kind, 0 }
+  { name, "", MOCC_REGION_VALUE, index, MOCC_TYPE_REAL, kind, 0, "" }
 const mocc_variable variables[] = {
     STATE("s", S),
     STATE("sv", SV),
-    {"der(s)", "", MOCC_REGION_DERIVATIVE, S, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"der(sv)", "", MOCC_REGION_DERIVATIVE, SV, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
+    {"der(s)", "", MOCC_REGION_DERIVATIVE, S, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"der(sv)", "", MOCC_REGION_DERIVATIVE, SV, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
     VALUE("L", L, MOCC_KIND_PARAMETER),
     VALUE("g", G, MOCC_KIND_PARAMETER),
     VALUE("x", X, MOCC_KIND_ALGEBRAIC),

@@ -13,12 +13,12 @@ constexpr int X = 0, N_STATES = 1;
 constexpr int PERIOD = 0, Y = 1, TICKS = 2, N_VALUES = 3;
 
 const mocc_variable variables[] = {
-    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"T", "sampling period", MOCC_REGION_VALUE, PERIOD, MOCC_TYPE_REAL, MOCC_KIND_PARAMETER, 0},
-    {"y", "held value", MOCC_REGION_VALUE, Y, MOCC_TYPE_REAL, MOCC_KIND_DISCRETE, 0},
+    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"T", "sampling period", MOCC_REGION_VALUE, PERIOD, MOCC_TYPE_REAL, MOCC_KIND_PARAMETER, 0, ""},
+    {"y", "held value", MOCC_REGION_VALUE, Y, MOCC_TYPE_REAL, MOCC_KIND_DISCRETE, 0, ""},
     {"$sample0", "ticks of sample(T, T)", MOCC_REGION_VALUE, TICKS, MOCC_TYPE_INTEGER,
-     MOCC_KIND_INTERNAL, 1},
+     MOCC_KIND_INTERNAL, 1, ""},
 };
 
 void bind(mocc_instance* m) {

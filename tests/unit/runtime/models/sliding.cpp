@@ -14,9 +14,10 @@ constexpr int X = 0, N_STATES = 1;
 constexpr int POSITIVE = 0, N_VALUES = 1;
 
 const mocc_variable variables[] = {
-    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"$relation0", "x > 0", MOCC_REGION_VALUE, POSITIVE, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL, 1},
+    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"$relation0", "x > 0", MOCC_REGION_VALUE, POSITIVE, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL, 1,
+     ""},
 };
 
 const char* const crossingDescriptions[] = {"x > 0 at Sliding.mo:3:20"};

@@ -10,10 +10,10 @@ namespace {
 constexpr int Y1 = 0, Y2 = 1, N_STATES = 2;
 
 const mocc_variable variables[] = {
-    {"y1", "fast", MOCC_REGION_STATE, Y1, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"y2", "slow", MOCC_REGION_STATE, Y2, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"der(y1)", "", MOCC_REGION_DERIVATIVE, Y1, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"der(y2)", "", MOCC_REGION_DERIVATIVE, Y2, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
+    {"y1", "fast", MOCC_REGION_STATE, Y1, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"y2", "slow", MOCC_REGION_STATE, Y2, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"der(y1)", "", MOCC_REGION_DERIVATIVE, Y1, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"der(y2)", "", MOCC_REGION_DERIVATIVE, Y2, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
 };
 const int32_t rows[] = {0, 0, 1};
 const int32_t columns[] = {0, 1, 1};

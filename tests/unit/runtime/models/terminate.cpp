@@ -15,13 +15,14 @@ constexpr int X = 0, N_STATES = 1;
 constexpr int LIMIT = 0, N = 1, PASSED = 2, TERMINAL = 3, N_VALUES = 4;
 
 const mocc_variable variables[] = {
-    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"limit", "", MOCC_REGION_VALUE, LIMIT, MOCC_TYPE_REAL, MOCC_KIND_PARAMETER, 0},
-    {"n", "terminal() count", MOCC_REGION_VALUE, N, MOCC_TYPE_INTEGER, MOCC_KIND_DISCRETE, 0},
-    {"$relation0", "x > limit", MOCC_REGION_VALUE, PASSED, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL,
-     1},
-    {"$when1", "terminal()", MOCC_REGION_VALUE, TERMINAL, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL, 1},
+    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"limit", "", MOCC_REGION_VALUE, LIMIT, MOCC_TYPE_REAL, MOCC_KIND_PARAMETER, 0, ""},
+    {"n", "terminal() count", MOCC_REGION_VALUE, N, MOCC_TYPE_INTEGER, MOCC_KIND_DISCRETE, 0, ""},
+    {"$relation0", "x > limit", MOCC_REGION_VALUE, PASSED, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL, 1,
+     ""},
+    {"$when1", "terminal()", MOCC_REGION_VALUE, TERMINAL, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL, 1,
+     ""},
 };
 
 const char* const messages[] = {"x passed the limit"};

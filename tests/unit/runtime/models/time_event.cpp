@@ -13,12 +13,12 @@ constexpr int X = 0, N_STATES = 1;
 constexpr int T = 0, D = 1, AFTER_T = 2, N_VALUES = 3;
 
 const mocc_variable variables[] = {
-    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"T", "switching time", MOCC_REGION_VALUE, T, MOCC_TYPE_REAL, MOCC_KIND_PARAMETER, 0},
-    {"d", "", MOCC_REGION_VALUE, D, MOCC_TYPE_REAL, MOCC_KIND_DISCRETE, 0},
+    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"T", "switching time", MOCC_REGION_VALUE, T, MOCC_TYPE_REAL, MOCC_KIND_PARAMETER, 0, ""},
+    {"d", "", MOCC_REGION_VALUE, D, MOCC_TYPE_REAL, MOCC_KIND_DISCRETE, 0, ""},
     {"$relation0", "time >= T", MOCC_REGION_VALUE, AFTER_T, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL,
-     1},
+     1, ""},
 };
 
 void bind(mocc_instance* m) {

@@ -14,11 +14,11 @@ constexpr int X = 0, N_STATES = 1;
 constexpr int B = 0, LATE = 1, N_VALUES = 2;
 
 const mocc_variable variables[] = {
-    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0},
-    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0},
-    {"b", "", MOCC_REGION_VALUE, B, MOCC_TYPE_BOOLEAN, MOCC_KIND_DISCRETE, 0},
-    {"$relation0", "time >= 0.5", MOCC_REGION_VALUE, LATE, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL,
-     1},
+    {"x", "", MOCC_REGION_STATE, X, MOCC_TYPE_REAL, MOCC_KIND_STATE, 0, ""},
+    {"der(x)", "", MOCC_REGION_DERIVATIVE, X, MOCC_TYPE_REAL, MOCC_KIND_DERIVATIVE, 0, ""},
+    {"b", "", MOCC_REGION_VALUE, B, MOCC_TYPE_BOOLEAN, MOCC_KIND_DISCRETE, 0, ""},
+    {"$relation0", "time >= 0.5", MOCC_REGION_VALUE, LATE, MOCC_TYPE_BOOLEAN, MOCC_KIND_INTERNAL, 1,
+     ""},
 };
 
 constexpr double switchTime = 0.5;

@@ -42,6 +42,9 @@ struct Variable {
   expr::Type type;
   Kind kind;
   bool hidden = false; // compiler-made; not written to results
+  /// "file:line:col" of the equation that computes it between events (its first assignment in
+  /// `outputs`, else in `event`), or "": run-time errors about its value point there.
+  std::string origin;
 };
 
 enum class AssertLevel : std::uint8_t { Error, Warning, Message }; // as flat::AssertionLevel
