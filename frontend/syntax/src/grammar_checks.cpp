@@ -87,7 +87,24 @@ bool GrammarChecks::checkLongClass(P::LongClassSpecifierContext* specifier) {
     mismatchInside |= checkTree(child);
   openClasses_.pop_back();
   // One missing `end A;` shifts every enclosing end name: report the innermost only.
-  return mismatchInside || checkEndName(specifier);
+  return mismatchInside || checkEndName(specifier) || checkClosed(specifier);
+}
+
+// The parser leaves a class without `end` unreported when an `end A` appeared before the end
+// of the file: that usually closed an inner class of another name, which checkEndName reports.
+// An inner class of the same name (`model A model A ... end A;`) matches, so its enclosing
+// class is reported here.
+bool GrammarChecks::checkClosed(P::LongClassSpecifierContext* specifier) {
+  std::vector<antlr4::tree::TerminalNode*> names = specifier->IDENT();
+  if (!treeIsComplete_ || !isReal(names[0])) return false;
+  if (names.size() == 2 && isReal(names[1]) && isReal(specifier->END())) return false;
+  std::string name = names[0]->getText();
+  const SourcePositions& positions = errors_.positions();
+  errors_.atRange(positions.range(names[0]), DiagnosticKind::MismatchedEndName,
+                  "class '" + name + "' is not closed: expected 'end " + name +
+                      ";' before the end of the file",
+                  {});
+  return true;
 }
 
 bool GrammarChecks::checkEndName(P::LongClassSpecifierContext* specifier) {

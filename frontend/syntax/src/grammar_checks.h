@@ -32,6 +32,7 @@ private:
   bool checkTree(antlr4::tree::ParseTree* tree);
   bool checkLongClass(grammar::ModelicaParser::LongClassSpecifierContext* specifier);
   bool checkEndName(grammar::ModelicaParser::LongClassSpecifierContext* specifier);
+  bool checkClosed(grammar::ModelicaParser::LongClassSpecifierContext* specifier);
   void checkEquation(grammar::ModelicaParser::EquationContext* equation);
   void checkDeclaredName(antlr4::tree::TerminalNode* name);
 

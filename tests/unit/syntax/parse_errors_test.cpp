@@ -88,6 +88,13 @@ TEST(SyntaxErrors, MismatchedEndNameOfNestedClass) {
                {{"3:7", "'end Outer' does not match the class name 'Inner'"}});
 }
 
+TEST(SyntaxErrors, UnclosedClassAroundAnInnerClassOfTheSameName) {
+  // The inner `end A` matches the inner class; the outer one is left open (found by fuzzing:
+  // it used to reach the AST builder without its end name and crash).
+  expectErrors("model A\nmodel A\n  annotation(x = 1);\nend A;",
+               {{"1:7", "class 'A' is not closed: expected 'end A;' before the end of the file"}});
+}
+
 TEST(SyntaxErrors, UnclosedBracketGetsANote) {
   auto parsed = parseText("model M\n  Real x = f(1, 2;\nend M;");
   ASSERT_EQ(parsed->diagnostics.all().size(), 1u) << parsed->rendered();
