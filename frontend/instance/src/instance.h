@@ -44,7 +44,17 @@ struct Modifier {
   Scope redeclarationScope;
   SourceRange range;
 
-  bool empty() const { return !value && elements.empty() && !redeclaration; }
+  // Special members defined in modifier.cpp, where the element type is complete: `elements`
+  // holds Modifiers, and clang checks that pair<string, Modifier> can be destroyed (the
+  // vector's destructor) while it instantiates the pair for the first time.
+  Modifier();
+  Modifier(const Modifier&);
+  Modifier(Modifier&&) noexcept;
+  Modifier& operator=(const Modifier&);
+  Modifier& operator=(Modifier&&) noexcept;
+  ~Modifier();
+
+  bool empty() const;
   const Modifier* find(const std::string& name) const;
   Modifier* find(const std::string& name);
   /// The modifier for element `index` (1-based subscripts) of an array component: every

@@ -4,6 +4,15 @@
 
 namespace mocc::frontend {
 
+Modifier::Modifier() = default;
+Modifier::Modifier(const Modifier&) = default;
+Modifier::Modifier(Modifier&&) noexcept = default;
+Modifier& Modifier::operator=(const Modifier&) = default;
+Modifier& Modifier::operator=(Modifier&&) noexcept = default;
+Modifier::~Modifier() = default;
+
+bool Modifier::empty() const { return !value && elements.empty() && !redeclaration; }
+
 const Modifier* Modifier::find(const std::string& name) const {
   for (const auto& [element, modifier] : elements) {
     if (element == name) return &modifier;

@@ -1,0 +1,4 @@
+model A
+model A
+  annotation(x = 1);
+end A;
