@@ -163,14 +163,21 @@ TEST(Cli, ALongSumIsNoCrash) {
   EXPECT_TRUE(contains(r.output, "balanced")) << r.output.substr(0, 2000);
 }
 
-TEST(Cli, AValueThatIsNoNumberStopsTheRunWithThree) {
-  auto csv = scratchDirectory() / "log_domain.csv";
-  CommandResult r = runMocc("run " + input("log_domain.mo") + " -o " + csv.string());
+/// `mocc run` of tests/cli/inputs/<name>.mo, whose simulation must fail (exit code 3), with
+/// the messages that must appear and the rows it kept.
+CsvTable runFailingSimulation(const std::string& name, std::initializer_list<const char*> texts) {
+  auto csv = scratchDirectory() / (name + ".csv");
+  CommandResult r = runMocc("run " + input(name + ".mo") + " -o " + csv.string());
   EXPECT_EQ(r.exitCode, 3) << r.output;
-  EXPECT_TRUE(contains(r.output, "'y' became NaN (not a number) at time 1.01:")) << r.output;
-  EXPECT_TRUE(contains(r.output, "an expression of its equation at ")) << r.output;
-  EXPECT_TRUE(contains(r.output, "log_domain.mo:8:3 has no value here")) << r.output;
-  CsvTable table = readCsv(csv.string());
+  for (const char* text : texts)
+    EXPECT_TRUE(contains(r.output, text)) << "missing '" << text << "' in\n" << r.output;
+  return readCsv(csv.string());
+}
+
+TEST(Cli, AValueThatIsNoNumberStopsTheRunWithThree) {
+  CsvTable table = runFailingSimulation(
+      "log_domain", {"'y' became NaN (not a number) at time 1.01:",
+                     "an expression of its equation at ", "log_domain.mo:8:3 has no value here"});
   ASSERT_FALSE(table.rows.empty());
   // The rows up to t = 1 are kept, each a number: y = log(1.005 - t). x' = -1 is integrated
   // to rounding (1e-15), which moves log(x - 2) by at most 1e-15 / 0.005.
@@ -180,13 +187,9 @@ TEST(Cli, AValueThatIsNoNumberStopsTheRunWithThree) {
 }
 
 TEST(Cli, ADerivativeThatIsNoNumberNamesItsEquation) {
-  auto csv = scratchDirectory() / "sqrt_derivative.csv";
-  CommandResult r = runMocc("run " + input("sqrt_derivative.mo") + " -o " + csv.string());
-  EXPECT_EQ(r.exitCode, 3) << r.output;
-  EXPECT_TRUE(contains(r.output, "der(z) (its equation at ")) << r.output;
-  EXPECT_TRUE(contains(r.output, "sqrt_derivative.mo:9:3) is nan at time 1")) << r.output;
-  CsvTable table = readCsv(csv.string());
-  ASSERT_EQ(table.rows.size(), 4u) << r.output; // t = 0, 0.25, 0.5, 0.75
+  CsvTable table = runFailingSimulation(
+      "sqrt_derivative", {"der(z) (its equation at ", "sqrt_derivative.mo:9:3) is nan at time 1"});
+  ASSERT_EQ(table.rows.size(), 4u); // t = 0, 0.25, 0.5, 0.75
   // z' = sqrt(1 - t) is smooth before t = 1; at tolerance 1e-8 the global error stays far
   // below 1e-6 over these 0.75 s (a hundred local tolerances).
   for (const auto& row : table.rows)

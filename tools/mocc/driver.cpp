@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <ostream>
 #include <regex>
+#include <unordered_set>
 
 namespace mocc::tool {
 
@@ -52,8 +53,12 @@ std::optional<sim::Program> compileFile(Compilation& compilation, const std::str
 }
 
 void printDiagnostics(const Compilation& compilation, std::ostream& out) {
+  // An expression lowered more than once (for its size, then for its value) reports the same
+  // error each time: show it once.
+  std::unordered_set<std::string> shown;
   for (const Diagnostic& d : compilation.diagnostics.all()) {
-    out << render(d, compilation.sources);
+    std::string text = render(d, compilation.sources);
+    if (shown.insert(text).second) out << text;
   }
   out.flush();
 }

@@ -273,6 +273,18 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const LowerContext
     const ast::RefPart& p = ref.parts[part];
     std::vector<InstanceNode*> next;
     for (InstanceNode* node : nodes) {
+      // MLS 9.1: a connector of the class, or of one of its components, or a connector nested
+      // in such a connector; never one reached through a component of a component.
+      if (part >= 2 && !ast::isConnectorKind(node->kind)) {
+        std::string through;
+        for (std::size_t k = 0; k < part; ++k)
+          through += (k ? "." : "") + ref.parts[k].ident;
+        d.error(DiagnosticKind::TypeMismatch, ref.range,
+                "connect: '" + ref.str() + "' is reached through '" + through +
+                    "', a component of a component; a connect-equation names connectors of "
+                    "its class or of the class's components (MLS 9.1)");
+        return false;
+      }
       ComponentInstance* c = node->findComponent(p.ident);
       if (c && el_.refersToOuter(*c, part == 0)) {
         c = el_.innerOf(*c, p.range);

@@ -204,6 +204,13 @@ std::optional<Tensor> ExpressionLowering::binary(const ast::Expr& e, const ast::
     return std::nullopt;
   }
   // array / scalar divides elementwise (MLS 10.6.5); a^b needs scalars or dotted ^.
+  if (info.op == BinaryOp::Div && !info.elementwise && !rhs->isScalar()) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
+                            "'/' divides by a scalar only, but the divisor is " +
+                                dimsText(rhs->dims) +
+                                "; use './' for element-wise division (MLS 10.6.5)");
+    return std::nullopt;
+  }
   bool broadcast = info.elementwise || (info.op == BinaryOp::Div && rhs->isScalar());
   if (info.op == BinaryOp::Pow && !info.elementwise) return matrixPower(e, b, std::move(*lhs));
   return elementwise(e, info.op, std::move(*lhs), std::move(*rhs), broadcast);

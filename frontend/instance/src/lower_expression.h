@@ -172,6 +172,7 @@ public:
   /// The class whose fields a record type has (after short class definitions).
   const ClassEntry* recordClassOf(const ClassEntry& type);
   /// The functions of operator `name` ("'+'", "'constructor'") of an operator record.
+  bool containsOnlyFunctions(const ast::ClassDef& op);
   std::vector<OperatorFunction> operatorFunctions(const ClassEntry& record,
                                                   const std::string& name);
   /// The value of a record instance: its fields' variables.

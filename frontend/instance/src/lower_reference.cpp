@@ -6,6 +6,8 @@
 #include "function_builder.h"
 #include "name_suggestion.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <span>
 
@@ -442,6 +444,20 @@ std::optional<Tensor> ExpressionLowering::referenceValue(const ast::Expr& e,
       el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
                               "'time' cannot be used inside a function (MLS 12.2)");
       return std::nullopt;
+    }
+    // MLS 3.6.7: time is a built-in variable of models and blocks; a record or a connector
+    // describes data that does not depend on the simulation's clock by itself.
+    const ClassEntry* lexical = context_.scope.lexical;
+    if (lexical && lexical->definition) {
+      ast::ClassKind kind = lexical->definition->kind;
+      if (kind == ast::ClassKind::Record || kind == ast::ClassKind::OperatorRecord ||
+          ast::isConnectorKind(kind)) {
+        el_.diagnostics().error(DiagnosticKind::InvalidOperator, e.range,
+                                fmt::format("'time' is not available in {} '{}': only models "
+                                            "and blocks have it (MLS 3.6.7)",
+                                            ast::spelling(kind), lexical->definition->name));
+        return std::nullopt;
+      }
     }
     Expr t;
     t.kind = Expr::Kind::Time;

@@ -37,6 +37,23 @@ const ClassEntry* ExpressionLowering::recordClassOf(const ClassEntry& type) {
   return node && node->definition ? node->definition : &type;
 }
 
+// MLS 4.6: an operator "may only contain declarations of functions" (and imports).
+bool ExpressionLowering::containsOnlyFunctions(const ast::ClassDef& op) {
+  const auto* specifier = std::get_if<ast::LongClassSpecifier>(&op.specifier);
+  if (!specifier) return true;
+  for (const ast::Element& element : specifier->composition.elements) {
+    if (std::holds_alternative<ast::ImportClause>(element.node)) continue;
+    const auto* nested = std::get_if<ast::ClassDefPtr>(&element.node);
+    if (nested && (*nested)->kind == ast::ClassKind::Function) continue;
+    if (nested && (*nested)->kind == ast::ClassKind::OperatorFunction) continue;
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, element.range,
+                            "operator " + op.name +
+                                " may only contain declarations of functions (MLS 4.6)");
+    return false;
+  }
+  return true;
+}
+
 // `encapsulated operator function '+'` is the one function of '+'; `encapsulated operator
 // '-'` holds several (MLS 14.1).
 std::vector<ExpressionLowering::OperatorFunction>
@@ -45,6 +62,7 @@ ExpressionLowering::operatorFunctions(const ClassEntry& record, const std::strin
   if (!found.cls || !found.cls->definition) return {};
   if (isFunctionKind(*found.cls)) return {{found.cls, found.classScope}};
   if (found.cls->definition->kind != ast::ClassKind::Operator) return {};
+  if (!containsOnlyFunctions(*found.cls->definition)) return {};
   std::vector<OperatorFunction> functions;
   for (ClassEntry* member : el_.tree().members(const_cast<ClassEntry&>(*found.cls))) {
     if (!isFunctionKind(*member)) continue;

@@ -117,6 +117,15 @@ void Elaborator::checkTypePrefixes(ComponentInstance& component, InstanceNode& t
   if (prefix.causality == Causality::Input && prefix.variability >= Variability::Parameter) {
     fail("an input cannot also be a " + std::string(spelling(prefix.variability)));
   }
+  // MLS 15.1: "The stream prefix can only be used in a connector declaration".
+  if (prefix.connector == ConnectorKind::Stream && component.owner &&
+      (component.owner->kind == ast::ClassKind::Model ||
+       component.owner->kind == ast::ClassKind::Block)) {
+    diagnostics().error(DiagnosticKind::TypeMismatch, range,
+                        "the stream variable '" + component.name + "' is declared in a " +
+                            ast::spelling(component.owner->kind) +
+                            ": stream variables belong in connectors (MLS 15.1)");
+  }
   if (prefix.connector != ConnectorKind::None && !isStructured(type) &&
       type.predefined != Predefined::Real) {
     fail(std::string("the ") + spelling(prefix.connector) + " variable '" + component.name +
