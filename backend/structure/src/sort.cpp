@@ -93,7 +93,7 @@ std::optional<std::vector<Step>> orderSteps(dae::System& system, Diagnostics& di
 /// assignment of one call, not active at initialization) can be written as equations.
 bool isExpandable(const dae::WhenClause& clause) {
   for (const dae::WhenBranch& branch : clause.branches) {
-    if (branch.activeAtInitial) return false;
+    if (branch.activeAtInitial || branch.conditions.empty()) return false;
     for (const dae::WhenStatement& statement : branch.body) {
       const auto* assignment = std::get_if<dae::Assignment>(&statement);
       if (!assignment || assignment->multiple != 0) return false;
