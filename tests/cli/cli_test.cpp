@@ -197,6 +197,27 @@ TEST(Cli, ADerivativeThatIsNoNumberNamesItsEquation) {
         << "t = " << row[0];
 }
 
+// tests/cli/inputs/domain_*.mo: x = 1 - t, and y leaves its domain at t = 0.55, between the
+// output points 0.5 and 0.6 (a negative base to the power 0.5, acos of less than -1, log10 of
+// a negative number under noEvent, which guards nothing here). Each run keeps the rows up to
+// 0.5, where y is its closed form (x = 1 - t is integrated exactly up to rounding).
+TEST(Cli, ExpressionsOutsideTheirDomainStopTheRunNamingTheirEquation) {
+  const std::vector<std::pair<std::string, double (*)(double)>> cases = {
+      {"domain_power", [](double t) { return std::sqrt(0.55 - t); }},
+      {"domain_acos", [](double t) { return std::acos(0.1 - 2 * t); }},
+      {"domain_noevent", [](double t) { return std::log10(0.55 - t); }},
+  };
+  for (const auto& [name, closedForm] : cases) {
+    SCOPED_TRACE(name);
+    std::string origin = name + ".mo:8:3 has no value here";
+    CsvTable table =
+        runFailingSimulation(name, {"'y' became NaN (not a number) at time 0.6", origin.c_str()});
+    ASSERT_EQ(table.rows.size(), 6u); // t = 0, 0.1, ..., 0.5
+    for (const auto& row : table.rows)
+      EXPECT_NEAR(row[table.column("y")], closedForm(row[0]), 1e-9) << "t = " << row[0];
+  }
+}
+
 TEST(Cli, TerminateStopsSuccessfully) {
   auto csv = scratchDirectory() / "terminating.csv";
   CommandResult r = runMocc("run " + input("terminating.mo") + " -o " + csv.string());
