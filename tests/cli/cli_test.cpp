@@ -218,6 +218,18 @@ TEST(Cli, ExpressionsOutsideTheirDomainStopTheRunNamingTheirEquation) {
   }
 }
 
+TEST(Cli, ASubscriptOutOfRangeStopsTheRunNamingItsPlace) {
+  // subscript_range.mo: i = 1 + integer(5 t) becomes 4 at t = 0.6, where a[i] of a[3] is an
+  // error (MLS 10.5); the rows up to the event's left limit are kept, y = a[i] = i in them.
+  CsvTable table = runFailingSimulation("subscript_range",
+                                        {"assertion failed at time 0.6: the array subscript at ",
+                                         "subscript_range.mo:6:14 is outside 1..3 (MLS 10.5)"});
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_NEAR(table.rows.back()[0], 0.6, 1e-12);
+  for (const auto& row : table.rows)
+    EXPECT_EQ(row[table.column("y")], row[table.column("i")]) << "t = " << row[0];
+}
+
 TEST(Cli, TerminateStopsSuccessfully) {
   auto csv = scratchDirectory() / "terminating.csv";
   CommandResult r = runMocc("run " + input("terminating.mo") + " -o " + csv.string());

@@ -760,3 +760,22 @@ TEST(FunctionalArguments, PartialApplicationsPassedOnAndBoundAgain) {
   expectEverywhere(
       table, "surface", [](double t) { return t * t / 4; }, 1e-12);
 }
+
+TEST(Subscripts, RunTimeSubscriptsThatOnlyGuardedBranchesReadLetTheRunFinish) {
+  // GuardedSubscripts.mo: i = integer(5 t) leaves 1..3 of a, but every read of a[i] is guarded
+  // (if-expression, the second operand of and, an if-equation): no range assert fires, and
+  // each value is what its branch selects, exactly.
+  CsvTable table = simulate(languageModel("GuardedSubscripts.mo"), "");
+  double largest = 0;
+  for (const auto& row : table.rows) {
+    double i = row[table.column("i")];
+    bool inRange = i >= 1 && i <= 3;
+    largest = std::max(largest, i);
+    std::string at = "t = " + std::to_string(row[table.column("time")]);
+    EXPECT_EQ(row[table.column("inRange")], inRange ? 10 * i : -1) << at;
+    EXPECT_EQ(row[table.column("positive")], inRange && 10 * i > 15 ? 1 : 0) << at;
+    EXPECT_EQ(row[table.column("z")], inRange ? 10 * i : 0) << at;
+  }
+  EXPECT_EQ(largest, 5); // the run got past the range of a
+  EXPECT_EQ(table.rows.back()[table.column("time")], 1.0);
+}

@@ -23,8 +23,16 @@
 namespace mocc::frontend {
 
 /// A scalar element of a component of predefined or enumeration type: a flat variable to be.
+/// An assert for an Integer subscript that changes during simulation: outside its dimension it
+/// is an error (MLS 10.5), which the selection of the element alone would not show.
+struct RangeCheck {
+  flat::Expr condition; // 1 <= index and index <= size
+  flat::Expr message;   // String, naming the subscript's file:line:col
+};
+
 struct ElementVariable {
   flat::Variable variable;
+  std::vector<RangeCheck> rangeChecks; // of its binding, which is always evaluated
   ComponentInstance* component = nullptr;
   std::vector<std::size_t> subscripts; // within the component's dimensions
   std::uint64_t sequence = UINT64_MAX; // position in declaration order, once visited
@@ -82,6 +90,10 @@ struct LowerContext {
   /// Lowering an assignment target: where the range conditions of its Integer subscripts
   /// that change during simulation go (an assignment out of range is an error, MLS 10.5).
   std::vector<flat::Expr>* targetRangeChecks = nullptr;
+  /// Lowering an expression that is always evaluated (an equation, a binding): where the range
+  /// checks of its Integer run-time subscripts go. Null inside the branches of if-expressions
+  /// and the second operand of and/or, which guard their subscripts (`i > 0 and x[i] > 0`).
+  std::vector<RangeCheck>* readRangeChecks = nullptr;
 };
 
 class Elaborator {
@@ -329,7 +341,8 @@ private:
 
   // variables.cpp
   std::optional<flat::Expr> lowerModifierValue(const Modifier::Value& value, std::uint32_t id,
-                                               flat::Type expected, const std::string& what);
+                                               flat::Type expected, const std::string& what,
+                                               std::vector<RangeCheck>* rangeChecks = nullptr);
   void checkBindingVariability(std::uint32_t id, const flat::Expr& binding, SourceRange range);
   std::string enumerationTypeOf(const flat::Expr& e) const;
   static bool isFirstElement(const ElementVariable& element);

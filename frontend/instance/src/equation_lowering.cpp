@@ -69,9 +69,15 @@ void EquationLowering::simple(const ast::Equation& equation, const ast::SimpleEq
     tupleEquation(equation, *tuple, *s.rhs, context, insideWhen, out);
     return;
   }
-  auto lhs = el_.lower(*s.lhs, context);
-  auto rhs = el_.lower(*s.rhs, context);
+  // An equation outside when-clauses and if-equations that change during simulation is
+  // always evaluated, so its run-time subscripts are checked (MLS 10.5).
+  std::vector<RangeCheck> rangeChecks;
+  LowerContext checked = context;
+  if (!insideWhen && variableIfDepth_ == 0) checked.readRangeChecks = &rangeChecks;
+  auto lhs = el_.lower(*s.lhs, checked);
+  auto rhs = el_.lower(*s.rhs, checked);
   if (!lhs || !rhs) return;
+  addRangeChecks(std::move(rangeChecks), equation.range, out);
   if (lhs->isRecord() || rhs->isRecord()) {
     recordEquation(equation, *lhs, *rhs, insideWhen, out);
     return;
@@ -100,6 +106,13 @@ void EquationLowering::simple(const ast::Equation& equation, const ast::SimpleEq
     }
     out.push_back(flat::Equation{flat::Equality{std::move(a), std::move(b)}, equation.range});
   }
+}
+
+void EquationLowering::addRangeChecks(std::vector<RangeCheck> checks, SourceRange range,
+                                      Equations& out) {
+  for (RangeCheck& check : checks)
+    out.push_back(flat::Equation{
+        flat::AssertEquation{std::move(check.condition), std::move(check.message)}, range});
 }
 
 // r1 = r2 for records: one equation per scalar field (MLS 10.6.1 for records).

@@ -29,6 +29,8 @@ private:
 
   void lower(const ast::Equation& equation, const LowerContext& context, bool insideWhen,
              Equations& out);
+  /// Asserts for the range checks of an always-evaluated equation (MLS 10.5).
+  void addRangeChecks(std::vector<RangeCheck> checks, SourceRange range, Equations& out);
   void simple(const ast::Equation& equation, const ast::SimpleEquation& simple,
               const LowerContext& context, bool insideWhen, Equations& out);
   void recordEquation(const ast::Equation& equation, const Tensor& lhs, const Tensor& rhs,

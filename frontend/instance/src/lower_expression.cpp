@@ -170,9 +170,21 @@ std::optional<Expr> ExpressionLowering::scalarBinary(const ast::Expr& e, BinaryO
   return make::binary(op, std::move(lhs), std::move(rhs), result, e.range);
 }
 
+ExpressionLowering ExpressionLowering::unchecked() {
+  if (!uncheckedContext_) {
+    uncheckedContext_ = context_;
+    uncheckedContext_->readRangeChecks = nullptr;
+  }
+  ExpressionLowering lowering(el_, *uncheckedContext_);
+  lowering.connectorValues_ = connectorValues_;
+  return lowering;
+}
+
 std::optional<Tensor> ExpressionLowering::binary(const ast::Expr& e, const ast::BinaryExpr& b) {
   auto lhs = lower(*b.lhs);
-  auto rhs = lower(*b.rhs);
+  // The second operand of and/or may be guarded by the first (`i > 0 and x[i] > 0`).
+  bool guarded = b.op == ast::BinaryOp::And || b.op == ast::BinaryOp::Or;
+  auto rhs = guarded ? unchecked().lower(*b.rhs) : lower(*b.rhs);
   if (!lhs || !rhs) return std::nullopt;
   OperatorInfo info = operatorInfo(b.op);
   if (lhs->isRecord() || rhs->isRecord()) {
@@ -343,11 +355,11 @@ std::optional<Tensor> ExpressionLowering::ifExpression(const ast::Expr& e, const
         if (known->number == 0) continue;
       }
     }
-    auto value = lower(*branch.value);
+    auto value = unchecked().lower(*branch.value);
     if (!value) return std::nullopt;
     branches.emplace_back(condition->scalarValue(), std::move(*value));
   }
-  auto result = lower(*i.elseValue);
+  auto result = unchecked().lower(*i.elseValue);
   if (!result) return std::nullopt;
   for (auto it = branches.rbegin(); it != branches.rend(); ++it) {
     Tensor& value = it->second;

@@ -257,11 +257,16 @@ public:
   /// Binds `name` to `value` while `body` runs (for-iterators, comprehensions).
   template <class F> auto withBinding(std::string name, Tensor value, F&& body);
 
+  /// This lowering for an operand that may not be evaluated (a branch of an if-expression):
+  /// without the range checks of always-evaluated reads (LowerContext::readRangeChecks).
+  ExpressionLowering unchecked();
+
   Elaborator& el_;
   const LowerContext& context_;
   /// A connector reference lowers to the value of its variables, as a record does: the
   /// argument of cardinality() names a connector instance by them.
   bool connectorValues_ = false;
+  std::optional<LowerContext> uncheckedContext_; // what unchecked() lowerings refer to
 };
 
 template <class F> auto ExpressionLowering::withBinding(std::string name, Tensor value, F&& body) {

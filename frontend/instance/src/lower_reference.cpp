@@ -100,8 +100,8 @@ Expr selects(const Expr& index, std::size_t k) {
 /// Removes dimension `p` of `t` by choosing its element `index`: an if-expression over all of
 /// the dimension's elements, which Boolean and enumeration indices always hit. An Integer
 /// index outside the dimension takes the last element: in an expression such as
-/// `if i == 0 then y0 else x[i]` the branch is not taken then, and an assignment target checks
-/// its range first (targetRangeChecks).
+/// `if i == 0 then y0 else x[i]` the branch is not taken then; an assignment target checks its
+/// range first (targetRangeChecks), and so does an always-evaluated read (readRangeChecks).
 Tensor chooseAlong(const Tensor& t, std::size_t p, const Expr& index) {
   std::size_t n = t.dims[p], inner = 1, outer = 1;
   for (std::size_t d = 0; d < t.dims.size(); ++d)
@@ -154,6 +154,14 @@ ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, 
     runTime = value->scalarValue();
     if (runTime->type == Type::Integer && context_.targetRangeChecks)
       context_.targetRangeChecks->push_back(withinRange(*runTime, size));
+    if (runTime->type == Type::Integer && context_.readRangeChecks) {
+      std::string where = el_.tree().sources().describe(s.range.begin);
+      context_.readRangeChecks->push_back(
+          {withinRange(*runTime, size),
+           Expr::string(
+               fmt::format("the array subscript at {} is outside 1..{} (MLS 10.5)", where, size),
+               s.range)});
+    }
     keepsDim = true;
     for (std::size_t i = 1; i <= size; ++i)
       indices.push_back(i);

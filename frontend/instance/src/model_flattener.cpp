@@ -277,8 +277,12 @@ void ModelFlattener::finish() {
     }
     return index[id];
   };
-  for (std::uint32_t id : order_)
+  for (std::uint32_t id : order_) {
     model.variables.push_back(el_.variable(id).variable);
+    for (const RangeCheck& check : el_.variable(id).rangeChecks)
+      equations_.push_back(flat::Equation{flat::AssertEquation{check.condition, check.message},
+                                          check.message.range});
+  }
   for (flat::Variable& v : model.variables) {
     if (v.binding) renumber(*v.binding, map);
     for (auto* attribute :

@@ -170,8 +170,14 @@ void Elaborator::lowerVariable(std::uint32_t id) {
   }
   if (modifier.value && modifier.value->expr && !overridden) {
     const flat::Variable& v = variables_[id].variable;
-    binding = lowerModifierValue(*modifier.value, id, v.type, "the value of '" + v.name + "'");
+    // A binding of a variable that changes during simulation is an equation that is always
+    // evaluated: its run-time subscripts are checked (MLS 10.5).
+    std::vector<RangeCheck> rangeChecks;
+    bool checked = v.variability > flat::Variability::Parameter;
+    binding = lowerModifierValue(*modifier.value, id, v.type, "the value of '" + v.name + "'",
+                                 checked ? &rangeChecks : nullptr);
     if (binding) checkBindingVariability(id, *binding, modifier.value->expr->range);
+    variables_[id].rangeChecks = std::move(rangeChecks);
   }
   if (!binding) binding = recordFieldBinding(id);
   flat::Attributes attributes;
@@ -348,9 +354,11 @@ void Elaborator::checkArrayValueSize(std::uint32_t id, const Modifier::Value& va
 // element the slices select.
 std::optional<flat::Expr> Elaborator::lowerModifierValue(const Modifier::Value& value,
                                                          std::uint32_t id, flat::Type expected,
-                                                         const std::string& what) {
+                                                         const std::string& what,
+                                                         std::vector<RangeCheck>* rangeChecks) {
   LowerContext context;
   context.scope = value.scope;
+  context.readRangeChecks = rangeChecks;
   auto tensor = lower(*value.expr, context);
   if (!tensor) return std::nullopt;
   Tensor selected = std::move(*tensor);
