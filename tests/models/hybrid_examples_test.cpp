@@ -72,7 +72,11 @@ TEST(TankFill, StateEventAtTheKnownTimeAndTimeEventExactly) {
   for (const auto& row : table.rows) {
     double expected = row[t] <= 2 ? 0.5 * row[t] : row[t] <= 3 ? 1.0 : 1 - 0.25 * (row[t] - 3);
     EXPECT_NEAR(row[h], expected, 1e-9) << "t = " << row[t];
-    if (row[t] > 2.0 + 1e-9) EXPECT_EQ(row[full], 1) << "t = " << row[t];
-    if (row[t] < 2.0 - 1e-9) EXPECT_EQ(row[full], 0) << "t = " << row[t];
+    if (row[t] > 2.0 + 1e-9) {
+      EXPECT_EQ(row[full], 1) << "t = " << row[t];
+    }
+    if (row[t] < 2.0 - 1e-9) {
+      EXPECT_EQ(row[full], 0) << "t = " << row[t];
+    }
   }
 }
