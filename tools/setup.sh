@@ -13,6 +13,7 @@ packages=(
   zlib1g-dev                            # libz for the MSL's C-Sources (MATLAB v7 table files)
   googletest libgtest-dev libbenchmark-dev
   gnuplot-nox python3-scipy
+  libmatio-dev                          # MAT v4 result files
   libffi-dev                            # calling external C functions during translation
   liblapack-dev                         # LAPACK for external "FORTRAN 77" functions that name it
 )

@@ -1,13 +1,16 @@
 // Choosing result columns from the variable table, and ResultTable, the in-memory sink.
 #include "mocc/runtime/result_sink.h"
 
+#include <regex>
 #include <stdexcept>
 #include <string>
 
 namespace mocc::runtime {
 
 std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivativeColumns,
-                                        bool parameterColumns) {
+                                        bool parameterColumns, const std::string& selection) {
+  std::optional<std::regex> selected;
+  if (!selection.empty()) selected.emplace(selection, std::regex::ECMAScript);
   std::vector<ResultColumn> columns;
   for (int i = 0; i < model.n_variables; ++i) {
     const mocc_variable& variable = model.variables[i];
@@ -18,11 +21,13 @@ std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivative
                    (variable.kind == MOCC_KIND_PARAMETER || variable.kind == MOCC_KIND_CONSTANT));
     // A String's value is a handle into the run's texts, which no result reader shares.
     if (!wanted || variable.hidden || variable.type == MOCC_TYPE_STRING) continue;
+    if (selected && !std::regex_match(variable.name, *selected)) continue;
     columns.push_back(ResultColumn{variable.name, variable.description ? variable.description : "",
                                    static_cast<mocc_type>(variable.type),
                                    static_cast<mocc_kind>(variable.kind),
                                    static_cast<mocc_region>(variable.region), variable.index,
-                                   variable.origin ? variable.origin : ""});
+                                   variable.origin ? variable.origin : "", i, variable.alias - 1,
+                                   variable.alias_negated != 0});
   }
   return columns;
 }

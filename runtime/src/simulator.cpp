@@ -57,7 +57,8 @@ Simulator::Simulator(const mocc_model& model, const SimulationOptions& options, 
       instance_(model), model_(instance_.model()), selection_(instance_),
       ode_(instance_, reports_, services_.solver(), selection_),
       grid_(options.startTime, options.interval, options.stopTime),
-      columns_(resultColumns(model, options.derivativeColumns, options.parameterColumns)),
+      columns_(resultColumns(model, options.derivativeColumns, options.parameterColumns,
+                             options.variableSelection)),
       row_(columns_.size()), discreteValues_(discreteValueIndices(model)),
       delayInputs_(static_cast<std::size_t>(model.n_delays)), lastEventTime_(-infinity) {
   services_.attach(instance_.abi());

@@ -509,3 +509,47 @@ TEST(Cli, AFunctionCalledAsAStatementChecksItsAsserts) {
   EXPECT_TRUE(contains(r.output, "assertion failed at time 0.5")) << r.output;
   EXPECT_TRUE(contains(r.output, "n = 1 reached the limit 1")) << r.output;
 }
+
+/// A flat model of `n` masses whose states have no start values and whose parameters have no
+/// values: one missing-binding warning per parameter and a list of 2n states.
+std::filesystem::path writeMassesWithoutValues(const std::filesystem::path& dir, int n) {
+  std::ofstream out(dir / "Masses.mo");
+  out << "model Masses\n";
+  for (int i = 1; i <= n; ++i)
+    out << "  parameter Real k" << i << ";\n  Real x" << i << ";\n  Real v" << i << ";\n";
+  out << "equation\n";
+  for (int i = 1; i <= n; ++i)
+    out << "  der(x" << i << ") = v" << i << ";\n  der(v" << i << ") = -k" << i << " * x" << i
+        << ";\n";
+  out << "end Masses;\n";
+  return dir / "Masses.mo";
+}
+
+/// The lines `text` takes on a terminal `width` columns wide.
+std::size_t screenLines(const std::string& text, std::size_t width) {
+  std::size_t lines = 0;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    lines += std::max<std::size_t>(1, (line.size() + width - 1) / width);
+  return lines;
+}
+
+TEST(Cli, WarningsOfOneKindDoNotFloodTheTerminal) {
+  auto dir = scratchDirectory();
+  std::string model = writeMassesWithoutValues(dir, 2000).string();
+  std::string run = "run " + model + " --no-cache --stop-time 0.001 -o " + (dir / "r.csv").string();
+  CommandResult r = runMocc(run);
+  ASSERT_EQ(r.exitCode, 0) << r.output.substr(0, 2000);
+  EXPECT_LE(screenLines(r.output, 80), 48u) << r.output;
+  EXPECT_TRUE(contains(r.output, "1995 more missing-binding warnings not shown (--all-warnings "
+                                 "shows them)"))
+      << r.output;
+  EXPECT_TRUE(contains(r.output, "4000 states have no initial equation"));
+  EXPECT_TRUE(contains(r.output, "and 3990 more (--all-warnings lists all)"));
+  EXPECT_TRUE(contains(r.output, "mocc: 2001 warnings: 2000 missing-binding, 1 "
+                                 "structurally-singular"));
+  CommandResult all = runMocc(run + " --all-warnings");
+  ASSERT_EQ(all.exitCode, 0);
+  EXPECT_TRUE(contains(all.output, "parameter 'k2000' has neither a value"));
+  EXPECT_TRUE(contains(all.output, "v2000 (" + model + ":"));
+}

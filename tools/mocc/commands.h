@@ -20,6 +20,7 @@ struct ModelSelection {
   std::string model;
   std::string className;
   std::vector<std::string> libraries;
+  bool allWarnings = false; // every warning and every item of a list in full
 };
 void addModelOptions(CLI::App& command, ModelSelection& selection);
 /// Applies the library options to a compilation before it loads anything.
@@ -32,5 +33,7 @@ CommandAction addCheckCommand(CLI::App& app);
 CommandAction addEmitCppCommand(CLI::App& app);
 CommandAction addBuildCommand(CLI::App& app);
 CommandAction addCompareCommand(CLI::App& app);
+CommandAction addPlotCommand(CLI::App& app);
+CommandAction addSweepCommand(CLI::App& app);
 
 } // namespace mocc::tool

@@ -565,7 +565,7 @@ int compare(CompareOptions o) {
   std::vector<std::string> tubeSignals;
   if (!o.reference.empty()) {
     try {
-      referenceFile = readResultCsv(o.reference);
+      referenceFile = runtime::readResultFile(o.reference);
       if (!o.signals.empty()) tubeSignals = readSignalList(o.signals);
       for (const std::string& name : tubeSignals)
         if (!signalOf(*referenceFile, name))
@@ -668,9 +668,9 @@ CommandAction addCompareCommand(CLI::App& app) {
       ->delimiter(',')
       ->type_name("TOL");
   cmd->add_option("--reference", options->reference,
-                  "Result file to compare with (default: a cvode run at the tightest "
-                  "tolerance / 100)")
-      ->type_name("FILE.csv");
+                  "Result file to compare with, CSV or MAT (Dymola's and OpenModelica's layout) "
+                  "(default: a cvode run at the tightest tolerance / 100)")
+      ->type_name("FILE.csv|mat");
   cmd->add_option("--signals", options->signals,
                   "With --reference: the signals whose tube is checked, one a line (as in the "
                   "MSL's comparisonSignals.txt; default: every column of the reference)")

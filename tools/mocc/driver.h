@@ -34,7 +34,12 @@ struct Compilation {
   frontend::LibraryOptions libraries;
   /// Runs external functions whose arguments are constants during translation.
   frontend::ExternalEvaluator external = externalEvaluator();
+  /// Print every warning; else the first kWarningsShownPerKind of each kind and a count.
+  bool allWarnings = false;
 };
+
+/// Warnings of one kind shown before the rest are counted (`--all-warnings` shows all).
+constexpr std::size_t kWarningsShownPerKind = 5;
 
 /// Where flattenFile spent its time (mocc run --timings).
 struct FrontendTimings {

@@ -28,12 +28,17 @@ void addModelOptions(CLI::App& command, ModelSelection& selection) {
                   "before MODELICAPATH and the project's stdlib (repeatable)")
       ->check(CLI::ExistingDirectory)
       ->type_name("DIR");
+  command.add_flag("--all-warnings", selection.allWarnings,
+                   "Show every warning (default: the first few of each kind, then their count) "
+                   "and every item of the lists in messages");
 }
 
 void configure(Compilation& compilation, const ModelSelection& selection) {
   for (const std::string& directory : selection.libraries) {
     compilation.libraries.libraries.emplace_back(directory);
   }
+  compilation.allWarnings = selection.allWarnings;
+  if (selection.allWarnings) compilation.diagnostics.setListLimit(0);
 }
 
 CommandAction addFlattenCommand(CLI::App& app) {

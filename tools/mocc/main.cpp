@@ -59,6 +59,8 @@ int main(int argc, char** argv) {
   add(addEmitCppCommand);
   add(addBuildCommand);
   add(addCompareCommand);
+  add(addPlotCommand);
+  add(addSweepCommand);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,5 +1,4 @@
-// The event-aware comparison of two results (method in result_comparison.h) and reading mocc's
-// CSV result files.
+// The event-aware comparison of two results (method in result_comparison.h).
 #include "result_comparison.h"
 
 #include <fmt/format.h>
@@ -15,36 +14,6 @@
 namespace mocc::tool {
 
 namespace {
-
-/// Splits one CSV line into fields, undoing csvField's quoting (names such as `a[1,2]`).
-std::vector<std::string> splitCsvLine(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    char c = line[i];
-    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      fields.back() += '"';
-      ++i;
-    } else if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      fields.emplace_back();
-    } else if (c != '\r') {
-      fields.back() += c;
-    }
-  }
-  return fields;
-}
-
-double parseNumber(const std::string& text, const std::string& where) {
-  errno = 0;
-  char* end = nullptr;
-  double value = std::strtod(text.c_str(), &end);
-  // Out-of-range values (ERANGE) still come back as the nearest double, which is what we want.
-  if (text.empty() || end != text.c_str() + text.size())
-    throw std::runtime_error(fmt::format("{}: '{}' is not a number", where, text));
-  return value;
-}
 
 /// The rows of a segment: [first, last], inclusive.
 struct Segment {
@@ -206,35 +175,6 @@ void compareEventLimits(const ResultData& run, const std::vector<EventInstant>& 
 }
 
 } // namespace
-
-ResultData readResultCsv(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(fmt::format("cannot read '{}'", path.string()));
-  std::string line;
-  if (!std::getline(in, line))
-    throw std::runtime_error(fmt::format("'{}' is empty", path.string()));
-  std::vector<std::string> header = splitCsvLine(line);
-  if (header.front() != "time")
-    throw std::runtime_error(
-        fmt::format("'{}': the first column must be 'time', not '{}'", path.string(), header[0]));
-  ResultData result;
-  result.names.assign(header.begin() + 1, header.end());
-  for (std::size_t number = 2; std::getline(in, line); ++number) {
-    if (line.empty() || line == "\r") continue;
-    std::string where = fmt::format("{}:{}", path.string(), number);
-    std::vector<std::string> fields = splitCsvLine(line);
-    if (fields.size() != header.size())
-      throw std::runtime_error(
-          fmt::format("{}: {} fields, the header has {}", where, fields.size(), header.size()));
-    ResultData::Row row{parseNumber(fields[0], where), {}};
-    for (std::size_t i = 1; i < fields.size(); ++i)
-      row.values.push_back(parseNumber(fields[i], where));
-    if (!result.rows.empty() && row.time < result.rows.back().time)
-      throw std::runtime_error(fmt::format("{}: time goes backwards", where));
-    result.rows.push_back(std::move(row));
-  }
-  return result;
-}
 
 ResultData fromResultTable(const runtime::ResultTable& table) {
   ResultData result;

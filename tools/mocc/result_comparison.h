@@ -25,6 +25,7 @@
 // zero crossings do not make them infinite. A NaN on one side only is an infinite deviation.
 #pragma once
 
+#include "mocc/runtime/result_reader.h"
 #include "mocc/runtime/result_sink.h"
 
 #include <cstddef>
@@ -34,19 +35,8 @@
 
 namespace mocc::tool {
 
-/// A simulation result: variable names (without time) and rows of time and values.
-struct ResultData {
-  struct Row {
-    double time;
-    std::vector<double> values; // values[i] belongs to names[i]
-  };
-  std::vector<std::string> names;
-  std::vector<Row> rows;
-};
-
-/// Reads a result file in mocc's CSV format (header `time,<name>,...`, quoted names allowed).
-/// Throws std::runtime_error naming the file and line when it cannot be read.
-ResultData readResultCsv(const std::filesystem::path& path);
+using runtime::readResultCsv;
+using runtime::ResultData;
 
 /// The rows an in-memory sink collected.
 ResultData fromResultTable(const runtime::ResultTable& table);

@@ -52,13 +52,14 @@ void checkSizes(const sim::Program& program) {
 
 void variableTable(Code& code, const sim::Program& program) {
   if (program.variables.empty()) return;
-  code.comment("name, description, region, index, type, kind, hidden, origin");
+  code.comment(
+      "name, description, region, index, type, kind, hidden, origin, alias, alias_negated");
   code.open("const mocc_variable variables[] =");
   for (const sim::Variable& v : program.variables) {
-    code.line(fmt::format("{{{}, {}, {}, {}, {}, {}, {}, {}}},", stringLiteral(v.name),
+    code.line(fmt::format("{{{}, {}, {}, {}, {}, {}, {}, {}, {}, {}}},", stringLiteral(v.name),
                           stringLiteral(v.description), regionName(v.region), v.index,
                           typeName(v.type), kindName(v.kind), v.hidden ? 1 : 0,
-                          stringLiteral(v.origin)));
+                          stringLiteral(v.origin), v.aliasOf + 1, v.aliasNegated ? 1 : 0));
   }
   code.close("};");
   code.blank();

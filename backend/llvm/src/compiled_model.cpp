@@ -44,7 +44,8 @@ void CompiledModel::fillTables() {
   const ModelDescription& d = *description_;
   for (const ModelDescription::Variable& v : d.variables)
     variables_.push_back(mocc_variable{v.name.c_str(), v.description.c_str(), v.region, v.index,
-                                       v.type, v.kind, v.hidden, v.origin.c_str()});
+                                       v.type, v.kind, v.hidden, v.origin.c_str(), v.aliasOf + 1,
+                                       v.aliasNegated});
   messagePointers_ = pointersTo(d.messages);
   crossingDescriptionPointers_ = pointersTo(d.crossingDescriptions);
   stringPointers_ = pointersTo(d.strings);

@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 11;
+constexpr std::uint32_t kFormatVersion = 12;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -133,7 +133,8 @@ private:
 
 bool readVariable(Reader& r, ModelDescription::Variable& v) {
   return r.get(v.name) && r.get(v.description) && r.get(v.region) && r.get(v.index) &&
-         r.get(v.type) && r.get(v.kind) && r.get(v.hidden) && r.get(v.origin);
+         r.get(v.type) && r.get(v.kind) && r.get(v.hidden) && r.get(v.origin) && r.get(v.aliasOf) &&
+         r.get(v.aliasNegated);
 }
 
 bool readSystem(Reader& r, ModelDescription::System& s) {
@@ -215,7 +216,8 @@ ModelDescription describe(const sim::Program& program) {
   for (const sim::Variable& v : program.variables)
     d.variables.push_back({v.name, v.description, static_cast<std::int32_t>(v.region),
                            static_cast<std::int32_t>(v.index), static_cast<std::int32_t>(v.type),
-                           static_cast<std::int32_t>(v.kind), v.hidden ? 1 : 0, v.origin});
+                           static_cast<std::int32_t>(v.kind), v.hidden ? 1 : 0, v.origin, v.aliasOf,
+                           v.aliasNegated ? 1 : 0});
   for (const sim::Message& m : program.messages) {
     d.messages.push_back(m.text());
     ModelDescription::Message described{m.texts, {}};
@@ -269,6 +271,8 @@ void writeDescription(const ModelDescription& d, std::string& out) {
     for (std::int32_t field : {v.region, v.index, v.type, v.kind, v.hidden})
       put(out, field);
     put(out, v.origin);
+    put(out, v.aliasOf);
+    put(out, v.aliasNegated);
   }
   put(out, d.messages);
   put<std::uint64_t>(out, d.messageTemplates.size());

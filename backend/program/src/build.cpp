@@ -184,6 +184,24 @@ void ProgramBuilder::layOut() {
     programIndex_[i] = static_cast<std::uint32_t>(program_.variables.size());
     program_.variables.push_back(std::move(out));
   }
+  markAliases();
+}
+
+// A variable that alias elimination replaced by `x` or `-x` of the same type is an alias of
+// x: result formats that share columns (MAT, issue 19) store it once.
+void ProgramBuilder::markAliases() {
+  const expr::Pool& pool = system_.pool;
+  for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
+    expr::Id alias = system_.variables[i].alias;
+    if (!alias.valid()) continue;
+    bool negated = pool.node(alias).op == expr::Op::Neg;
+    if (negated) alias = pool.args(alias)[0];
+    const expr::Node& node = pool.node(alias);
+    if (node.op != expr::Op::Variable || node.type != system_.variables[i].type) continue;
+    sim::Variable& v = program_.variables[programIndex_[i]];
+    v.aliasOf = static_cast<std::int32_t>(programIndex_[node.index]);
+    v.aliasNegated = negated;
+  }
 }
 
 // The nominal attribute scales a state's absolute tolerance (MLS 4.8.6); it is taken as

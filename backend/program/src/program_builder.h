@@ -26,6 +26,7 @@ private:
   /// A state, state derivative or selection entry of a dynamic state set: hidden.
   bool isStateSetVariable(std::uint32_t variable) const;
   void layOut();
+  void markAliases();
   void layOutStateNominals(const std::vector<std::uint32_t>& stateSlot);
   void addRelations();
   /// A hidden variable of the Value region, made by the compiler.

@@ -491,13 +491,12 @@ private:
   }
 
   std::string listVariables(const std::vector<std::uint32_t>& variables) const {
-    std::string list;
+    std::vector<std::string> items;
     for (std::uint32_t v : variables) {
       const dae::Variable& variable = system_.variables[v];
-      list +=
-          fmt::format("{}{} ({})", list.empty() ? "" : ", ", variable.name, where(variable.range));
+      items.push_back(fmt::format("{} ({})", variable.name, where(variable.range)));
     }
-    return list;
+    return diagnostics_.listed(items);
   }
 
   std::string describeEquation(std::size_t e) const {
@@ -593,9 +592,12 @@ private:
                     "an initial equation or fixed = true",
                     plural(free.size(), "variable has", "variables have"), listVariables(free),
                     also));
-    for (std::uint32_t v : free)
-      d.notes.push_back({system_.variables[v].range, "nothing determines the initial value of '" +
-                                                         system_.variables[v].name + "'"});
+    std::size_t limit = diagnostics_.listLimit() ? diagnostics_.listLimit() : free.size();
+    for (std::size_t i = 0; i < std::min(limit, free.size()); ++i) {
+      const dae::Variable& variable = system_.variables[free[i]];
+      d.notes.push_back(
+          {variable.range, "nothing determines the initial value of '" + variable.name + "'"});
+    }
   }
 
   void reportFallbacks() {

@@ -36,6 +36,16 @@ void Diagnostics::clear() {
   errorCount_ = 0;
 }
 
+std::string Diagnostics::listed(const std::vector<std::string>& items) const {
+  std::size_t shown = listLimit_ == 0 ? items.size() : std::min(items.size(), listLimit_);
+  std::string text;
+  for (std::size_t i = 0; i < shown; ++i)
+    text += (i ? ", " : "") + items[i];
+  if (shown < items.size())
+    text += " and " + std::to_string(items.size() - shown) + " more (--all-warnings lists all)";
+  return text;
+}
+
 namespace {
 
 const char* severityName(Severity severity) {

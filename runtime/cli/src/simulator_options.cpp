@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <regex>
 
 namespace mocc::cli {
 
@@ -75,7 +76,17 @@ void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
   cmd.add_option("--step", o.step,
                  "Step of the fixed-step solvers rk4 and euler (default: the output interval)")
       ->check(CLI::PositiveNumber);
-  cmd.add_option("-o,--output", o.output, "Result file (default: <Model>_res.csv)");
+  cmd.add_option("-o,--output", o.output,
+                 "Result file (default: <Model>_res.csv, or .mat with --format mat)");
+  cmd.add_option("--format", o.format,
+                 "Result format: csv, or mat (the MAT v4 layout of Dymola and OpenModelica, "
+                 "parameters stored once, aliases shared); default: by the extension of -o, "
+                 "else csv")
+      ->check(CLI::IsMember({"csv", "mat"}));
+  cmd.add_option("--variables", o.variables,
+                 "Write only the variables whose whole name matches this regular expression "
+                 "(ECMAScript), such as 'x|der\\(x\\)|body\\..*' (default: all)")
+      ->type_name("REGEX");
   cmd.add_option("--override", o.overrides,
                  "NAME=VALUE: set a parameter, or the start value of a variable (repeatable)")
       ->type_name("NAME=VALUE");
@@ -118,7 +129,14 @@ resolveOptions(const mocc_model& model, const SimulatorOptions& o, std::string& 
   }
   s.maxEventIterations = o.maxEventIterations;
   s.derivativeColumns = o.derivatives;
-  s.parameterColumns = o.parameters;
+  s.parameterColumns = o.parameters || resultFormat(o) == runtime::ResultFormat::Mat;
+  s.variableSelection = o.variables;
+  try {
+    runtime::resultColumns(model, s.derivativeColumns, s.parameterColumns, s.variableSelection);
+  } catch (const std::regex_error& e) {
+    error = fmt::format("--variables '{}' is not a regular expression: {}", o.variables, e.what());
+    return std::nullopt;
+  }
   if (!(s.tolerance > 0)) {
     error = fmt::format("the tolerance must be positive, not {}", s.tolerance);
     return std::nullopt;
@@ -126,13 +144,34 @@ resolveOptions(const mocc_model& model, const SimulatorOptions& o, std::string& 
   return s;
 }
 
-std::optional<PlotRequest> resolvePlot(const mocc_model& model, const SimulatorOptions& o,
-                                       const std::filesystem::path& csv, std::string& error) {
+std::optional<ResolvedRun> resolveRun(const mocc_model& model, const SimulatorOptions& o,
+                                      std::string& error) {
+  auto options = resolveOptions(model, o, error);
+  if (!options) return std::nullopt;
+  auto overrides = runtime::parseOverrides(model, o.overrides, error);
+  if (!overrides) return std::nullopt;
+  return ResolvedRun{std::move(*options), std::move(*overrides), resultFormat(o)};
+}
+
+runtime::ResultFormat resultFormat(const SimulatorOptions& o) {
+  if (auto named = runtime::resultFormatNamed(o.format)) return *named;
+  return runtime::resultFormatOf(o.output);
+}
+
+std::filesystem::path resultPath(const mocc_model& model, const SimulatorOptions& o) {
+  if (!o.output.empty()) return o.output;
+  bool mat = resultFormat(o) == runtime::ResultFormat::Mat;
+  return std::string(model.name) + (mat ? "_res.mat" : "_res.csv");
+}
+
+std::optional<ResultPlot> resolvePlot(const mocc_model& model, const SimulatorOptions& o,
+                                      const runtime::SimulationOptions& s,
+                                      const std::filesystem::path& results, std::string& error) {
   if (o.plot.empty()) return std::nullopt;
-  PlotRequest request{csv, csv, csv, model.name, {}};
-  request.script.replace_extension(".gp");
-  request.png.replace_extension(".png");
-  auto columns = runtime::resultColumns(model, o.derivatives, o.parameters);
+  ResultPlot plot{results, o.plot, results, model.name};
+  plot.image.replace_extension(".png");
+  auto columns =
+      runtime::resultColumns(model, s.derivativeColumns, s.parameterColumns, s.variableSelection);
   for (const std::string& name : o.plot) {
     auto found = std::find_if(columns.begin(), columns.end(),
                               [&](const runtime::ResultColumn& c) { return c.name == name; });
@@ -140,9 +179,8 @@ std::optional<PlotRequest> resolvePlot(const mocc_model& model, const SimulatorO
       error = "--plot " + name + ": no such result column";
       return std::nullopt;
     }
-    request.series.push_back({name, static_cast<int>(found - columns.begin()) + 2});
   }
-  return request;
+  return plot;
 }
 
 } // namespace mocc::cli

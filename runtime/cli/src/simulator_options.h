@@ -5,6 +5,7 @@
 
 #include "mocc/cli/simulator_cli.h"
 #include "mocc/runtime/overrides.h"
+#include "mocc/runtime/result_file.h"
 #include "mocc/runtime/result_sink.h"
 #include "mocc/runtime/simulation.h"
 
@@ -20,9 +21,15 @@ namespace mocc::cli {
 std::optional<runtime::SimulationOptions>
 resolveOptions(const mocc_model& model, const SimulatorOptions& options, std::string& error);
 
-/// The plot of the result columns named by --plot beside `csv`; nullopt without --plot, or
+/// --format, else the format of --output's extension (CSV without either).
+runtime::ResultFormat resultFormat(const SimulatorOptions& options);
+/// --output, else <Model>_res.csv (or .mat).
+std::filesystem::path resultPath(const mocc_model& model, const SimulatorOptions& options);
+
+/// The plot of the result columns named by --plot beside `results`; nullopt without --plot, or
 /// with `error` set for a name that is not a result column.
-std::optional<PlotRequest> resolvePlot(const mocc_model& model, const SimulatorOptions& options,
-                                       const std::filesystem::path& csv, std::string& error);
+std::optional<ResultPlot> resolvePlot(const mocc_model& model, const SimulatorOptions& options,
+                                      const runtime::SimulationOptions& resolved,
+                                      const std::filesystem::path& results, std::string& error);
 
 } // namespace mocc::cli

@@ -5,7 +5,7 @@
 #include "phase_timings.h"
 #include "simulator_options.h"
 
-#include "mocc/runtime/csv_writer.h"
+#include "mocc/runtime/result_file.h"
 
 #include <fmt/format.h>
 
@@ -70,11 +70,13 @@ int reportOutcome(const runtime::SimulationResult& result, const std::string& to
   return kSimulationFailure;
 }
 
-void renderPlot(const PlotRequest& plot, const std::string& tool) {
-  if (auto problem = plotResults(plot)) {
+void renderPlot(const ResultPlot& plot, const std::string& tool) {
+  if (auto problem = plotResultFile(plot)) {
     std::cerr << tool << ": warning: " << *problem << "\n";
   } else {
-    std::cout << "  plot: " << plot.png.string() << " (script " << plot.script.string() << ")\n";
+    std::filesystem::path script = plot.image;
+    script.replace_extension(".gp");
+    std::cout << "  plot: " << plot.image.string() << " (script " << script.string() << ")\n";
   }
 }
 
@@ -87,28 +89,32 @@ int simulateModel(const mocc_model& model, const SimulatorOptions& o,
     return static_cast<int>(kUsageError);
   };
   std::string error;
-  auto options = resolveOptions(model, o, error);
-  if (!options) return usageError(error);
-  auto overrides = runtime::parseOverrides(model, o.overrides, error);
-  if (!overrides) return usageError(error);
-  std::filesystem::path csv = o.output.empty() ? std::string(model.name) + "_res.csv" : o.output;
-  auto plot = resolvePlot(model, o, csv, error);
+  auto run = resolveRun(model, o, error);
+  if (!run) return usageError(error);
+  const runtime::SimulationOptions& options = run->simulation;
+  std::filesystem::path csv = resultPath(model, o);
+  auto plot = resolvePlot(model, o, options, csv, error);
   if (!error.empty()) return usageError(error);
-  std::unique_ptr<runtime::CsvWriter> writer;
+  std::unique_ptr<runtime::ResultFile> writer;
   try {
-    writer = std::make_unique<runtime::CsvWriter>(csv);
+    writer = runtime::openResultFile(csv, run->format);
   } catch (const std::exception& e) {
     return usageError(e.what());
   }
   // Measures the result writing so that --timings can tell output from simulation.
   TimingSink timedWriter(*writer);
-  runtime::SimulationResult result = runtime::simulate(model, *options, *overrides, timedWriter);
+  runtime::SimulationResult result = runtime::simulate(model, options, run->overrides, timedWriter);
   auto afterRun = std::chrono::steady_clock::now();
-  writer.reset(); // close the file before plotting it
+  std::string closeProblem;
+  try {
+    writer->close(); // before plotting the file
+  } catch (const std::exception& e) {
+    closeProblem = e.what();
+  }
   double closingSeconds = secondsSince(afterRun);
-  printSummary(model, *options, result, csv.string(), presentation);
+  printSummary(model, options, result, csv.string(), presentation);
   if (!o.eventLog.empty()) {
-    if (auto problem = writeEventLog(o.eventLog, result, options->eventLocator))
+    if (auto problem = writeEventLog(o.eventLog, result, options.eventLocator))
       std::cerr << presentation.tool << ": warning: " << *problem << "\n";
     else
       std::cout << "  event log: " << o.eventLog << " (" << result.events.size() << " rows)\n";
@@ -117,6 +123,10 @@ int simulateModel(const mocc_model& model, const SimulatorOptions& o,
   if (plot) renderPlot(*plot, presentation.tool);
   double outputAfterRun = closingSeconds + secondsSince(plotting);
   int exitCode = reportOutcome(result, presentation.tool);
+  if (!closeProblem.empty()) {
+    std::cerr << presentation.tool << ": error: " << closeProblem << "\n";
+    exitCode = kSimulationFailure;
+  }
   if (o.timings) {
     printTimings(std::cout, presentation.compilePhases,
                  splitRuntime(result.statistics, timedWriter, outputAfterRun));

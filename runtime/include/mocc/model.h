@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 15
+#define MOCC_ABI_VERSION 16
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -115,6 +115,12 @@ typedef struct mocc_variable {
   /* "file:line:col" of the equation that computes it (ABI 15), "" or null when unknown:
    * run-time errors about its value point there. */
   const char* origin;
+  /* ABI 16: 1 + the index in mocc_model.variables of the variable that alias elimination
+   * found this one equal to, or 0 (so that a table written without it has no aliases);
+   * nonzero alias_negated: it equals minus that variable. An alias still has its own
+   * storage; result formats that share columns (MAT) use this. */
+  int32_t alias;
+  int32_t alias_negated;
 } mocc_variable;
 
 typedef struct mocc_instance mocc_instance;

@@ -19,8 +19,11 @@ struct ResultColumn {
   mocc_type type;
   mocc_kind kind;
   mocc_region region;
-  int index;          // within the region
-  std::string origin; // "file:line:col" of the equation computing it, or ""
+  int index;                 // within the region
+  std::string origin;        // "file:line:col" of the equation computing it, or ""
+  int variable = -1;         // its index in mocc_model.variables
+  int aliasOf = -1;          // the index in mocc_model.variables of the variable it equals, or -1
+  bool aliasNegated = false; // it equals minus that variable
 };
 
 /// The role of a row; two rows with the same time are the left and right limits of an event.
@@ -34,9 +37,12 @@ enum class RowKind {
 
 /// Every non-hidden variable of kind STATE, ALGEBRAIC and DISCRETE, plus DERIVATIVE when
 /// `derivativeColumns` and PARAMETER and CONSTANT when `parameterColumns` (their values repeat
-/// in every row), in table order; never a String (a handle means nothing to a reader).
+/// in every row), in table order; never a String (a handle means nothing to a reader). With a
+/// `selection` (an ECMAScript regular expression), only the names it matches as a whole;
+/// throws std::regex_error when it is not a regular expression.
 std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivativeColumns,
-                                        bool parameterColumns = false);
+                                        bool parameterColumns = false,
+                                        const std::string& selection = "");
 
 class ResultSink {
 public:

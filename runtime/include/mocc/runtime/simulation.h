@@ -56,6 +56,9 @@ struct SimulationOptions {
   bool derivativeColumns = false;
   /// Also write the non-hidden PARAMETER and CONSTANT variables as columns.
   bool parameterColumns = false;
+  /// Write only the variables whose whole name this ECMAScript regular expression matches;
+  /// empty: all of them.
+  std::string variableSelection;
   /// Integrator steps allowed between two output points or events ("too much work").
   long maxStepsBetweenOutputs = 100000;
   /// Consecutive events allowed with no time passing in between (each within 1e-12 relative

@@ -45,6 +45,10 @@ struct Variable {
   /// "file:line:col" of the equation that computes it between events (its first assignment in
   /// `outputs`, else in `event`), or "": run-time errors about its value point there.
   std::string origin;
+  /// The variable (index into Program::variables) that alias elimination found this one
+  /// equal to, or -1; `aliasNegated`: equal to its negation.
+  std::int32_t aliasOf = -1;
+  bool aliasNegated = false;
 };
 
 enum class AssertLevel : std::uint8_t { Error, Warning, Message }; // as flat::AssertionLevel

@@ -47,9 +47,17 @@ public:
   const std::vector<Diagnostic>& all() const { return diagnostics_; }
   void clear();
 
+  /// How many items a message lists before it says how many more there are (listed); 0
+  /// lists all (`--all-warnings`).
+  std::size_t listLimit() const { return listLimit_; }
+  void setListLimit(std::size_t limit) { listLimit_ = limit; }
+  /// `items` joined by ", ", the first listLimit() of them and then "and N more".
+  std::string listed(const std::vector<std::string>& items) const;
+
 private:
   std::vector<Diagnostic> diagnostics_;
   std::size_t errorCount_ = 0;
+  std::size_t listLimit_ = 10;
 };
 
 /// Renders one diagnostic in compiler style:

@@ -6,6 +6,9 @@
 #pragma once
 
 #include "mocc/model.h"
+#include "mocc/runtime/overrides.h"
+#include "mocc/runtime/result_file.h"
+#include "mocc/runtime/simulation.h"
 
 #include <CLI/CLI.hpp>
 
@@ -36,6 +39,8 @@ struct SimulatorOptions {
   bool filippov = false; // --filippov: chattering on a sliding surface slides (Filippov)
   std::string eventLog;  // empty: none
   std::string output;    // empty: <Model>_res.csv
+  std::string format;    // "csv" or "mat"; empty: by the output's extension
+  std::string variables; // a regular expression selecting the variables written; empty: all
   std::vector<std::string> overrides;
   std::vector<std::string> plot;
   int maxEventIterations = 100;
@@ -66,6 +71,17 @@ struct RunPresentation {
   /// before the runtime's phases (initialization, simulation, output).
   std::vector<PhaseTiming> compilePhases;
 };
+
+/// What a command line asks of one run of `model`: the simulation options (the experiment
+/// annotation under the command line), the parsed overrides and the result format.
+struct ResolvedRun {
+  runtime::SimulationOptions simulation;
+  std::vector<runtime::Override> overrides;
+  runtime::ResultFormat format;
+};
+/// nullopt with `error` set when the options cannot be simulated (a usage error).
+std::optional<ResolvedRun> resolveRun(const mocc_model& model, const SimulatorOptions& options,
+                                      std::string& error);
 
 /// Validates `options` against `model` (usage errors exit with 2), simulates, writes the
 /// results (and the plot), prints the summary to stdout and warnings and errors to stderr.
