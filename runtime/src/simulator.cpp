@@ -885,6 +885,16 @@ void Simulator::writeRow(RowKind kind) {
   sink_.row(instance_.time(), kind, row_);
   lastRow_ = row_;
   ++statistics_.rows;
+  if (kind == RowKind::Output) reportProgress();
+}
+
+void Simulator::reportProgress() {
+  if (!options_.progress) return;
+  auto now = std::chrono::steady_clock::now();
+  if (now < nextProgress_) return;
+  nextProgress_ = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(options_.progressInterval));
+  options_.progress(instance_.time(), statistics());
 }
 
 // A NaN or an infinity is no value of a Modelica variable: some expression was evaluated

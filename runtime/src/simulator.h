@@ -155,6 +155,8 @@ private:
 
   void gatherRow();
   void writeRow(RowKind kind);
+  /// Calls options_.progress when it is due.
+  void reportProgress();
   /// An assert error (MLS 8.3.7) or a failed algebraic loop reported by the call just made
   /// ends the simulation.
   void failOnReportedError();
@@ -185,6 +187,7 @@ private:
   std::vector<double> delayInputs_; // the values of the delayed expressions (delay_inputs)
   double nextTimeEvent_ = 0.0;
   double lastEventTime_;
+  std::chrono::steady_clock::time_point nextProgress_{}; // when progress may be reported again
   double lastRestart_ = 0.0;     // the integrator's last (re)start: bounds the steps since
   double chatteringSince_ = 0.0; // time of the first event of the current run without progress
   int eventsWithoutProgress_ = 0;

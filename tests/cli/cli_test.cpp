@@ -553,3 +553,56 @@ TEST(Cli, WarningsOfOneKindDoNotFloodTheTerminal) {
   EXPECT_TRUE(contains(all.output, "parameter 'k2000' has neither a value"));
   EXPECT_TRUE(contains(all.output, "v2000 (" + model + ":"));
 }
+
+TEST(Cli, EveryCommandLineOfTheHelpPagesRuns) {
+  auto dir = scratchDirectory();
+  std::filesystem::create_directory_symlink(std::string(MOCC_SOURCE_DIR) + "/examples",
+                                            dir / "examples");
+  CommandResult list = runMocc("help");
+  ASSERT_EQ(list.exitCode, 0);
+  std::size_t commands = 0;
+  for (const char* topic : {"events", "solvers", "locators", "results"}) {
+    EXPECT_TRUE(contains(list.output, std::string("  ") + topic + " ")) << list.output;
+    CommandResult page = runMocc(std::string("help ") + topic);
+    ASSERT_EQ(page.exitCode, 0) << topic;
+    std::istringstream lines(page.output);
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("  $ mocc ", 0) != 0) continue;
+      ++commands;
+      std::string command = "cd " + dir.string() + " && XDG_CACHE_HOME=" + dir.string() + " " +
+                            moccBinary() + line.substr(8);
+      CommandResult r = runCommand(command);
+      EXPECT_EQ(r.exitCode, 0) << topic << ": " << line << "\n" << r.output;
+    }
+  }
+  EXPECT_GE(commands, 8u);
+  EXPECT_EQ(runMocc("help nosuch").exitCode, 2);
+}
+
+TEST(Cli, QuietPrintsNothingAndVerboseTheIntegratorsWork) {
+  auto dir = scratchDirectory();
+  std::string run = "run " + example("BouncingBall.mo") + " -o " + (dir / "b.csv").string();
+  CommandResult quiet = runCommand(moccBinary() + " " + run + " --quiet 2>/dev/null");
+  EXPECT_EQ(quiet.exitCode, 0);
+  EXPECT_EQ(quiet.output, "");
+  CommandResult verbose = runMocc(run + " --verbose");
+  EXPECT_TRUE(matches(verbose.output, "jacobian: analytic, dense; Newton iterations: [0-9]+"))
+      << verbose.output;
+  EXPECT_TRUE(contains(verbose.output, "root evaluations: "));
+}
+
+// `script` (util-linux, essential in Debian) gives the run a terminal: a run longer than a
+// second shows its progress there and erases it; through a pipe nothing is drawn.
+TEST(Cli, ALongRunShowsItsProgressOnATerminalOnly) {
+  auto dir = scratchDirectory();
+  std::string run = moccBinary() + " run " + example("BouncingBall.mo") +
+                    " --solver euler --step 2e-7 --stop-time 4 -o " + (dir / "b.csv").string();
+  CommandResult terminal = runCommand("script -qec '" + run + "' /dev/null");
+  ASSERT_EQ(terminal.exitCode, 0) << terminal.output;
+  EXPECT_TRUE(matches(terminal.output, R"(\r  \[=+ *\] +[0-9]+%  t = [0-9.]+ of 4, [0-9]+ events, )"
+                                       R"([0-9]+ steps)"))
+      << terminal.output.substr(0, 500);
+  EXPECT_TRUE(contains(terminal.output, "\r\033[K"));
+  CommandResult pipe = runCommand(run);
+  EXPECT_FALSE(contains(pipe.output, "%  t = ")) << pipe.output;
+}

@@ -35,5 +35,6 @@ CommandAction addBuildCommand(CLI::App& app);
 CommandAction addCompareCommand(CLI::App& app);
 CommandAction addPlotCommand(CLI::App& app);
 CommandAction addSweepCommand(CLI::App& app);
+CommandAction addHelpCommand(CLI::App& app);
 
 } // namespace mocc::tool

@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
   add(addCompareCommand);
   add(addPlotCommand);
   add(addSweepCommand);
+  add(addHelpCommand);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -102,6 +102,11 @@ void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
                "Also write parameters (and constants) as columns, their values in every row");
   cmd.add_flag("--timings", o.timings,
                "After the summary, print the wall time of each phase and the peak memory");
+  cmd.add_flag("-q,--quiet", o.quiet,
+               "Print no summary and no progress, only warnings and errors (on stderr)");
+  cmd.add_flag("-v,--verbose", o.verbose,
+               "Print the integrator's work in detail after the summary (Jacobian, Newton "
+               "iterations, root evaluations, initialization time)");
 }
 
 std::optional<runtime::SimulationOptions>

@@ -3,6 +3,7 @@
 // keeps what it computed; the plot is rendered after the result file is closed.
 #include "event_log.h"
 #include "phase_timings.h"
+#include "progress_bar.h"
 #include "simulator_options.h"
 
 #include "mocc/runtime/result_file.h"
@@ -51,8 +52,18 @@ void printSummary(const mocc_model& model, const runtime::SimulationOptions& s,
   std::cout << fmt::format("  results: {} ({} rows)\n", csv, st.rows);
 }
 
+/// --verbose: how the integrator worked, beyond the summary.
+void printWork(const runtime::Statistics& st) {
+  std::cout << fmt::format("  jacobian: {}; Newton iterations: {}, convergence failures: {}\n",
+                           st.jacobian.empty() ? "none" : st.jacobian, st.nonlinearIterations,
+                           st.convergenceFailures);
+  std::cout << fmt::format("  root evaluations: {}, algebraic-loop jacobians: {}\n",
+                           st.rootEvaluations, st.algebraicJacobianEvaluations);
+  std::cout << fmt::format("  initialization: {:.4f} s\n", st.initializationSeconds);
+}
+
 /// Warnings, the termination message or the failure; the exit code of the outcome.
-int reportOutcome(const runtime::SimulationResult& result, const std::string& tool) {
+int reportOutcome(const runtime::SimulationResult& result, const std::string& tool, bool quiet) {
   for (const runtime::SimulationWarning& w : result.warnings) {
     std::cerr << fmt::format("{}: warning: at time {}: {}{}\n", tool, w.time, w.message,
                              w.count > 1 ? fmt::format(" (reported {} times)", w.count) : "");
@@ -60,7 +71,8 @@ int reportOutcome(const runtime::SimulationResult& result, const std::string& to
   switch (result.outcome) {
   case runtime::Outcome::Finished: return kSuccess;
   case runtime::Outcome::Terminated:
-    std::cout << fmt::format("  terminated at time {}: {}\n", result.endTime, result.message);
+    if (!quiet)
+      std::cout << fmt::format("  terminated at time {}: {}\n", result.endTime, result.message);
     return kSuccess;
   case runtime::Outcome::Failed:
     // The runtime's message names the time and the cause.
@@ -70,10 +82,10 @@ int reportOutcome(const runtime::SimulationResult& result, const std::string& to
   return kSimulationFailure;
 }
 
-void renderPlot(const ResultPlot& plot, const std::string& tool) {
+void renderPlot(const ResultPlot& plot, const std::string& tool, bool quiet) {
   if (auto problem = plotResultFile(plot)) {
     std::cerr << tool << ": warning: " << *problem << "\n";
-  } else {
+  } else if (!quiet) {
     std::filesystem::path script = plot.image;
     script.replace_extension(".gp");
     std::cout << "  plot: " << plot.image.string() << " (script " << script.string() << ")\n";
@@ -91,7 +103,7 @@ int simulateModel(const mocc_model& model, const SimulatorOptions& o,
   std::string error;
   auto run = resolveRun(model, o, error);
   if (!run) return usageError(error);
-  const runtime::SimulationOptions& options = run->simulation;
+  runtime::SimulationOptions& options = run->simulation;
   std::filesystem::path csv = resultPath(model, o);
   auto plot = resolvePlot(model, o, options, csv, error);
   if (!error.empty()) return usageError(error);
@@ -103,7 +115,10 @@ int simulateModel(const mocc_model& model, const SimulatorOptions& o,
   }
   // Measures the result writing so that --timings can tell output from simulation.
   TimingSink timedWriter(*writer);
+  ProgressBar progress(stderr, options.startTime, options.stopTime, !o.quiet);
+  progress.attach(options);
   runtime::SimulationResult result = runtime::simulate(model, options, run->overrides, timedWriter);
+  progress.finish();
   auto afterRun = std::chrono::steady_clock::now();
   std::string closeProblem;
   try {
@@ -112,17 +127,18 @@ int simulateModel(const mocc_model& model, const SimulatorOptions& o,
     closeProblem = e.what();
   }
   double closingSeconds = secondsSince(afterRun);
-  printSummary(model, options, result, csv.string(), presentation);
+  if (!o.quiet) printSummary(model, options, result, csv.string(), presentation);
+  if (o.verbose) printWork(result.statistics);
   if (!o.eventLog.empty()) {
     if (auto problem = writeEventLog(o.eventLog, result, options.eventLocator))
       std::cerr << presentation.tool << ": warning: " << *problem << "\n";
-    else
+    else if (!o.quiet)
       std::cout << "  event log: " << o.eventLog << " (" << result.events.size() << " rows)\n";
   }
   auto plotting = std::chrono::steady_clock::now();
-  if (plot) renderPlot(*plot, presentation.tool);
+  if (plot) renderPlot(*plot, presentation.tool, o.quiet);
   double outputAfterRun = closingSeconds + secondsSince(plotting);
-  int exitCode = reportOutcome(result, presentation.tool);
+  int exitCode = reportOutcome(result, presentation.tool, o.quiet);
   if (!closeProblem.empty()) {
     std::cerr << presentation.tool << ": error: " << closeProblem << "\n";
     exitCode = kSimulationFailure;

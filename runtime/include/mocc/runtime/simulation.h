@@ -7,6 +7,8 @@
 #include "mocc/runtime/overrides.h"
 #include "mocc/runtime/result_sink.h"
 
+#include <chrono>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <span>
@@ -15,6 +17,8 @@
 #include <vector>
 
 namespace mocc::runtime {
+
+struct Statistics;
 
 struct SimulationOptions {
   double startTime = 0.0;
@@ -59,6 +63,10 @@ struct SimulationOptions {
   /// Write only the variables whose whole name this ECMAScript regular expression matches;
   /// empty: all of them.
   std::string variableSelection;
+  /// Called with the time and the work so far at an output point at most every
+  /// progressInterval seconds of wall time (a progress display); may be empty.
+  std::function<void(double time, const Statistics& work)> progress;
+  double progressInterval = 0.1;
   /// Integrator steps allowed between two output points or events ("too much work").
   long maxStepsBetweenOutputs = 100000;
   /// Consecutive events allowed with no time passing in between (each within 1e-12 relative

@@ -47,6 +47,8 @@ struct SimulatorOptions {
   bool derivatives = false;
   bool parameters = false;
   bool timings = false; // print the wall time of each phase and the peak memory
+  bool quiet = false;   // no summary and no progress: only warnings and errors
+  bool verbose = false; // the summary with the integrator's work in detail
 };
 
 /// Registers the simulation options on `command`. Further options of a command (model
