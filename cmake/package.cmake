@@ -44,4 +44,7 @@ set(mocc_compiler_libraries mocc_support mocc_syntax mocc_frontend mocc_expr moc
 set_target_properties(${mocc_compiler_libraries} PROPERTIES INSTALL_RPATH "$ORIGIN")
 set_target_properties(mocc PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
 install(TARGETS mocc RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The project's standard library, found by an installed mocc beside itself (class_tree.cpp).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/stdlib/Modelica
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/mocc/stdlib)
 install(TARGETS ${mocc_compiler_libraries} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})

@@ -606,3 +606,22 @@ TEST(Cli, ALongRunShowsItsProgressOnATerminalOnly) {
   CommandResult pipe = runCommand(run);
   EXPECT_FALSE(contains(pipe.output, "%  t = ")) << pipe.output;
 }
+
+TEST(Cli, TheManualPageListsEveryCommandAndOption) {
+  CommandResult manual = runMocc("man");
+  ASSERT_EQ(manual.exitCode, 0);
+  EXPECT_EQ(manual.output.rfind(".TH MOCC 1", 0), 0u);
+  for (const char* command : {"run", "flatten", "dae", "check", "emit\\-cpp", "build",
+                              "compare", "plot", "sweep", "help", "man"})
+    EXPECT_TRUE(contains(manual.output, std::string(".SS mocc ") + command + "\n")) << command;
+  for (const char* option : {"\\-\\-event\\-locator", "\\-\\-override", "\\-\\-variables",
+                             "\\-\\-format", "\\-\\-all\\-warnings", "\\-\\-quiet"})
+    EXPECT_TRUE(contains(manual.output, std::string(option) + " ") ||
+                contains(manual.output, std::string(option) + "\n"))
+        << option;
+  // groff finds nothing to warn about (-ww: all warnings).
+  auto dir = scratchDirectory();
+  std::ofstream(dir / "mocc.1") << manual.output;
+  CommandResult checked = runCommand("groff -man -ww -z " + (dir / "mocc.1").string());
+  EXPECT_EQ(checked.output, "");
+}

@@ -165,6 +165,12 @@ TEST(EmitCpp, InstalledMoccBuildsAgainstTheInstalledRuntime) {
   ASSERT_EQ(installed.exitCode, 0) << installed.output;
   ASSERT_TRUE(fs::exists(prefix / "lib/cmake/mocc/mocc-config.cmake"));
   ASSERT_TRUE(fs::exists(prefix / "include/mocc/simulator_main.h"));
+  EXPECT_TRUE(fs::exists(prefix / "share/man/man1/mocc.1"));
+  EXPECT_TRUE(fs::exists(prefix / "share/mocc/stdlib/Modelica/package.mo"));
+  CommandResult version = runCommand((prefix / "bin/mocc").string() + " --version");
+  EXPECT_NE(version.output.find("standard library: " + (prefix / "share/mocc/stdlib").string()),
+            std::string::npos)
+      << version.output;
   fs::path executable = dir / "relay";
   CommandResult built = runCommand((prefix / "bin/mocc").string() + " build " +
                                    example("Relay.mo") + " -O0 -o " + executable.string());

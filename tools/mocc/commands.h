@@ -36,5 +36,6 @@ CommandAction addCompareCommand(CLI::App& app);
 CommandAction addPlotCommand(CLI::App& app);
 CommandAction addSweepCommand(CLI::App& app);
 CommandAction addHelpCommand(CLI::App& app);
+CommandAction addManCommand(CLI::App& app);
 
 } // namespace mocc::tool

@@ -45,7 +45,8 @@ int main(int argc, char** argv) {
       "Compiles equation-based models (.mo files with when/if clauses) and simulates "
       "them through an LLVM JIT on SUNDIALS, or emits them as C++ for standalone simulators."};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("mocc 0.1.0"));
+  app.set_version_flag("--version", "mocc " MOCC_VERSION "\nstandard library: " +
+                                        mocc::frontend::defaultStandardLibrary().string());
   std::map<CLI::App*, CommandAction> actions;
   auto add = [&](CommandAction (*factory)(CLI::App&)) {
     std::size_t before = app.get_subcommands({}).size();
@@ -62,6 +63,7 @@ int main(int argc, char** argv) {
   add(addPlotCommand);
   add(addSweepCommand);
   add(addHelpCommand);
+  add(addManCommand);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -45,7 +45,7 @@ int run(const RunOptions& o) {
 CommandAction addRunCommand(CLI::App& app) {
   auto options = std::make_shared<RunOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "run", "Compile a model, JIT it through LLVM and simulate it; write the results as CSV");
+      "run", "Compile a model, JIT it through LLVM and simulate it; write the results as CSV or MAT");
   addModelOptions(*cmd, options->compile.selection);
   cli::addSimulatorOptions(*cmd, options->simulation);
   addJitCompileOptions(*cmd, options->compile, /*withPrintAfter=*/true);

@@ -278,8 +278,16 @@ std::vector<fs::path> modelicaPathFromEnvironment() {
   return paths;
 }
 
+// An installed mocc (`cmake --install`) is <prefix>/bin/mocc with the library in
+// <prefix>/share/mocc/stdlib; anything else (the build tree, tests) uses the sources'.
 fs::path defaultStandardLibrary() {
   if (const char* value = std::getenv("MOCC_STDLIB")) return value;
+  std::error_code ignored;
+  fs::path executable = fs::read_symlink("/proc/self/exe", ignored);
+  fs::path installed = executable.parent_path().parent_path() / "share" / "mocc" / "stdlib";
+  if (!executable.empty() && executable.parent_path().filename() == "bin" &&
+      fs::is_directory(installed, ignored))
+    return installed;
   return MOCC_STDLIB_DIR;
 }
 
