@@ -17,12 +17,18 @@ set_target_properties(mocc_runtime PROPERTIES EXPORT_NAME runtime)
 # Installed libraries find each other beside themselves.
 set_target_properties(mocc_runtime mocc_simulator_cli PROPERTIES INSTALL_RPATH "$ORIGIN")
 
-install(TARGETS mocc_runtime mocc_simulator_cli EXPORT moccTargets
+# mocc::compiler, the compiler as a library (tools/api): its one header beside the runtime's.
+set_property(TARGET mocc_compiler APPEND PROPERTY INTERFACE_INCLUDE_DIRECTORIES
+  "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
+set_target_properties(mocc_compiler PROPERTIES INSTALL_RPATH "$ORIGIN")
+
+install(TARGETS mocc_runtime mocc_simulator_cli mocc_compiler EXPORT moccTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/ ${PROJECT_SOURCE_DIR}/runtime/cli/include/
+                  ${PROJECT_SOURCE_DIR}/tools/api/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
-install(EXPORT moccTargets NAMESPACE mocc:: DESTINATION ${mocc_cmake_dir})
+install(EXPORT moccTargets NAMESPACE mocc:: FILE mocc-targets.cmake DESTINATION ${mocc_cmake_dir})
 
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/mocc-config.cmake.in
   ${PROJECT_BINARY_DIR}/${mocc_cmake_dir}/mocc-config.cmake
@@ -40,7 +46,7 @@ export(EXPORT moccTargets NAMESPACE mocc::
 # The mocc command with the compiler's libraries beside the runtime (bin/, lib/), so that an
 # installed `mocc build` finds the installed runtime around itself (tools/mocc/cpp_toolchain.cpp).
 set(mocc_compiler_libraries mocc_support mocc_syntax mocc_frontend mocc_expr mocc_program
-                            mocc_backend mocc_llvm mocc_cpp mocc_native)
+                            mocc_backend mocc_llvm mocc_cpp mocc_native mocc_driver)
 set_target_properties(${mocc_compiler_libraries} PROPERTIES INSTALL_RPATH "$ORIGIN")
 set_target_properties(mocc PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
 install(TARGETS mocc RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

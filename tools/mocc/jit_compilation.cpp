@@ -29,7 +29,7 @@ std::optional<JitCache> openCache(const JitCompileOptions& o) {
   if (!directory) return std::nullopt;
   std::string warning;
   auto cache = JitCache::open(*directory, warning);
-  if (!cache) std::cerr << "mocc: warning: " << warning << "\n";
+  if (!cache) *o.diagnostics << "mocc: warning: " << warning << "\n";
   return cache;
 }
 
@@ -78,14 +78,14 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compile() {
   phases_.push_back({"instantiate", frontend.flatten.instantiateSeconds, {}});
   phases_.push_back({"flatten", frontend.flatten.flattenSeconds, {}});
   if (!model) {
-    printDiagnostics(compilation_, std::cerr);
+    printDiagnostics(compilation_, *o_.diagnostics);
     return nullptr;
   }
   if (!loadExternalCode(*model)) return nullptr;
   cache_ = openCache(o_);
   auto compiled = loadCached(*model);
   if (compiled) {
-    printDiagnostics(compilation_, std::cerr); // the frontend's warnings
+    printDiagnostics(compilation_, *o_.diagnostics); // the frontend's warnings
     return compiled;
   }
   compiled = compileFlat(*model);
@@ -102,7 +102,7 @@ bool JitCompilation::loadExternalCode(const flat::Model& model) {
   if (code && !code->sharedObjects.empty())
     phases_.push_back(
         {"external C code", secondsSince(begin), code->compiledObjects ? "built" : "cached"});
-  if (!loaded) printDiagnostics(compilation_, std::cerr);
+  if (!loaded) printDiagnostics(compilation_, *o_.diagnostics);
   return loaded;
 }
 
@@ -135,13 +135,13 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compileFlat(const f
   auto begin = std::chrono::steady_clock::now();
   auto program = backend::compile(model, compilation_.sources, compilation_.diagnostics, pipeline);
   phases_.push_back({"structural analysis", secondsSince(begin), {}});
-  printDiagnostics(compilation_, std::cerr);
+  printDiagnostics(compilation_, *o_.diagnostics);
   if (!program) return nullptr;
   std::string error;
   backend::jit::CompileTimings timings;
   auto compiled = backend::jit::compile(*program, {o_.optLevel}, error, &timings);
   if (!compiled) {
-    std::cerr << "mocc: error: code generation failed: " << error << "\n";
+    *o_.diagnostics << "mocc: error: code generation failed: " << error << "\n";
     return nullptr;
   }
   phases_.push_back({"codegen", timings.codegenSeconds, "O" + std::to_string(timings.optLevel)});
@@ -152,7 +152,7 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compileFlat(const f
 void JitCompilation::store(const backend::jit::CompiledModel& compiled) {
   auto begin = std::chrono::steady_clock::now();
   std::string warning;
-  if (!cache_->store(key_, compiled, warning)) std::cerr << "mocc: warning: " << warning << "\n";
+  if (!cache_->store(key_, compiled, warning)) *o_.diagnostics << "mocc: warning: " << warning << "\n";
   cacheSeconds_ += secondsSince(begin);
 }
 

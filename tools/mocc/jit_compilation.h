@@ -10,6 +10,7 @@
 #include "mocc/llvm/jit.h"
 
 #include <cstdint>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,6 +25,7 @@ struct JitCompileOptions {
   int optLevel = backend::jit::CompileOptions::kAutomatic; // -O auto
   std::string cacheDirectory;                              // empty: the default one
   bool noCache = false;
+  std::ostream* diagnostics = &std::cerr; // where errors and warnings go
 };
 
 /// The -O level for a C++ build of the same model: the JIT's automatic level means 2 there.
