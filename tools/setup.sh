@@ -14,6 +14,7 @@ packages=(
   googletest libgtest-dev libbenchmark-dev
   gnuplot-nox python3-scipy
   libmatio-dev                          # MAT v4 result files
+  libopenmpi-dev openmpi-bin            # mocc sweep --mpi across machines
   libffi-dev                            # calling external C functions during translation
   liblapack-dev                         # LAPACK for external "FORTRAN 77" functions that name it
 )

@@ -611,8 +611,8 @@ TEST(Cli, TheManualPageListsEveryCommandAndOption) {
   CommandResult manual = runMocc("man");
   ASSERT_EQ(manual.exitCode, 0);
   EXPECT_EQ(manual.output.rfind(".TH MOCC 1", 0), 0u);
-  for (const char* command : {"run", "flatten", "dae", "check", "emit\\-cpp", "build",
-                              "compare", "plot", "sweep", "help", "man"})
+  for (const char* command : {"run", "flatten", "dae", "check", "emit\\-cpp", "build", "compare",
+                              "plot", "sweep", "help", "man"})
     EXPECT_TRUE(contains(manual.output, std::string(".SS mocc ") + command + "\n")) << command;
   for (const char* option : {"\\-\\-event\\-locator", "\\-\\-override", "\\-\\-variables",
                              "\\-\\-format", "\\-\\-all\\-warnings", "\\-\\-quiet"})

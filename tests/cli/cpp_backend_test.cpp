@@ -167,21 +167,19 @@ TEST(EmbedExample, BuildsAgainstTheInstalledPackageAndSimulatesLikeMoccRun) {
                                        " --prefix " + prefix.string());
   ASSERT_EQ(installed.exitCode, 0) << installed.output;
   std::string source = std::string(MOCC_SOURCE_DIR) + "/examples/embed";
-  CommandResult configured =
-      runCommand("cmake -S " + source + " -B " + (dir / "build").string() +
-                 " -DCMAKE_PREFIX_PATH=" + prefix.string() + " && cmake --build " +
-                 (dir / "build").string());
+  CommandResult configured = runCommand("cmake -S " + source + " -B " + (dir / "build").string() +
+                                        " -DCMAKE_PREFIX_PATH=" + prefix.string() +
+                                        " && cmake --build " + (dir / "build").string());
   ASSERT_EQ(configured.exitCode, 0) << configured.output;
-  CommandResult embedded = runCommand((dir / "build/embed").string() + " " +
-                                      example("BouncingBall.mo") + " e=0.8");
+  CommandResult embedded =
+      runCommand((dir / "build/embed").string() + " " + example("BouncingBall.mo") + " e=0.8");
   ASSERT_EQ(embedded.exitCode, 0) << embedded.output;
   CommandResult run = runCommand(moccBinary() + " run " + example("BouncingBall.mo") +
                                  " --override e=0.8 -o " + (dir / "r.csv").string());
   ASSERT_EQ(run.exitCode, 0) << run.output;
   CsvTable table = readCsv((dir / "r.csv").string());
   double h = 0, v = 0;
-  ASSERT_EQ(std::sscanf(embedded.output.c_str(), "BouncingBall at t = 10: h = %lf v = %lf", &h,
-                        &v),
+  ASSERT_EQ(std::sscanf(embedded.output.c_str(), "BouncingBall at t = 10: h = %lf v = %lf", &h, &v),
             2)
       << embedded.output;
   EXPECT_EQ(h, table.values("h").back());

@@ -47,19 +47,18 @@ TEST(Sweep, EachRunEqualsTheSingleRunWithTheSameOverrides) {
   const char* values[4][2] = {{"0.9", "8"}, {"0.9", "10"}, {"0.95", "8"}, {"0.95", "10"}};
   for (int k = 0; k < 4; ++k) {
     fs::path single = dir / ("single" + std::to_string(k) + ".csv");
-    ASSERT_EQ(runMocc("run " + ball + " --override e=" + values[k][0] + " --override h0=" +
-                      values[k][1] + " -o " + single.string())
+    ASSERT_EQ(runMocc("run " + ball + " --override e=" + values[k][0] +
+                      " --override h0=" + values[k][1] + " -o " + single.string())
                   .exitCode,
               0);
-    EXPECT_EQ(readText(dir / "study" / ("run_" + std::to_string(k + 1) + ".csv")),
-              readText(single))
+    EXPECT_EQ(readText(dir / "study" / ("run_" + std::to_string(k + 1) + ".csv")), readText(single))
         << "run " << k + 1;
   }
   std::vector<std::vector<std::string>> summary = fieldsOf(dir / "study" / "summary.csv");
   ASSERT_EQ(summary.size(), 5u);
-  EXPECT_EQ(summary[0], (std::vector<std::string>{"run", "e", "h0", "status", "end_time", "events",
-                                                  "steps", "wall_seconds", "results", "final h",
-                                                  "final v"}));
+  EXPECT_EQ(summary[0],
+            (std::vector<std::string>{"run", "e", "h0", "status", "end_time", "events", "steps",
+                                      "wall_seconds", "results", "final h", "final v"}));
   mocc::runtime::ResultData last = mocc::runtime::readResultCsv(dir / "study" / "run_4.csv");
   const std::vector<std::string>& run4 = summary[4];
   EXPECT_EQ(std::vector<std::string>(run4.begin(), run4.begin() + 5),
@@ -89,3 +88,34 @@ TEST(Sweep, BadParametersAreUsageErrors) {
 }
 
 } // namespace
+
+namespace {
+
+/// The summary without its wall-time column, which differs between runs.
+std::vector<std::vector<std::string>> withoutWallTime(std::vector<std::vector<std::string>> rows) {
+  for (auto& row : rows)
+    row.erase(row.begin() + 7);
+  return rows;
+}
+
+} // namespace
+
+// Two ranks of Debian's OpenMPI on this machine: each runs half of the combinations, rank 0
+// gathers the summary, and results and summary equal those of the threaded sweep.
+TEST(Sweep, MpiRanksShareTheRunsAndRankZeroGathersTheSummary) {
+  fs::path dir = scratchDirectory();
+  std::string sweep = moccBinary() + " sweep " + example("BouncingBall.mo") +
+                      " --no-cache --param e=0.9,0.95 --param h0=8:2:10 -j 1 -d ";
+  ASSERT_EQ(runCommand(sweep + (dir / "threads").string()).exitCode, 0);
+  CommandResult mpi = runCommand("OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+                                 "OMPI_MCA_btl=self,vader mpirun --oversubscribe -np 2 " +
+                                 sweep + (dir / "mpi").string() + " --mpi");
+  ASSERT_EQ(mpi.exitCode, 0) << mpi.output;
+  EXPECT_NE(mpi.output.find("4 runs on 2 ranks of 1 threads"), std::string::npos) << mpi.output;
+  EXPECT_EQ(withoutWallTime(fieldsOf(dir / "mpi" / "summary.csv")),
+            withoutWallTime(fieldsOf(dir / "threads" / "summary.csv")));
+  for (int k = 1; k <= 4; ++k) {
+    std::string run = "run_" + std::to_string(k) + ".csv";
+    EXPECT_EQ(readText(dir / "mpi" / run), readText(dir / "threads" / run)) << run;
+  }
+}

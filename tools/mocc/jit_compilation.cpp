@@ -152,7 +152,8 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compileFlat(const f
 void JitCompilation::store(const backend::jit::CompiledModel& compiled) {
   auto begin = std::chrono::steady_clock::now();
   std::string warning;
-  if (!cache_->store(key_, compiled, warning)) *o_.diagnostics << "mocc: warning: " << warning << "\n";
+  if (!cache_->store(key_, compiled, warning))
+    *o_.diagnostics << "mocc: warning: " << warning << "\n";
   cacheSeconds_ += secondsSince(begin);
 }
 

@@ -2,6 +2,8 @@
 // model is compiled once; every combination of the values runs on a pool of threads (the
 // runtime keeps no state shared between runs), writes its own result file and a row of the
 // summary (the values, the outcome, events, steps and the final values of the result columns).
+// Under mpirun, --mpi shares the combinations among the ranks (run k goes to rank k mod size)
+// and rank 0 gathers the summary rows.
 #include "commands.h"
 #include "jit_compilation.h"
 
@@ -12,12 +14,18 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <thread>
+
+#ifdef MOCC_WITH_MPI
+#include <mpi.h>
+#endif
 
 namespace mocc::tool {
 
@@ -31,6 +39,13 @@ struct SweepOptions {
   std::vector<std::string> parameters; // NAME=v1,v2,... or NAME=first:step:last
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::string directory; // empty: <Model>_sweep
+  bool mpi = false;      // share the runs among the ranks of mpirun
+};
+
+/// This process's share of the runs: those whose index is `rank` modulo `size`.
+struct Share {
+  int rank = 0, size = 1;
+  bool mine(std::size_t run) const { return run % static_cast<std::size_t>(size) == rank; }
 };
 
 struct Axis {
@@ -123,15 +138,18 @@ public:
 
   std::size_t size() const { return runs_.size(); }
 
-  /// Runs every combination on `jobs` threads.
-  void runAll(int jobs) {
+  /// Runs this process's share of the combinations on `jobs` threads.
+  void runAll(int jobs, Share share) {
+    std::vector<std::size_t> mine;
+    for (std::size_t i = 0; i < runs_.size(); ++i)
+      if (share.mine(i)) mine.push_back(i);
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
-      for (std::size_t i = next++; i < runs_.size(); i = next++)
-        outcomes_[i] = runOne(i);
+      for (std::size_t k = next++; k < mine.size(); k = next++)
+        outcomes_[mine[k]] = runOne(mine[k]);
     };
     std::vector<std::thread> threads;
-    for (int t = 1; t < std::min<int>(jobs, static_cast<int>(runs_.size())); ++t)
+    for (int t = 1; t < std::min<int>(jobs, static_cast<int>(mine.size())); ++t)
       threads.emplace_back(worker);
     worker();
     for (std::thread& thread : threads)
@@ -143,34 +161,39 @@ public:
     return dir_ / fmt::format("run_{}.{}", run + 1, mat ? "mat" : "csv");
   }
 
-  /// The summary CSV; returns the number of failed runs.
-  std::size_t writeSummary(const fs::path& path) const {
-    std::ofstream out(path);
+  std::string summaryHeader() const {
     auto columns = runtime::resultColumns(model_, o_.simulation.derivatives,
                                           o_.simulation.parameters, o_.simulation.variables);
-    out << "run";
+    std::string header = "run";
     for (const Axis& axis : axes_)
-      out << ',' << runtime::csvField(axis.name);
-    out << ",status,end_time,events,steps,wall_seconds,results";
+      header += ',' + runtime::csvField(axis.name);
+    header += ",status,end_time,events,steps,wall_seconds,results";
     for (const auto& column : columns)
-      out << ',' << runtime::csvField("final " + column.name);
-    out << '\n';
-    std::size_t failed = 0;
-    for (std::size_t i = 0; i < runs_.size(); ++i) {
-      const RunOutcome& r = outcomes_[i];
-      failed += r.status != "finished" && r.status != "terminated";
-      const runtime::Statistics& s = r.result.statistics;
-      out << i + 1;
-      for (const std::string& value : runs_[i])
-        out << ',' << value;
-      out << fmt::format(",{},{},{},{},{:.6f},{}", runtime::csvField(r.status), r.result.endTime,
-                         s.stateEvents + s.timeEvents, s.steps, s.wallSeconds,
-                         runtime::csvField(resultPath(i).filename().string()));
-      for (double value : r.finalValues)
-        out << fmt::format(",{}", value);
-      out << '\n';
-    }
-    return failed;
+      header += ',' + runtime::csvField("final " + column.name);
+    return header + '\n';
+  }
+
+  /// The summary line of run `i` (which this process ran).
+  std::string summaryRow(std::size_t i) const {
+    const RunOutcome& r = outcomes_[i];
+    const runtime::Statistics& s = r.result.statistics;
+    std::string row = std::to_string(i + 1);
+    for (const std::string& value : runs_[i])
+      row += ',' + value;
+    row += fmt::format(",{},{},{},{},{:.6f},{}", runtime::csvField(r.status), r.result.endTime,
+                       s.stateEvents + s.timeEvents, s.steps, s.wallSeconds,
+                       runtime::csvField(resultPath(i).filename().string()));
+    for (double value : r.finalValues)
+      row += fmt::format(",{}", value);
+    return row + '\n';
+  }
+
+  /// The rows of this process's share, in order.
+  std::string summaryRows(Share share) const {
+    std::string rows;
+    for (std::size_t i = 0; i < runs_.size(); ++i)
+      if (share.mine(i)) rows += summaryRow(i);
+    return rows;
   }
 
 private:
@@ -205,6 +228,80 @@ private:
   std::vector<RunOutcome> outcomes_;
 };
 
+/// Rows whose status is neither finished nor terminated.
+std::size_t failedRuns(const std::string& rows) {
+  std::size_t failed = 0;
+  for (std::size_t at = 0; at < rows.size();) {
+    std::size_t end = rows.find('\n', at);
+    std::string row = rows.substr(at, end - at);
+    failed += row.find(",finished,") == std::string::npos &&
+              row.find(",terminated,") == std::string::npos;
+    at = end == std::string::npos ? rows.size() : end + 1;
+  }
+  return failed;
+}
+
+/// Summary rows ordered by run number (the ranks' shares interleave).
+std::string byRunNumber(const std::string& rows) {
+  std::vector<std::pair<long, std::string>> lines;
+  std::istringstream in(rows);
+  for (std::string line; std::getline(in, line);)
+    lines.emplace_back(std::stol(line), line + '\n');
+  std::sort(lines.begin(), lines.end());
+  std::string out;
+  for (const auto& line : lines)
+    out += line.second;
+  return out;
+}
+
+#ifdef MOCC_WITH_MPI
+/// MPI from initialization to finalization, on the thread that runs the command (only it calls
+/// MPI; the simulation threads do not).
+class MpiSession {
+public:
+  explicit MpiSession(bool wanted) {
+    if (!wanted) return;
+    int provided = 0;
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    active_ = true;
+    MPI_Comm_rank(MPI_COMM_WORLD, &share_.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &share_.size);
+  }
+  ~MpiSession() {
+    if (active_) MPI_Finalize();
+  }
+  MpiSession(const MpiSession&) = delete;
+  MpiSession& operator=(const MpiSession&) = delete;
+  Share share() const { return share_; }
+
+private:
+  bool active_ = false;
+  Share share_;
+};
+
+/// Every rank's rows, at rank 0 in run order; "" elsewhere.
+std::string gatherAtRankZero(const std::string& rows, Share share) {
+  int length = static_cast<int>(rows.size());
+  std::vector<int> lengths(share.size), offsets(share.size);
+  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::string all;
+  if (share.rank == 0) {
+    for (int r = 1; r < share.size; ++r)
+      offsets[r] = offsets[r - 1] + lengths[r - 1];
+    all.resize(static_cast<std::size_t>(offsets.back() + lengths.back()));
+  }
+  MPI_Gatherv(rows.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR,
+              0, MPI_COMM_WORLD);
+  return share.rank == 0 ? byRunNumber(all) : std::string();
+}
+#else
+struct MpiSession {
+  explicit MpiSession(bool) {}
+  Share share() const { return Share{}; }
+};
+std::string gatherAtRankZero(const std::string& rows, Share) { return rows; }
+#endif
+
 int usageError(const std::string& message) {
   std::cerr << "mocc: error: " << message << "\n";
   return cli::kUsageError;
@@ -234,15 +331,23 @@ int sweep(const SweepOptions& o) {
   if (failure)
     return usageError(fmt::format("cannot create '{}': {}", dir.string(), failure.message()));
   Sweep study(model, o, std::move(axes), dir);
+  MpiSession mpi(o.mpi);
+  Share share = mpi.share();
   auto begin = std::chrono::steady_clock::now();
-  study.runAll(o.jobs);
+  study.runAll(o.jobs, share);
+  std::string rows = study.summaryRows(share);
+  if (share.size > 1) rows = gatherAtRankZero(rows, share);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-  std::size_t failed = study.writeSummary(dir / "summary.csv");
-  std::cout << fmt::format("{}: {} runs on {} threads in {:.3f} s, {} failed\n  results: {}\n  "
+  if (share.rank != 0) return cli::kSuccess; // rank 0 reports for all
+  std::ofstream(dir / "summary.csv") << study.summaryHeader() << rows;
+  std::size_t failed = failedRuns(rows);
+  std::string where = o.mpi
+                          ? fmt::format("{} ranks of {} threads", share.size, o.jobs)
+                          : fmt::format("{} threads", std::min<std::size_t>(o.jobs, study.size()));
+  std::cout << fmt::format("{}: {} runs on {} in {:.3f} s, {} failed\n  results: {}\n  "
                            "summary: {}\n",
-                           model.name, study.size(), std::min<std::size_t>(o.jobs, study.size()),
-                           seconds, failed, (dir / "run_*").string(),
-                           (dir / "summary.csv").string());
+                           model.name, study.size(), where, seconds, failed,
+                           (dir / "run_*").string(), (dir / "summary.csv").string());
   return failed ? cli::kSimulationFailure : cli::kSuccess;
 }
 
@@ -264,6 +369,11 @@ CommandAction addSweepCommand(CLI::App& app) {
   cmd->add_option("-d,--dir", o->directory,
                   "Directory of the results: run_<k>.csv (or .mat) and summary.csv (default: "
                   "<Model>_sweep)");
+#ifdef MOCC_WITH_MPI
+  cmd->add_flag("--mpi", o->mpi,
+                "Under mpirun: share the runs among the ranks (run k on rank k mod size, each "
+                "with --jobs threads); rank 0 writes the summary");
+#endif
   cli::SimulatorOptions& s = o->simulation;
   cmd->add_option("--start-time", s.startTime, "Start time (default: the experiment's)");
   cmd->add_option("--stop-time", s.stopTime, "Stop time (default: the experiment's)");

@@ -20,8 +20,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<CompiledModel> compileModel(const std::string& model,
-                                            const CompileOptions& options,
+std::unique_ptr<CompiledModel> compileModel(const std::string& model, const CompileOptions& options,
                                             std::ostream& diagnostics) {
   tool::JitCompileOptions o;
   o.selection.model = model;

@@ -30,8 +30,7 @@ public:
 
 /// Compiles `model` (a .mo file or a qualified class name). Returns null after writing the
 /// errors (file:line:col, the source line and a caret) to `diagnostics`; warnings go there too.
-std::unique_ptr<CompiledModel> compileModel(const std::string& model,
-                                            const CompileOptions& options,
+std::unique_ptr<CompiledModel> compileModel(const std::string& model, const CompileOptions& options,
                                             std::ostream& diagnostics);
 
 } // namespace mocc
