@@ -625,3 +625,21 @@ TEST(Cli, TheManualPageListsEveryCommandAndOption) {
   CommandResult checked = runCommand("groff -man -ww -z " + (dir / "mocc.1").string());
   EXPECT_EQ(checked.output, "");
 }
+
+TEST(Cli, AnOverridesFileSetsParametersLikeOverrideOptions) {
+  auto dir = scratchDirectory();
+  std::ofstream(dir / "ball.txt") << "# a softer ball\n  e = 0.8  \n\nh0=12 # metres\n";
+  std::string ball = example("BouncingBall.mo");
+  CommandResult fromFile =
+      runMocc("run " + ball + " --overrides-file " + (dir / "ball.txt").string() + " -o " +
+              (dir / "file.csv").string());
+  ASSERT_EQ(fromFile.exitCode, 0) << fromFile.output;
+  ASSERT_EQ(runMocc("run " + ball + " --override e=0.8 --override h0=12 -o " +
+                    (dir / "options.csv").string())
+                .exitCode,
+            0);
+  EXPECT_EQ(readBytes(dir / "file.csv"), readBytes(dir / "options.csv"));
+  EXPECT_EQ(readCsv((dir / "file.csv").string()).values("h").front(), 12);
+  std::ofstream(dir / "bad.txt") << "nosuch = 1\n";
+  EXPECT_EQ(runMocc("run " + ball + " --overrides-file " + (dir / "bad.txt").string()).exitCode, 2);
+}

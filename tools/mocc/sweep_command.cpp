@@ -381,6 +381,9 @@ CommandAction addSweepCommand(CLI::App& app) {
   cmd->add_option("--interval", s.interval, "Output interval (default: the experiment's)");
   cmd->add_option("--solver", s.solver, "Integrator, as for `mocc run` (default cvode)");
   cmd->add_option("--override", s.overrides, "NAME=VALUE fixed in every run (repeatable)");
+  cmd->add_option("--overrides-file", s.overridesFile,
+                  "A file of NAME=VALUE lines fixed in every run")
+      ->check(CLI::ExistingFile);
   cmd->add_option("--format", s.format, "Result format: csv (default) or mat")
       ->check(CLI::IsMember({"csv", "mat"}));
   cmd->add_option("--variables", s.variables,

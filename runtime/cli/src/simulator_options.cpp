@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <fstream>
 #include <regex>
 
 namespace mocc::cli {
@@ -21,6 +22,32 @@ std::vector<std::string> solverNames() {
   for (std::string_view name : runtime::availableSolvers())
     names.emplace_back(name);
   return names;
+}
+
+std::string trimmed(const std::string& text) {
+  auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+/// The NAME=VALUE lines of `path` (blanks around the name and the value, blank lines and
+/// # comments ignored) as --override texts.
+bool readOverridesFile(const std::string& path, std::vector<std::string>& texts,
+                       std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = fmt::format("--overrides-file: cannot read '{}'", path);
+    return false;
+  }
+  for (std::string line; std::getline(in, line);) {
+    line = trimmed(line.substr(0, line.find('#')));
+    if (line.empty()) continue;
+    auto equals = line.find('=');
+    texts.push_back(equals == std::string::npos
+                        ? line
+                        : trimmed(line.substr(0, equals)) + "=" + trimmed(line.substr(equals + 1)));
+  }
+  return true;
 }
 
 } // namespace
@@ -90,6 +117,11 @@ void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
   cmd.add_option("--override", o.overrides,
                  "NAME=VALUE: set a parameter, or the start value of a variable (repeatable)")
       ->type_name("NAME=VALUE");
+  cmd.add_option("--overrides-file", o.overridesFile,
+                 "A file of NAME=VALUE lines (blank lines and # comments ignored), applied before "
+                 "the --override options")
+      ->check(CLI::ExistingFile)
+      ->type_name("FILE");
   cmd.add_option("--plot", o.plot,
                  "Plot these variables over time into <results>.png (script: <results>.gp)")
       ->expected(1, -1)
@@ -153,7 +185,11 @@ std::optional<ResolvedRun> resolveRun(const mocc_model& model, const SimulatorOp
                                       std::string& error) {
   auto options = resolveOptions(model, o, error);
   if (!options) return std::nullopt;
-  auto overrides = runtime::parseOverrides(model, o.overrides, error);
+  std::vector<std::string> texts;
+  if (!o.overridesFile.empty() && !readOverridesFile(o.overridesFile, texts, error))
+    return std::nullopt;
+  texts.insert(texts.end(), o.overrides.begin(), o.overrides.end());
+  auto overrides = runtime::parseOverrides(model, texts, error);
   if (!overrides) return std::nullopt;
   return ResolvedRun{std::move(*options), std::move(*overrides), resultFormat(o)};
 }

@@ -42,6 +42,7 @@ struct SimulatorOptions {
   std::string format;    // "csv" or "mat"; empty: by the output's extension
   std::string variables; // a regular expression selecting the variables written; empty: all
   std::vector<std::string> overrides;
+  std::string overridesFile; // NAME=VALUE lines, applied before `overrides`
   std::vector<std::string> plot;
   int maxEventIterations = 100;
   bool derivatives = false;
