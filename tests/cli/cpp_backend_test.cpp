@@ -157,15 +157,24 @@ TEST(EmitCpp, CMakeProjectBuildsAgainstTheBuildTreePackage) {
   EXPECT_TRUE(readFile(jitCsv) == readFile(cppCsv));
 }
 
+namespace {
+
+/// `cmake --install` of this build tree into `prefix`.
+void installInto(const fs::path& prefix) {
+  CommandResult installed = runCommand(std::string("cmake --install ") + MOCC_BINARY_DIR +
+                                       " --prefix " + prefix.string());
+  ASSERT_EQ(installed.exitCode, 0) << installed.output;
+}
+
+} // namespace
+
 // examples/embed, built against the installed package (find_package(mocc), mocc::compiler),
 // compiles the ball in process and simulates it with an override: its final values are those
 // of `mocc run` with the same override, bit for bit.
 TEST(EmbedExample, BuildsAgainstTheInstalledPackageAndSimulatesLikeMoccRun) {
   fs::path dir = scratchDirectory();
   fs::path prefix = dir / "prefix";
-  CommandResult installed = runCommand(std::string("cmake --install ") + MOCC_BINARY_DIR +
-                                       " --prefix " + prefix.string());
-  ASSERT_EQ(installed.exitCode, 0) << installed.output;
+  ASSERT_NO_FATAL_FAILURE(installInto(prefix));
   std::string source = std::string(MOCC_SOURCE_DIR) + "/examples/embed";
   CommandResult configured = runCommand("cmake -S " + source + " -B " + (dir / "build").string() +
                                         " -DCMAKE_PREFIX_PATH=" + prefix.string() +
@@ -191,9 +200,7 @@ TEST(EmbedExample, BuildsAgainstTheInstalledPackageAndSimulatesLikeMoccRun) {
 TEST(EmitCpp, InstalledMoccBuildsAgainstTheInstalledRuntime) {
   fs::path dir = scratchDirectory();
   fs::path prefix = dir / "prefix";
-  CommandResult installed = runCommand(std::string("cmake --install ") + MOCC_BINARY_DIR +
-                                       " --prefix " + prefix.string());
-  ASSERT_EQ(installed.exitCode, 0) << installed.output;
+  ASSERT_NO_FATAL_FAILURE(installInto(prefix));
   ASSERT_TRUE(fs::exists(prefix / "lib/cmake/mocc/mocc-config.cmake"));
   ASSERT_TRUE(fs::exists(prefix / "include/mocc/simulator_main.h"));
   EXPECT_TRUE(fs::exists(prefix / "share/man/man1/mocc.1"));
