@@ -546,8 +546,11 @@ TEST(Cli, WarningsOfOneKindDoNotFloodTheTerminal) {
       << r.output;
   EXPECT_TRUE(contains(r.output, "4000 states have no initial equation"));
   EXPECT_TRUE(contains(r.output, "and 3990 more (--all-warnings lists all)"));
-  EXPECT_TRUE(contains(r.output, "mocc: 2001 warnings: 2000 missing-binding, 1 "
-                                 "structurally-singular"));
+  // The count of warnings by kind ends the run's output.
+  std::size_t count = r.output.find("mocc: 2001 warnings: 2000 missing-binding, 1 "
+                                    "structurally-singular\n");
+  ASSERT_NE(count, std::string::npos) << r.output;
+  EXPECT_GT(count, r.output.find("  results: "));
   CommandResult all = runMocc(run + " --all-warnings");
   ASSERT_EQ(all.exitCode, 0);
   EXPECT_TRUE(contains(all.output, "parameter 'k2000' has neither a value"));

@@ -56,24 +56,10 @@ std::optional<sim::Program> compileFile(Compilation& compilation, const std::str
   return backend::compile(*model, compilation.sources, compilation.diagnostics, options);
 }
 
-namespace {
-
-/// "12 warnings: 8 structurally-singular, 4 unused-modifier".
-std::string warningSummary(const std::map<DiagnosticKind, std::size_t>& warnings) {
-  std::size_t total = 0;
-  std::string kinds;
-  for (const auto& [kind, count] : warnings) {
-    total += count;
-    kinds += fmt::format("{}{} {}", kinds.empty() ? "" : ", ", count, diagnosticKindName(kind));
-  }
-  return fmt::format("{} warning{}: {}", total, total == 1 ? "" : "s", kinds);
-}
-
-} // namespace
-
 // Warnings of one kind beyond the first few are counted, not shown, so that a model of 2,000
 // masses without start values does not flood the terminal (issue 19); errors are all shown.
-void printDiagnostics(const Compilation& compilation, std::ostream& out) {
+cli::WarningCounts printDiagnostics(const Compilation& compilation, std::ostream& out,
+                                    bool summaryLine) {
   // An expression lowered more than once (for its size, then for its value) reports the same
   // error each time: show it once.
   std::unordered_set<std::string> shown;
@@ -90,11 +76,13 @@ void printDiagnostics(const Compilation& compilation, std::ostream& out) {
   for (const auto& [kind, count] : hidden)
     out << fmt::format("mocc: note: {} more {} warning{} not shown (--all-warnings shows them)\n",
                        count, diagnosticKindName(kind), count == 1 ? "" : "s");
-  std::size_t total = 0;
-  for (const auto& entry : warnings)
-    total += entry.second;
-  if (total > 1) out << "mocc: " << warningSummary(warnings) << "\n";
+  cli::WarningCounts counts;
+  for (const auto& [kind, count] : warnings)
+    counts[diagnosticKindName(kind)] = count;
+  if (std::string summary = cli::warningSummary(counts); summaryLine && !summary.empty())
+    out << "mocc: " << summary << "\n";
   out.flush();
+  return counts;
 }
 
 void addModelOptions(CLI::App& command, ModelSelection& selection) {

@@ -67,7 +67,10 @@ std::optional<sim::Program> compileFile(Compilation& compilation, const std::str
                                         const std::string& className,
                                         const backend::PipelineOptions& options = {});
 
-/// Writes every diagnostic to `out` in compiler style.
-void printDiagnostics(const Compilation& compilation, std::ostream& out);
+/// Writes the diagnostics to `out` in compiler style: every error, the first
+/// kWarningsShownPerKind warnings of each kind (all with --all-warnings) and a count of the
+/// rest, then, when `summaryLine`, the line counting the warnings by kind. Returns that count.
+cli::WarningCounts printDiagnostics(const Compilation& compilation, std::ostream& out,
+                                    bool summaryLine = true);
 
 } // namespace mocc::tool

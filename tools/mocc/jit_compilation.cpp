@@ -78,20 +78,24 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compile() {
   phases_.push_back({"instantiate", frontend.flatten.instantiateSeconds, {}});
   phases_.push_back({"flatten", frontend.flatten.flattenSeconds, {}});
   if (!model) {
-    printDiagnostics(compilation_, *o_.diagnostics);
+    printDiagnostics();
     return nullptr;
   }
   if (!loadExternalCode(*model)) return nullptr;
   cache_ = openCache(o_);
   auto compiled = loadCached(*model);
   if (compiled) {
-    printDiagnostics(compilation_, *o_.diagnostics); // the frontend's warnings
+    printDiagnostics(); // the frontend's warnings
     return compiled;
   }
   compiled = compileFlat(*model);
   if (compiled && cache_) store(*compiled); // a model that failed to compile leaves nothing
   phases_.push_back({"cache", cacheSeconds_, cache_ ? "miss" : "off"});
   return compiled;
+}
+
+void JitCompilation::printDiagnostics() {
+  warnings_ = tool::printDiagnostics(compilation_, *o_.diagnostics, !o_.warningSummaryAtEnd);
 }
 
 // Before the JIT looks up symbols, also those of a cached model.
@@ -102,7 +106,7 @@ bool JitCompilation::loadExternalCode(const flat::Model& model) {
   if (code && !code->sharedObjects.empty())
     phases_.push_back(
         {"external C code", secondsSince(begin), code->compiledObjects ? "built" : "cached"});
-  if (!loaded) printDiagnostics(compilation_, *o_.diagnostics);
+  if (!loaded) printDiagnostics();
   return loaded;
 }
 
@@ -135,7 +139,7 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compileFlat(const f
   auto begin = std::chrono::steady_clock::now();
   auto program = backend::compile(model, compilation_.sources, compilation_.diagnostics, pipeline);
   phases_.push_back({"structural analysis", secondsSince(begin), {}});
-  printDiagnostics(compilation_, *o_.diagnostics);
+  printDiagnostics();
   if (!program) return nullptr;
   std::string error;
   backend::jit::CompileTimings timings;

@@ -26,6 +26,9 @@ struct JitCompileOptions {
   std::string cacheDirectory;                              // empty: the default one
   bool noCache = false;
   std::ostream* diagnostics = &std::cerr; // where errors and warnings go
+  /// The line counting the warnings by kind is left to the caller, who ends the run with it
+  /// (warnings() has the counts).
+  bool warningSummaryAtEnd = false;
 };
 
 /// The -O level for a C++ build of the same model: the JIT's automatic level means 2 there.
@@ -44,6 +47,8 @@ public:
   /// The compiled model, or null after reporting why (the exit code is then kModelError).
   std::unique_ptr<backend::jit::CompiledModel> compile();
   std::vector<cli::PhaseTiming>& phases() { return phases_; }
+  /// The compiler's warnings by kind, as printed.
+  const cli::WarningCounts& warnings() const { return warnings_; }
   /// The wall time of every compile phase so far (parse to JIT, cache included).
   double compileSeconds() const;
 
@@ -52,6 +57,7 @@ private:
   std::unique_ptr<backend::jit::CompiledModel> loadCached(const flat::Model& model);
   std::unique_ptr<backend::jit::CompiledModel> compileFlat(const flat::Model& model);
   void store(const backend::jit::CompiledModel& compiled);
+  void printDiagnostics();
 
   const JitCompileOptions& o_;
   Compilation compilation_;
@@ -59,6 +65,7 @@ private:
   std::optional<JitCache> cache_;
   std::uint64_t key_ = 0;
   double cacheSeconds_ = 0; // the key, reading and writing entries
+  cli::WarningCounts warnings_;
 };
 
 } // namespace mocc::tool

@@ -33,10 +33,13 @@ int run(const RunOptions& o) {
     if (!backend::isPass(pass)) return usageError("--print-after " + pass + ": no such pass");
   }
   auto begin = std::chrono::steady_clock::now();
-  JitCompilation compilation(o.compile);
+  JitCompileOptions compileOptions = o.compile;
+  compileOptions.warningSummaryAtEnd = true; // counted with the run's own
+  JitCompilation compilation(compileOptions);
   auto compiled = compilation.compile();
   if (!compiled) return kModelError;
-  cli::RunPresentation presentation{"mocc", secondsSince(begin), std::move(compilation.phases())};
+  cli::RunPresentation presentation{"mocc", secondsSince(begin), std::move(compilation.phases()),
+                                    compilation.warnings()};
   return cli::simulateModel(compiled->model(), o.simulation, presentation);
 }
 
@@ -45,7 +48,8 @@ int run(const RunOptions& o) {
 CommandAction addRunCommand(CLI::App& app) {
   auto options = std::make_shared<RunOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "run", "Compile a model, JIT it through LLVM and simulate it; write the results as CSV or MAT");
+      "run",
+      "Compile a model, JIT it through LLVM and simulate it; write the results as CSV or MAT");
   addModelOptions(*cmd, options->compile.selection);
   cli::addSimulatorOptions(*cmd, options->simulation);
   addJitCompileOptions(*cmd, options->compile, /*withPrintAfter=*/true);

@@ -94,6 +94,17 @@ void renderPlot(const ResultPlot& plot, const std::string& tool, bool quiet) {
 
 } // namespace
 
+std::string warningSummary(const WarningCounts& warnings) {
+  std::size_t total = 0;
+  std::string kinds;
+  for (const auto& [kind, count] : warnings) {
+    total += count;
+    kinds += fmt::format("{}{} {}", kinds.empty() ? "" : ", ", count, kind);
+  }
+  if (total < 2) return "";
+  return fmt::format("{} warnings: {}", total, kinds);
+}
+
 int simulateModel(const mocc_model& model, const SimulatorOptions& o,
                   const RunPresentation& presentation) {
   auto usageError = [&](const std::string& message) {
@@ -139,6 +150,13 @@ int simulateModel(const mocc_model& model, const SimulatorOptions& o,
   if (plot) renderPlot(*plot, presentation.tool, o.quiet);
   double outputAfterRun = closingSeconds + secondsSince(plotting);
   int exitCode = reportOutcome(result, presentation.tool, o.quiet);
+  WarningCounts warnings = presentation.compileWarnings;
+  for (const runtime::SimulationWarning& w : result.warnings)
+    warnings["at run time"] += static_cast<std::size_t>(std::max(1L, w.count));
+  if (std::string summary = warningSummary(warnings); !summary.empty()) {
+    std::cout.flush(); // the count ends the run's output, also when both streams are one pipe
+    std::cerr << presentation.tool << ": " << summary << "\n";
+  }
   if (!closeProblem.empty()) {
     std::cerr << presentation.tool << ": error: " << closeProblem << "\n";
     exitCode = kSimulationFailure;

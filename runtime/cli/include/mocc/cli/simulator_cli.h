@@ -12,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,6 +65,11 @@ struct PhaseTiming {
   std::string note;
 };
 
+/// Warnings counted by kind ("missing-binding", "at run time").
+using WarningCounts = std::map<std::string, std::size_t>;
+/// "12 warnings: 8 missing-binding, 4 structurally-singular", or "" for fewer than two.
+std::string warningSummary(const WarningCounts& warnings);
+
 /// How the run is presented.
 struct RunPresentation {
   /// The name in messages: "mocc: error: ...".
@@ -73,6 +79,8 @@ struct RunPresentation {
   /// The phases before the simulation (parse ... JIT for mocc run), listed by --timings
   /// before the runtime's phases (initialization, simulation, output).
   std::vector<PhaseTiming> compilePhases;
+  /// The compiler's warnings by kind, counted again with the run's in the line that ends it.
+  WarningCounts compileWarnings;
 };
 
 /// What a command line asks of one run of `model`: the simulation options (the experiment
