@@ -25,13 +25,6 @@ bool matches(const std::string& text, const std::string& pattern) {
   return std::regex_search(text, std::regex(pattern));
 }
 
-std::string readBytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
 /// The entries of the JIT cache in `dir` (temporary files would show up too).
 std::vector<std::filesystem::path> filesIn(const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> files;
@@ -348,14 +341,14 @@ TEST(JitCache, SecondRunHitsAndGivesIdenticalResults) {
   EXPECT_TRUE(matches(second.output, "structural analysis: +skipped")) << second.output;
   EXPECT_TRUE(matches(second.output, "codegen: +skipped")) << second.output;
   EXPECT_EQ(filesIn(dir / "cache").size(), 1u);
-  std::string results = readBytes(dir / "first.csv");
+  std::string results = readFileBytes(dir / "first.csv");
   EXPECT_GT(results.size(), 1000u);
-  EXPECT_EQ(readBytes(dir / "second.csv"), results);
+  EXPECT_EQ(readFileBytes(dir / "second.csv"), results);
 }
 
 TEST(JitCache, ChangedModelOrOptimisationLevelMisses) {
   auto dir = scratchDirectory();
-  std::string text = readBytes(example("BouncingBall.mo"));
+  std::string text = readFileBytes(example("BouncingBall.mo"));
   auto model = dir / "BouncingBall.mo";
   std::ofstream(model) << text;
   ASSERT_EQ(runCached(model.string(), dir / "a.csv", dir / "cache").exitCode, 0);
@@ -367,11 +360,11 @@ TEST(JitCache, ChangedModelOrOptimisationLevelMisses) {
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_TRUE(matches(r.output, "cache: +miss")) << r.output;
   EXPECT_EQ(filesIn(dir / "cache").size(), 2u);
-  EXPECT_NE(readBytes(dir / "a.csv"), readBytes(dir / "b.csv"));
+  EXPECT_NE(readFileBytes(dir / "a.csv"), readFileBytes(dir / "b.csv"));
 
   CommandResult o1 = runCached(model.string() + " -O1", dir / "c.csv", dir / "cache");
   EXPECT_TRUE(matches(o1.output, "cache: +miss")) << o1.output;
-  EXPECT_EQ(readBytes(dir / "b.csv"), readBytes(dir / "c.csv"));
+  EXPECT_EQ(readFileBytes(dir / "b.csv"), readFileBytes(dir / "c.csv"));
 }
 
 TEST(JitCache, CorruptEntryIsAMissAndIsReplaced) {
@@ -385,11 +378,11 @@ TEST(JitCache, CorruptEntryIsAMissAndIsReplaced) {
     CommandResult r = runCached(example("BouncingBall.mo"), dir / "b.csv", dir / "cache");
     ASSERT_EQ(r.exitCode, 0) << truncated << "\n" << r.output;
     EXPECT_TRUE(matches(r.output, "cache: +miss")) << truncated << "\n" << r.output;
-    EXPECT_EQ(readBytes(dir / "a.csv"), readBytes(dir / "b.csv"));
+    EXPECT_EQ(readFileBytes(dir / "a.csv"), readFileBytes(dir / "b.csv"));
     EXPECT_EQ(std::filesystem::file_size(entries[0]), size); // written again
   }
   // A flipped byte in the object code is caught by the checksum before LLVM sees it.
-  std::string bytes = readBytes(entries[0]);
+  std::string bytes = readFileBytes(entries[0]);
   bytes[bytes.size() - 100] ^= 0x5a;
   std::ofstream(entries[0], std::ios::binary) << bytes;
   CommandResult flipped = runCached(example("BouncingBall.mo"), dir / "c.csv", dir / "cache");
@@ -397,7 +390,7 @@ TEST(JitCache, CorruptEntryIsAMissAndIsReplaced) {
   EXPECT_TRUE(matches(flipped.output, "cache: +miss")) << flipped.output;
   CommandResult hit = runCached(example("BouncingBall.mo"), dir / "d.csv", dir / "cache");
   EXPECT_TRUE(matches(hit.output, "cache: +hit")) << hit.output;
-  EXPECT_EQ(readBytes(dir / "a.csv"), readBytes(dir / "d.csv"));
+  EXPECT_EQ(readFileBytes(dir / "a.csv"), readFileBytes(dir / "d.csv"));
 }
 
 TEST(JitCache, NoCacheWritesNothingAndTheDefaultFollowsXdg) {
@@ -454,7 +447,7 @@ TEST(JitCache, ConcurrentRunsLeaveOneCompleteEntry) {
   CommandResult hit = runCached(example("BouncingBall.mo"), dir / "d.csv", dir / "cache");
   EXPECT_TRUE(matches(hit.output, "cache: +hit")) << hit.output;
   for (const char* csv : {"b.csv", "c.csv", "d.csv"})
-    EXPECT_EQ(readBytes(dir / "a.csv"), readBytes(dir / csv)) << csv;
+    EXPECT_EQ(readFileBytes(dir / "a.csv"), readFileBytes(dir / csv)) << csv;
 }
 
 TEST(Cli, AQualifiedClassNameOnTheLibraryPathWorksInPlaceOfAFile) {
@@ -641,7 +634,7 @@ TEST(Cli, AnOverridesFileSetsParametersLikeOverrideOptions) {
                     (dir / "options.csv").string())
                 .exitCode,
             0);
-  EXPECT_EQ(readBytes(dir / "file.csv"), readBytes(dir / "options.csv"));
+  EXPECT_EQ(readFileBytes(dir / "file.csv"), readFileBytes(dir / "options.csv"));
   EXPECT_EQ(readCsv((dir / "file.csv").string()).values("h").front(), 12);
   std::ofstream(dir / "bad.txt") << "nosuch = 1\n";
   EXPECT_EQ(runMocc("run " + ball + " --overrides-file " + (dir / "bad.txt").string()).exitCode, 2);

@@ -141,10 +141,7 @@ private:
 };
 
 Json readJson(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return JsonParser(text.str()).parseDocument();
+  return JsonParser(readFileBytes(path)).parseDocument();
 }
 
 /// The CSV of --csv: a header and rows of fields (quoted fields may hold commas).

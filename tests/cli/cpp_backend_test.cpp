@@ -29,13 +29,6 @@ std::vector<fs::path> equivalenceModels() {
   return models;
 }
 
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 /// The lines of a run summary that depend only on the computation (not on wall time or paths).
 std::string statisticsLines(const std::string& output) {
   std::istringstream lines(output);
@@ -78,7 +71,7 @@ void expectSameRun(const fs::path& model, const fs::path& executable, const fs::
   CommandResult cpp = runCommand(executable.string() + " " + options + " -o " + cppCsv.string());
   EXPECT_EQ(jit.exitCode, cpp.exitCode) << "JIT:\n" << jit.output << "C++:\n" << cpp.output;
   EXPECT_EQ(statisticsLines(jit.output), statisticsLines(cpp.output));
-  std::string jitRows = readFile(jitCsv), cppRows = readFile(cppCsv);
+  std::string jitRows = readFileBytes(jitCsv), cppRows = readFileBytes(cppCsv);
   ASSERT_FALSE(jitRows.empty()) << jit.output;
   EXPECT_TRUE(jitRows == cppRows) << "the result files differ at "
                                   << firstDifference(jitRows, cppRows);
@@ -130,7 +123,7 @@ TEST(GeneratedSimulator, DestroysEachExternalObjectOnceAfterANormalAndAFailedRun
         runCommand("MOCC_TEST_COUNTER_LOG=" + log.string() + " " + executable.string() +
                    " --stop-time 1 " + options + " -o " + (dir / "r.csv").string());
     EXPECT_EQ(run.exitCode, exitCode) << run.output;
-    EXPECT_EQ(readFile(log), "constructed 10\nconstructed 15\ndestroyed 15\ndestroyed 10\n");
+    EXPECT_EQ(readFileBytes(log), "constructed 10\nconstructed 15\ndestroyed 15\ndestroyed 10\n");
   }
 }
 
@@ -154,7 +147,7 @@ TEST(EmitCpp, CMakeProjectBuildsAgainstTheBuildTreePackage) {
   CommandResult jit =
       runCommand(moccBinary() + " run " + model + " --stop-time 2 -o " + jitCsv.string());
   ASSERT_EQ(jit.exitCode, 0) << jit.output;
-  EXPECT_TRUE(readFile(jitCsv) == readFile(cppCsv));
+  EXPECT_TRUE(readFileBytes(jitCsv) == readFileBytes(cppCsv));
 }
 
 namespace {

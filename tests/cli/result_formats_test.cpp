@@ -19,13 +19,6 @@ std::string aliases() { return std::string(MOCC_SOURCE_DIR) + "/tests/cli/inputs
 
 CommandResult runMocc(const std::string& args) { return runCommand(moccBinary() + " " + args); }
 
-std::string readText(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::size_t count(const std::string& text, const std::string& part) {
   std::size_t n = 0;
   for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
@@ -84,12 +77,12 @@ TEST(ResultFormats, PlotCommandDrawsEachSeriesAndMarksTheEvents) {
   CommandResult r = runMocc("plot " + (dir / "ball.mat").string() + " h v --overlay " +
                             (dir / "coarse.csv").string() + " -o " + (dir / "ball.svg").string());
   ASSERT_EQ(r.exitCode, 0) << r.output;
-  std::string script = readText(dir / "ball.gp");
+  std::string script = readFileBytes(dir / "ball.gp");
   EXPECT_NE(script.find("set terminal svg"), std::string::npos);
   EXPECT_EQ(count(script, " with lines "), 4u) << script; // h, v and both overlaid
   // The ball bounces four times in its ten seconds (its closed form, BouncingBall.mo).
   EXPECT_EQ(count(script, "set arrow from"), 4u) << script;
-  EXPECT_NE(readText(dir / "ball.svg").find("<svg"), std::string::npos);
+  EXPECT_NE(readFileBytes(dir / "ball.svg").find("<svg"), std::string::npos);
 }
 
 TEST(ResultFormats, PlotOfAVariableTheFileLacksIsAUsageError) {
@@ -106,7 +99,7 @@ TEST(ResultFormats, RunPlotsMatResults) {
       runMocc("run " + aliases() + " --no-cache -o " + (dir / "r.mat").string() + " --plot x z");
   ASSERT_EQ(r.exitCode, 0) << r.output;
   EXPECT_TRUE(fs::exists(dir / "r.png"));
-  EXPECT_EQ(count(readText(dir / "r.gp"), " with lines "), 2u);
+  EXPECT_EQ(count(readFileBytes(dir / "r.gp"), " with lines "), 2u);
 }
 
 } // namespace

@@ -17,17 +17,10 @@ namespace fs = std::filesystem;
 
 CommandResult runMocc(const std::string& args) { return runCommand(moccBinary() + " " + args); }
 
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 /// The comma-separated fields of each line (the tests' summaries quote nothing).
 std::vector<std::vector<std::string>> fieldsOf(const fs::path& path) {
   std::vector<std::vector<std::string>> rows;
-  std::istringstream in(readText(path));
+  std::istringstream in(readFileBytes(path));
   for (std::string line; std::getline(in, line);) {
     rows.emplace_back();
     std::istringstream fields(line);
@@ -51,7 +44,8 @@ TEST(Sweep, EachRunEqualsTheSingleRunWithTheSameOverrides) {
                       " --override h0=" + values[k][1] + " -o " + single.string())
                   .exitCode,
               0);
-    EXPECT_EQ(readText(dir / "study" / ("run_" + std::to_string(k + 1) + ".csv")), readText(single))
+    EXPECT_EQ(readFileBytes(dir / "study" / ("run_" + std::to_string(k + 1) + ".csv")),
+              readFileBytes(single))
         << "run " << k + 1;
   }
   std::vector<std::vector<std::string>> summary = fieldsOf(dir / "study" / "summary.csv");
@@ -73,7 +67,7 @@ TEST(Sweep, AFailedRunIsReportedAndTheOthersFinish) {
   CommandResult r = runMocc("sweep " + example("BouncingBall.mo") +
                             " --no-cache --param e=0.5,0.9 -d " + (dir / "s").string());
   EXPECT_EQ(r.exitCode, 3) << r.output;
-  std::string summary = readText(dir / "s" / "summary.csv");
+  std::string summary = readFileBytes(dir / "s" / "summary.csv");
   EXPECT_NE(summary.find("1,0.5,\"failed: Zeno behaviour at time"), std::string::npos) << summary;
   EXPECT_NE(summary.find("2,0.9,finished,10,"), std::string::npos) << summary;
 }
@@ -116,6 +110,6 @@ TEST(Sweep, MpiRanksShareTheRunsAndRankZeroGathersTheSummary) {
             withoutWallTime(fieldsOf(dir / "threads" / "summary.csv")));
   for (int k = 1; k <= 4; ++k) {
     std::string run = "run_" + std::to_string(k) + ".csv";
-    EXPECT_EQ(readText(dir / "mpi" / run), readText(dir / "threads" / run)) << run;
+    EXPECT_EQ(readFileBytes(dir / "mpi" / run), readFileBytes(dir / "threads" / run)) << run;
   }
 }

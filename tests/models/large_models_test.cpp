@@ -21,13 +21,6 @@ std::string manyBalls() {
   return std::string(MOCC_SOURCE_DIR) + "/tests/models/large/ManyBalls.mo";
 }
 
-std::string fileText(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 class ManyBalls : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ManyBalls, EveryBallBouncesAtItsGeometricSeries) {
@@ -62,7 +55,7 @@ TEST(ManyBallsLevels, OptimisationLevelsGiveTheSameBits) {
     CommandResult r = runCommand(moccBinary() + " run " + manyBalls() + " --no-cache -O " +
                                  std::to_string(level) + " -o " + csv.string());
     ASSERT_EQ(r.exitCode, 0) << r.output;
-    results[level / 2] = fileText(csv);
+    results[level / 2] = readFileBytes(csv);
   }
   EXPECT_FALSE(results[0].empty());
   EXPECT_EQ(results[0], results[1]);

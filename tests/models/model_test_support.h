@@ -4,7 +4,9 @@
 #include "csv.h"
 
 #include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
+#include <sstream>
 #include <string>
 
 namespace mocc::test {
@@ -22,6 +24,14 @@ inline std::filesystem::path scratchDirectory() {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;
+}
+
+/// The bytes of a file ("" when it cannot be read).
+inline std::string readFileBytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
 }
 
 /// Runs `mocc run MODEL -o <dir>/result.csv ARGS`; expects success and returns the table.
