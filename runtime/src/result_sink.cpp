@@ -16,6 +16,7 @@ std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivative
     const mocc_variable& variable = model.variables[i];
     bool wanted = variable.kind == MOCC_KIND_STATE || variable.kind == MOCC_KIND_ALGEBRAIC ||
                   variable.kind == MOCC_KIND_DISCRETE ||
+                  variable.causality == MOCC_CAUSALITY_INPUT ||
                   (derivativeColumns && variable.kind == MOCC_KIND_DERIVATIVE) ||
                   (parameterColumns &&
                    (variable.kind == MOCC_KIND_PARAMETER || variable.kind == MOCC_KIND_CONSTANT));

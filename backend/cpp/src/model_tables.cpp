@@ -53,13 +53,15 @@ void checkSizes(const sim::Program& program) {
 void variableTable(Code& code, const sim::Program& program) {
   if (program.variables.empty()) return;
   code.comment(
-      "name, description, region, index, type, kind, hidden, origin, alias, alias_negated");
+      "name, description, region, index, type, kind, hidden, origin, alias, alias_negated, unit, "
+      "causality");
   code.open("const mocc_variable variables[] =");
   for (const sim::Variable& v : program.variables) {
-    code.line(fmt::format("{{{}, {}, {}, {}, {}, {}, {}, {}, {}, {}}},", stringLiteral(v.name),
-                          stringLiteral(v.description), regionName(v.region), v.index,
-                          typeName(v.type), kindName(v.kind), v.hidden ? 1 : 0,
-                          stringLiteral(v.origin), v.aliasOf + 1, v.aliasNegated ? 1 : 0));
+    code.line(fmt::format("{{{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}}},",
+                          stringLiteral(v.name), stringLiteral(v.description), regionName(v.region),
+                          v.index, typeName(v.type), kindName(v.kind), v.hidden ? 1 : 0,
+                          stringLiteral(v.origin), v.aliasOf + 1, v.aliasNegated ? 1 : 0,
+                          stringLiteral(v.unit), v.causality));
   }
   code.close("};");
   code.blank();

@@ -60,6 +60,22 @@ void SystemBuilder::addInitialEquation(const flat::Equation& equation) {
   }
 }
 
+namespace {
+
+/// The simulated class's own inputs and outputs are its interface (MLS 4.4.2.2); those of its
+/// components are connected inside it. A component's element has a dot in its name; an array
+/// element's subscripts do not count.
+Causality topLevelCausality(const flat::Variable& v) {
+  if (v.name.substr(0, v.name.find('[')).find('.') != std::string::npos) return Causality::Local;
+  switch (v.causality) {
+  case flat::Causality::Input: return Causality::Input;
+  case flat::Causality::Output: return Causality::Output;
+  default: return Causality::Local;
+  }
+}
+
+} // namespace
+
 void SystemBuilder::declareVariables() {
   for (std::uint32_t i = 0; i < model_.variables.size(); ++i) {
     const flat::Variable& v = model_.variables[i];
@@ -72,16 +88,22 @@ void SystemBuilder::declareVariables() {
     variable.type = exprType(v.type);
     // MLS 3.8.3: a String variable is discrete-time whatever its prefix.
     bool discrete = v.variability == flat::Variability::Discrete || v.type == flat::Type::String;
-    variable.kind = v.internal                                      ? VariableKind::Internal
-                    : v.variability == flat::Variability::Parameter ? VariableKind::Parameter
-                    : discrete                                      ? VariableKind::Discrete
-                                                                    : VariableKind::Algebraic;
+    // A top-level input without a binding is given from outside (MLS 4.4.2.2): known to every
+    // equation like a parameter, set before the run (`--override`, its start value) or by an
+    // importer during it (runtime/fmi).
+    bool given = topLevelCausality(v) == Causality::Input && !v.binding;
+    variable.kind = v.internal ? VariableKind::Internal
+                    : v.variability == flat::Variability::Parameter || given
+                        ? VariableKind::Parameter
+                    : discrete ? VariableKind::Discrete
+                               : VariableKind::Algebraic;
     variable.description = v.description;
     variable.range = v.range;
     variable.structural = v.structural;
     variable.translationValue = v.translationValue;
     if (v.destructor) variable.destructor = *v.destructor;
     if (v.attributes.unit) variable.unit = *v.attributes.unit;
+    variable.causality = topLevelCausality(v);
     daeIndex_[i] = static_cast<std::uint32_t>(system_.variables.size());
     flatIndex_.push_back(i);
     system_.variables.push_back(std::move(variable));

@@ -200,6 +200,13 @@ void SystemBuilder::addParameterValue(std::uint32_t flatIndex, Variable& variabl
     if (auto value = translate(*v.binding)) variable.binding = *value;
     return;
   }
+  // A top-level input starts from its start value (0 without one) until it is set from outside:
+  // nothing to warn about.
+  if (variable.causality == Causality::Input) {
+    variable.binding =
+        variable.start.valid() ? variable.start : system_.pool.constant(variable.type, 0);
+    return;
+  }
   if (variable.start.valid()) {
     variable.binding = variable.start;
     diagnostics_.warning(DiagnosticKind::MissingBinding, v.range,

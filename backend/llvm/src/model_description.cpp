@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 12;
+constexpr std::uint32_t kFormatVersion = 13;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -134,7 +134,7 @@ private:
 bool readVariable(Reader& r, ModelDescription::Variable& v) {
   return r.get(v.name) && r.get(v.description) && r.get(v.region) && r.get(v.index) &&
          r.get(v.type) && r.get(v.kind) && r.get(v.hidden) && r.get(v.origin) && r.get(v.aliasOf) &&
-         r.get(v.aliasNegated);
+         r.get(v.aliasNegated) && r.get(v.unit) && r.get(v.causality);
 }
 
 bool readSystem(Reader& r, ModelDescription::System& s) {
@@ -217,7 +217,7 @@ ModelDescription describe(const sim::Program& program) {
     d.variables.push_back({v.name, v.description, static_cast<std::int32_t>(v.region),
                            static_cast<std::int32_t>(v.index), static_cast<std::int32_t>(v.type),
                            static_cast<std::int32_t>(v.kind), v.hidden ? 1 : 0, v.origin, v.aliasOf,
-                           v.aliasNegated ? 1 : 0});
+                           v.aliasNegated ? 1 : 0, v.unit, v.causality});
   for (const sim::Message& m : program.messages) {
     d.messages.push_back(m.text());
     ModelDescription::Message described{m.texts, {}};
@@ -273,6 +273,8 @@ void writeDescription(const ModelDescription& d, std::string& out) {
     put(out, v.origin);
     put(out, v.aliasOf);
     put(out, v.aliasNegated);
+    put(out, v.unit);
+    put(out, v.causality);
   }
   put(out, d.messages);
   put<std::uint64_t>(out, d.messageTemplates.size());

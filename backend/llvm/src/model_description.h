@@ -20,6 +20,8 @@ struct ModelDescription {
     std::int32_t region = 0, index = 0, type = 0, kind = 0, hidden = 0;
     std::string origin;
     std::int32_t aliasOf = -1, aliasNegated = 0;
+    std::string unit;
+    std::int32_t causality = 0;
   };
   struct System {
     std::string description;

@@ -162,6 +162,8 @@ void ProgramBuilder::layOut() {
     sim::Variable out;
     out.name = v.name;
     out.description = v.description;
+    out.unit = v.unit;
+    out.causality = static_cast<std::int32_t>(v.causality);
     out.type = v.type;
     // A parameter whose value the structure depends on is compiled in: to the runtime it is a
     // constant, which `--override` refuses instead of setting to no effect.

@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 16
+#define MOCC_ABI_VERSION 17
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -54,6 +54,14 @@ typedef enum mocc_type {
   MOCC_TYPE_BOOLEAN = 2,
   MOCC_TYPE_STRING = 3 /* a handle (mocc_text, ABI 14) */
 } mocc_type;
+
+/* A variable's role at the model's boundary (ABI 17): the top-level inputs and outputs of the
+ * simulated class (MLS 4.4.2.2), which an importer of the model (an FMU's, say) sets and reads. */
+typedef enum mocc_causality {
+  MOCC_CAUSALITY_LOCAL = 0,
+  MOCC_CAUSALITY_INPUT = 1,
+  MOCC_CAUSALITY_OUTPUT = 2
+} mocc_causality;
 
 typedef enum mocc_kind {
   MOCC_KIND_CONSTANT = 0,
@@ -121,6 +129,10 @@ typedef struct mocc_variable {
    * storage; result formats that share columns (MAT) use this. */
   int32_t alias;
   int32_t alias_negated;
+  /* ABI 17: the unit attribute of its declaration (MLS 4.8), "" or null when it has none, and
+   * its mocc_causality. */
+  const char* unit;
+  int32_t causality;
 } mocc_variable;
 
 typedef struct mocc_instance mocc_instance;

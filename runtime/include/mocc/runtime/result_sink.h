@@ -35,7 +35,8 @@ enum class RowKind {
   Terminal,   // after the terminal() event iteration, when it changed something
 };
 
-/// Every non-hidden variable of kind STATE, ALGEBRAIC and DISCRETE, plus DERIVATIVE when
+/// Every non-hidden variable of kind STATE, ALGEBRAIC and DISCRETE and every top-level input
+/// (a PARAMETER whose value may change during the run), plus DERIVATIVE when
 /// `derivativeColumns` and PARAMETER and CONSTANT when `parameterColumns` (their values repeat
 /// in every row), in table order; never a String (a handle means nothing to a reader). With a
 /// `selection` (an ECMAScript regular expression), only the names it matches as a whole;

@@ -29,6 +29,9 @@ enum class VariableKind : std::uint8_t {
 };
 const char* spelling(VariableKind kind);
 
+/// Numbered as mocc_causality (model.h).
+enum class Causality : std::uint8_t { Local, Input, Output };
+
 enum class StateSelect : std::uint8_t { Never, Avoid, Default, Prefer, Always };
 
 struct Variable {
@@ -44,6 +47,8 @@ struct Variable {
   std::uint32_t state = kNone;      // derivatives: the index of their state
   std::string description;
   std::string unit;
+  /// A top-level input or output of the simulated class (MLS 4.4.2.2).
+  Causality causality = Causality::Local;
   SourceRange range; // the declaration (for derivatives: the first der() use)
   /// Index reduction (Pantelides 1988, Mattsson and Soederlind 1993): a derivative chosen as a
   /// dummy derivative, or a state candidate whose derivative is one, is solved like an

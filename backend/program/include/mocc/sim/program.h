@@ -49,6 +49,9 @@ struct Variable {
   /// equal to, or -1; `aliasNegated`: equal to its negation.
   std::int32_t aliasOf = -1;
   bool aliasNegated = false;
+  std::string unit; // the declaration's unit attribute, or ""
+  /// A top-level input or output (dae::Causality, numbered as mocc_causality).
+  std::int32_t causality = 0;
 };
 
 enum class AssertLevel : std::uint8_t { Error, Warning, Message }; // as flat::AssertionLevel
