@@ -48,6 +48,7 @@ struct CompareOptions {
   std::vector<std::string> overrides;
   std::string reference; // empty: a reference run
   std::string signals;   // with a reference file: the signals its tube check covers
+  std::string result;    // a result file to check instead of simulating (another tool's run)
   double tubeTolerance = kMslTubeTolerance;
   bool plot = false;              // draw the signals that leave the tube
   bool noTube = false;            // a sparse reference (event instants only): no tube check
@@ -477,6 +478,7 @@ int usageError(const std::string& message) {
 std::string checkOptions(const CompareOptions& o) {
   for (double tolerance : o.tolerances)
     if (!(tolerance > 0)) return fmt::format("the tolerance must be positive, not {}", tolerance);
+  if (!o.result.empty() && o.reference.empty()) return "--result needs a --reference to check";
   for (const std::string& output : {o.json, o.csv}) {
     if (output.empty()) continue;
     std::ofstream probe(output, std::ios::app);
@@ -510,21 +512,27 @@ std::optional<ResultData> referenceRun(JitBackend& jit, const std::vector<double
   return std::move(reference.result);
 }
 
-/// The tube check of one run against the reference file (tube_check.h); with --plot, the
-/// failing signals are drawn to `<model>_tube[<run>]_<signal>.png`.
+/// With --plot, the signals of `result` that leave their tube are drawn to
+/// `<reference>_tube[<run>]_<signal>.png` (run numbers from 2; none for the first).
+void plotTubeFailures(const CompareOptions& o, const ResultData& result,
+                      const ResultData& reference, const std::vector<SignalVerdict>& verdicts,
+                      std::size_t runIndex) {
+  if (!o.plot || allPassed(verdicts)) return;
+  std::string prefix = fmt::format("{}_tube{}_", fs::path(o.reference).stem().string(),
+                                   runIndex ? fmt::format("{}", runIndex + 1) : "");
+  for (const fs::path& png :
+       plotFailingSignals(result, reference, verdicts, o.tubeTolerance, prefix, std::cerr))
+    std::cout << "plot: " << png.string() << "\n";
+}
+
+/// The tube check of one run against the reference file (tube_check.h).
 std::vector<SignalVerdict> checkRunTube(const CompareOptions& o, const RunReport& report,
                                         const ResultData& reference,
                                         const std::vector<std::string>& signals,
                                         std::size_t runIndex) {
   std::vector<SignalVerdict> verdicts =
       checkTube(report.output.result, reference, signals, o.tubeTolerance);
-  if (o.plot && !allPassed(verdicts)) {
-    std::string prefix = fmt::format("{}_tube{}_", fs::path(o.reference).stem().string(),
-                                     runIndex ? fmt::format("{}", runIndex + 1) : "");
-    for (const fs::path& png : plotFailingSignals(report.output.result, reference, verdicts,
-                                                  o.tubeTolerance, prefix, std::cerr))
-      std::cout << "plot: " << png.string() << "\n";
-  }
+  plotTubeFailures(o, report.output.result, reference, verdicts, runIndex);
   return verdicts;
 }
 
@@ -559,6 +567,27 @@ bool writeOutputs(const CompareOptions& o, const std::string& model, const std::
   return ok;
 }
 
+/// --result: the tube check of a result that another program computed (an FMU of the model run
+/// in an importer, say), with nothing simulated here.
+int checkResultFile(const CompareOptions& o, const ResultData& reference,
+                    const std::vector<std::string>& signals) {
+  ResultData result;
+  try {
+    result = runtime::readResultFile(o.result);
+  } catch (const std::exception& e) {
+    return usageError(std::string("--result: ") + e.what());
+  }
+  std::vector<SignalVerdict> verdicts = checkTube(result, reference, signals, o.tubeTolerance);
+  std::size_t passed = std::count_if(verdicts.begin(), verdicts.end(),
+                                     [](const SignalVerdict& v) { return v.passed; });
+  std::cout << fmt::format("tube check of {} against {} (tube {}): {} of {} signals inside\n",
+                           o.result, o.reference, shortNumber(o.tubeTolerance), passed,
+                           verdicts.size());
+  printTubeTable(std::cout, verdicts);
+  plotTubeFailures(o, result, reference, verdicts, 0);
+  return allPassed(verdicts) ? kSuccess : kVerificationFailure;
+}
+
 int compare(CompareOptions o) {
   if (std::string problem = checkOptions(o); !problem.empty()) return usageError(problem);
   std::optional<ResultData> referenceFile;
@@ -575,6 +604,7 @@ int compare(CompareOptions o) {
       return usageError(std::string("--reference: ") + e.what());
     }
   }
+  if (!o.result.empty()) return checkResultFile(o, *referenceFile, tubeSignals);
   o.derivativeColumns = std::any_of(tubeSignals.begin(), tubeSignals.end(),
                                     [](const std::string& s) { return s.rfind("der(", 0) == 0; });
   JitCompilation compilation(o.compile);
@@ -675,6 +705,10 @@ CommandAction addCompareCommand(CLI::App& app) {
                   "With --reference: the signals whose tube is checked, one a line (as in the "
                   "MSL's comparisonSignals.txt; default: every column of the reference)")
       ->type_name("FILE");
+  cmd->add_option("--result", options->result,
+                  "With --reference: check this result file (CSV or MAT, written by another "
+                  "program: an FMU of the model run in an importer) instead of simulating")
+      ->type_name("FILE.csv|mat");
   cmd->add_option("--tube-tolerance", options->tubeTolerance,
                   "With --reference: the relative size of the tube around each signal (default "
                   "2e-3, the MSL regression's)")
