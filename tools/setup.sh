@@ -17,6 +17,8 @@ packages=(
   libopenmpi-dev openmpi-bin            # mocc sweep --mpi across machines
   libffi-dev                            # calling external C functions during translation
   liblapack-dev                         # LAPACK for external "FORTRAN 77" functions that name it
+  libminizip-dev                        # mocc fmu writes FMUs (zip archives)
+  libxml2-dev                           # fmusim, the independent FMU importer the tests run
 )
 
 missing=()

@@ -71,6 +71,12 @@ Simulator::Simulator(const mocc_model& model, const SimulationOptions& options, 
 }
 
 void Simulator::run(std::span<const Override> overrides) {
+  start(overrides);
+  advanceTo(options_.stopTime);
+  finish();
+}
+
+void Simulator::start(std::span<const Override> overrides) {
   instance_.setTime(options_.startTime);
   if (auto problem = applyOverrides(instance_, overrides))
     throw SimulationFailure(options_.startTime, *problem);
@@ -93,8 +99,64 @@ void Simulator::run(std::span<const Override> overrides) {
   initialize();
   statistics_.initializationSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - initializing).count();
-  if (!terminated_) integrate();
-  finish();
+}
+
+void Simulator::bindParameters(std::span<const Override> overrides) {
+  instance_.setTime(options_.startTime);
+  if (auto problem = applyOverrides(instance_, overrides))
+    throw SimulationFailure(options_.startTime, *problem);
+  services_.delays().reset(instance_.time());
+  model_.bind(&instance_.abi());
+  failOnReportedError();
+}
+
+void Simulator::restoreValues(double time, std::span<const double> states,
+                              std::span<const double> values, std::span<const double> preStates,
+                              std::span<const double> preValues) {
+  instance_.setTime(time);
+  std::copy(states.begin(), states.end(), instance_.states().begin());
+  std::copy(values.begin(), values.end(), instance_.values().begin());
+  std::copy(preStates.begin(), preStates.end(), instance_.preStates().begin());
+  std::copy(preValues.begin(), preValues.end(), instance_.preValues().begin());
+  nextTimeEvent_ = queryNextTimeEvent();
+}
+
+void Simulator::advanceTo(double time) { integrateUntil(std::min(time, options_.stopTime)); }
+
+void Simulator::restart() {
+  if (terminated_) return;
+  evaluateContinuous();
+  nextTimeEvent_ = queryNextTimeEvent();
+  restartIntegrator();
+}
+
+void Simulator::setContinuousState(double time, std::span<const double> states) {
+  instance_.setTime(time);
+  ode_.loadState(states);
+}
+
+void Simulator::crossings(std::span<double> g) {
+  if (model_.n_crossings == 0) return;
+  model_.crossings(&instance_.abi(), g.data());
+  failOnReportedError();
+}
+
+// The importer located the event on its own solution (FMI model exchange): the same event
+// instant as one the runtime's locators find, only the restart is the importer's.
+void Simulator::handleImportedEvent(bool timeEvent, std::span<const int> directions) {
+  std::vector<int> rootDirections(static_cast<std::size_t>(ode_.rootCount()), 0);
+  std::copy_n(directions.begin(), std::min(directions.size(), rootDirections.size()),
+              rootDirections.begin());
+  bool stateEvent = std::any_of(rootDirections.begin(), rootDirections.end(),
+                                [](int direction) { return direction != 0; });
+  std::vector<double> state = ode_.integratorState();
+  AdvanceResult step{AdvanceReason::Root, instance_.time(), state, rootDirections};
+  statistics_.timeEvents += timeEvent ? 1 : 0;
+  statistics_.stateEvents += stateEvent ? 1 : 0;
+  handleEventInstant(step, timeEvent, stateEvent);
+  guardAgainstChattering(step);
+  if (reports_.terminateRequested()) terminated_ = true;
+  if (!terminated_) nextTimeEvent_ = queryNextTimeEvent();
 }
 
 // The solver's own root finding is used for "solver" where it has one; every other method, and
@@ -250,10 +312,13 @@ void Simulator::followHomotopyPath() {
                         cause)});
 }
 
-void Simulator::integrate() {
-  while (!terminated_ && instance_.time() < options_.stopTime) {
-    double tOut = grid_.after(instance_.time());
+void Simulator::integrateUntil(double until) {
+  while (!terminated_ && instance_.time() < until) {
+    double tOut = std::min(grid_.after(instance_.time()), until);
+    // No time event and no stop time (an importer that did not say when it stops): the
+    // integrator may not step past where it is asked to go, since no infinite stop is given.
     double tStop = std::min(nextTimeEvent_, options_.stopTime);
+    if (!std::isfinite(tStop)) tStop = until;
     AdvanceResult step = advance(tOut, tStop);
     ode_.loadState(step.state);
     instance_.setTime(step.time);

@@ -46,6 +46,45 @@ public:
   /// in the sink, which the caller flushes.
   void run(std::span<const Override> overrides);
 
+  // run() in pieces, for an importer of the model (FMI, runtime/fmi): start(), then advanceTo()
+  // as often as it likes (co-simulation), or the importer integrates itself (model exchange:
+  // setContinuousState, evaluateContinuous, crossings, handleImportedEvent), and finish().
+  // Each throws like run().
+
+  /// Applies the overrides and binds the parameters and start values at the start time,
+  /// nothing more: the values an importer reads before initialization. A Simulator that has
+  /// bound this way is not started.
+  void bindParameters(std::span<const Override> overrides);
+  /// Applies the overrides and initializes at the start time (MLS 3.6 section 8.6): bind, the
+  /// initialization problem and the event iteration at the start time.
+  void start(std::span<const Override> overrides);
+  /// Integrates to `time` (not beyond the stop time), handling every event on the way at its
+  /// located time.
+  void advanceTo(double time);
+  /// The integrator starts afresh from the current time and state: after the importer set
+  /// inputs or states, the solution so far says nothing about what follows.
+  void restart();
+  /// The terminal() event iteration (MLS 3.6 section 3.7.5) and the last row.
+  void finish();
+  /// Model exchange: the importer's time and states; evaluateContinuous() computes the rest.
+  void setContinuousState(double time, std::span<const double> states);
+  /// Continuous mode: the derivatives and every algebraic value at the current time and state.
+  void evaluateContinuous();
+  /// Continuous mode: the model's crossing functions at the current time and state.
+  void crossings(std::span<double> g);
+  /// An event the importer found at the current time and state: a time event when
+  /// `timeEvent`, a state event where directions[i] is +1 or -1 (crossing i went up or down).
+  /// Left limit, event iteration, right limit, as for an event the runtime located itself.
+  void handleImportedEvent(bool timeEvent, std::span<const int> directions);
+  /// Sets the time and every value (an importer's saved state); the integrator restarts when
+  /// it is used again.
+  void restoreValues(double time, std::span<const double> states, std::span<const double> values,
+                     std::span<const double> preStates, std::span<const double> preValues);
+  /// The next scheduled time event (+infinity when there is none).
+  double nextTimeEvent() const { return nextTimeEvent_; }
+  const ModelInstance& instance() const { return instance_; }
+  ModelInstance& instance() { return instance_; }
+
   /// Destroys the model's external objects (MLS 3.6 section 12.9.7), once: simulate() calls
   /// it when the run has ended, however it ended (the instance's destructor would otherwise).
   /// The message of a ModelicaError raised by a destructor, else nullopt.
@@ -66,7 +105,7 @@ private:
   void solveInitialProblem();
   void followHomotopyPath();
   std::optional<std::string> solveInitialProblemAt(double lambda);
-  void integrate();
+  void integrateUntil(double until);
   AdvanceResult advance(double tOut, double tStop);
   void handleEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent);
   /// One event instant: left limit, event iteration, right limit (no restart).
@@ -79,7 +118,6 @@ private:
                                    std::span<const double> state);
   /// "; the integrator solves for ... algebraic unknowns a, b" for the residual form, or "".
   std::string algebraicUnknownsNote() const;
-  void finish();
 
   /// MLS 3.6 section 8.5: event_update() until no discrete value changes and no reinit().
   /// The event iteration at an event instant (pre() already set), then, when `samplesMayEnd`,
@@ -110,7 +148,6 @@ private:
   std::vector<double> rootResolutions(std::size_t count);
   bool discreteValuesChanged() const;
   std::string stillChanging() const;
-  void evaluateContinuous();
   /// The model's next time event, or an earlier one where a jump recorded in the history of
   /// delay() reappears.
   double queryNextTimeEvent();

@@ -37,5 +37,6 @@ CommandAction addPlotCommand(CLI::App& app);
 CommandAction addSweepCommand(CLI::App& app);
 CommandAction addHelpCommand(CLI::App& app);
 CommandAction addManCommand(CLI::App& app);
+CommandAction addFmuCommand(CLI::App& app);
 
 } // namespace mocc::tool

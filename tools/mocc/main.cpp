@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
   add(addCheckCommand);
   add(addEmitCppCommand);
   add(addBuildCommand);
+  add(addFmuCommand);
   add(addCompareCommand);
   add(addPlotCommand);
   add(addSweepCommand);

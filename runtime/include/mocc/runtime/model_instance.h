@@ -67,6 +67,8 @@ public:
   std::span<const double> values() const { return values_; }
   std::span<const double> preStates() const { return preStates_; }
   std::span<const double> preValues() const { return preValues_; }
+  std::span<double> preStates() { return preStates_; }
+  std::span<double> preValues() { return preValues_; }
   std::span<int8_t> crossingDirections() { return crossingDirections_; }
 
   /// The value of a table entry, read from its region.

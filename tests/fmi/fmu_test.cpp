@@ -1,0 +1,285 @@
+// FMUs that `mocc fmu` writes (issue 20), run in fmusim, the Modelica Association's FMU
+// simulator (Reference-FMUs v0.0.39, ../shared/tools/fmusim), which no one here wrote: it
+// validates modelDescription.xml against the FMI schemas, loads the shared object and drives
+// it through the FMI API, with its own CVODE for Model Exchange. The expected values are closed
+// forms (the bouncing ball's bounce times, the integral of a piecewise constant input) and the
+// MSL's reference results.
+#include "bouncing_ball_bounds.h"
+#include "model_test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+
+using namespace mocc::test;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kFmusim = MOCC_FMUSIM;
+
+std::string fmiModel(const std::string& name) {
+  return std::string(MOCC_SOURCE_DIR) + "/tests/fmi/models/" + name;
+}
+
+CommandResult runMocc(const std::string& args) { return runCommand(moccBinary() + " " + args); }
+
+/// Skips the test when the fixture could not build fmusim (its packages are missing).
+#define REQUIRE_FMUSIM()                                                                           \
+  if (!fs::exists(kFmusim))                                                                        \
+  GTEST_SKIP() << "fmusim is not built (it needs libxml2-dev, libminizip-dev, zlib1g-dev and "     \
+                  "libsundials-dev; tools/setup.sh installs them)"
+
+/// `mocc fmu MODEL --fmi VERSION -o DIR/NAME.fmu`.
+fs::path exportFmu(const std::string& model, int version, const fs::path& dir,
+                   const std::string& extra = "") {
+  fs::path fmu = dir / ("model" + std::to_string(version) + ".fmu");
+  CommandResult r = runMocc("fmu " + model + " --fmi " + std::to_string(version) + " -o " +
+                            fmu.string() + " " + extra);
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  return fmu;
+}
+
+/// fmusim on `fmu` with Model Exchange ("me", its CVODE) or Co-Simulation ("cs").
+CommandResult fmusim(const fs::path& fmu, const std::string& interface, const fs::path& output,
+                     const std::string& options) {
+  std::string solver = interface == "me" ? " --solver cvode" : "";
+  return runCommand(kFmusim + " --interface-type " + interface + solver + " " + options +
+                    " --output-file " + output.string() + " " + fmu.string());
+}
+
+struct Variant {
+  int fmi;
+  std::string interface;
+};
+
+std::string variantName(const testing::TestParamInfo<Variant>& info) {
+  return "Fmi" + std::to_string(info.param.fmi) + (info.param.interface == "me" ? "Me" : "Cs");
+}
+
+class FmuVariants : public testing::TestWithParam<Variant> {};
+
+INSTANTIATE_TEST_SUITE_P(FmiVersionsAndInterfaces, FmuVariants,
+                         testing::Values(Variant{2, "me"}, Variant{2, "cs"}, Variant{3, "me"},
+                                         Variant{3, "cs"}),
+                         variantName);
+
+/// The bounce times seen in a result at fixed output points (co-simulation): after a bounce
+/// the ball flies on the parabola of its post-bounce state, so the first row after it, (t1, h1,
+/// v1), gives its time exactly: h1 = v1 tau + g tau^2 / 2 with tau = t1 - bounce time.
+std::vector<double> bounceTimesBetweenRows(const CsvTable& table, double g) {
+  std::size_t t = table.column("time"), h = table.column("h"), v = table.column("v");
+  std::vector<double> bounces;
+  for (std::size_t i = 1; i < table.rows.size(); ++i) {
+    const auto& before = table.rows[i - 1];
+    const auto& after = table.rows[i];
+    if (!(before[v] < 0 && after[v] > 0)) continue;
+    double tau = (-after[v] + std::sqrt(after[v] * after[v] + 2 * g * after[h])) / g;
+    bounces.push_back(after[t] - tau);
+  }
+  return bounces;
+}
+
+// examples/BouncingBall.mo (g = 9.81, e = 0.9, h0 = 10, tolerance 1e-8) against seed 003's
+// closed form: Model Exchange through fmusim's CVODE and root finding on the FMU's event
+// indicator, Co-Simulation through the FMU's own event location inside doStep.
+TEST_P(FmuVariants, BouncingBallBouncesAtTheClosedFormTimes) {
+  REQUIRE_FMUSIM();
+  const Variant& variant = GetParam();
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(example("BouncingBall.mo"), variant.fmi, dir);
+  CommandResult r = fmusim(fmu, variant.interface, dir / "out.csv",
+                           "--tolerance 1e-8 --stop-time 10 --output-interval 0.01 "
+                           "--output-variable h --output-variable v");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv((dir / "out.csv").string());
+  const double g = 9.81, e = 0.9, h0 = 10, tolerance = 1e-8, stop = 10;
+  std::vector<double> bounces =
+      variant.interface == "me" ? bounceTimes(table) : bounceTimesBetweenRows(table, g);
+  BallFlights exact = ballClosedForm(h0, g, e, 20);
+  std::size_t expected = 0;
+  while (expected < exact.bounceTime.size() && exact.bounceTime[expected] < stop)
+    ++expected;
+  ASSERT_EQ(bounces.size(), expected) << r.output;
+  for (std::size_t m = 0; m < bounces.size(); ++m) {
+    double bound = ballBounceTimeBound(m + 1, exact, g, e, tolerance, stop);
+    // Co-simulation reads the bounce back from the state at the next output point: its
+    // integration error there (K TOL (1 + height) in h, K TOL (1 + speed) in v, the terms of
+    // ballBounceTimeBound) moves tau by the position error over the speed plus the speed error
+    // over g.
+    if (variant.interface == "cs")
+      bound += 10 * tolerance * (1 + h0) / exact.speed[m] / e +
+               10 * tolerance * (1 + exact.speed[m]) / g;
+    EXPECT_NEAR(bounces[m], exact.bounceTime[m], bound) << "bounce " << m + 1;
+  }
+}
+
+// tests/fmi/models/InputDriven.mo driven by fmusim from inputs.csv: u = 1 until t = 1, then -3
+// (the file repeats t = 1: an input event). x is the integral of u and y = 2 x: y = 2 t, then
+// 2 - 6 (t - 1). Model Exchange sets the input at every evaluation and the event at t = 1;
+// Co-Simulation at each communication point, the value after the event at t = 1.
+TEST_P(FmuVariants, InputsDriveTheModel) {
+  REQUIRE_FMUSIM();
+  const Variant& variant = GetParam();
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(fmiModel("InputDriven.mo"), variant.fmi, dir);
+  CommandResult r = fmusim(fmu, variant.interface, dir / "out.csv",
+                           "--tolerance 1e-8 --stop-time 2 --output-interval 0.25 --input-file " +
+                               fmiModel("inputs.csv"));
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv((dir / "out.csv").string());
+  std::size_t t = table.column("time"), y = table.column("y");
+  ASSERT_GE(table.rows.size(), 9u);
+  for (const auto& row : table.rows) {
+    double expected = row[t] <= 1 ? 2 * row[t] : 2 - 6 * (row[t] - 1);
+    // A constant derivative is integrated exactly up to rounding by every method here.
+    EXPECT_NEAR(row[y], expected, 1e-9) << "at t = " << row[t];
+  }
+}
+
+// An FMU that fails reports through the importer's logger and returns an error status: the
+// importer carries on to its own error handling (fmusim ends with its error exit code) instead
+// of being killed, and the message names the variable, the time and the equation.
+TEST_P(FmuVariants, DomainErrorIsReportedThroughTheLogger) {
+  REQUIRE_FMUSIM();
+  const Variant& variant = GetParam();
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(fmiModel("DomainError.mo"), variant.fmi, dir);
+  CommandResult r = fmusim(fmu, variant.interface, dir / "out.csv",
+                           "--stop-time 2 --output-interval 0.1 --output-variable y "
+                           "--log-level error");
+  EXPECT_NE(r.exitCode, 0) << r.output;
+  EXPECT_LT(r.exitCode, 128) << "fmusim was killed: " << r.output;
+  EXPECT_NE(r.output.find("'y' became NaN"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("DomainError.mo:6:"), std::string::npos) << r.output;
+}
+
+TEST(FmuExport, DescriptionListsStatesDerivativesAndEventIndicators) {
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(example("BouncingBall.mo"), 3, dir);
+  CommandResult r = runCommand("cd " + dir.string() + " && unzip -o -q " + fmu.string() +
+                               " && cat modelDescription.xml && ls -R");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const std::string& xml = r.output;
+  EXPECT_NE(xml.find("<Float64 name=\"h\" valueReference=\"3\" description=\"height of the "
+                     "ball in m\" causality=\"local\" variability=\"continuous\" "
+                     "initial=\"calculated\"/>"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<Float64 name=\"e\" valueReference=\"1\" description=\"coefficient of "
+                     "restitution\" causality=\"parameter\" variability=\"fixed\" "
+                     "initial=\"exact\" start=\"0.9\"/>"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("derivative=\"3\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<EventIndicator valueReference="), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<DefaultExperiment stopTime=\"10\" tolerance=\"1e-08\" "
+                     "stepSize=\"0.01\"/>"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("BouncingBall.so"), std::string::npos) << xml;
+  EXPECT_NE(xml.find("BouncingBall.cpp"), std::string::npos) << xml;
+}
+
+TEST(FmuExport, SourceOnlyLeavesTheBinaryOut) {
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(example("BouncingBall.mo"), 2, dir, "--source-only --kind cs");
+  CommandResult r = runCommand("unzip -l " + fmu.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_EQ(r.output.find(".so"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("sources/BouncingBall.cpp"), std::string::npos) << r.output;
+}
+
+TEST(FmuExport, ParametersSetBeforeInitializationTakeEffect) {
+  REQUIRE_FMUSIM();
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(example("BouncingBall.mo"), 3, dir);
+  // From h0 = 2 the first bounce is at sqrt(2 h0 / g).
+  CommandResult r = fmusim(fmu, "me", dir / "out.csv",
+                           "--tolerance 1e-8 --stop-time 1 --output-interval 0.01 "
+                           "--start-value h0 2 --output-variable h --output-variable v");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  std::vector<double> bounces = bounceTimes(readCsv((dir / "out.csv").string()));
+  ASSERT_FALSE(bounces.empty()) << r.output;
+  EXPECT_NEAR(bounces.front(), std::sqrt(2 * 2 / 9.81), 1e-6);
+}
+
+TEST(FmuExport, ModelErrorsAreLocated) {
+  fs::path dir = scratchDirectory();
+  std::ofstream(dir / "Broken.mo") << "model Broken\n  Real x\nend Broken;\n";
+  CommandResult r =
+      runMocc("fmu " + (dir / "Broken.mo").string() + " -o " + (dir / "b.fmu").string());
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_NE(r.output.find("Broken.mo:3:1"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(dir / "b.fmu"));
+}
+
+/// An MSL example with a MAP-LIB reference: the FMU runs with the settings of creation.txt,
+/// and `mocc compare --result` checks what fmusim wrote against the reference's tube.
+struct MslExample {
+  std::string model;
+  std::string interface;
+};
+
+std::string mslExampleName(const testing::TestParamInfo<MslExample>& info) {
+  std::string name = info.param.model.substr(info.param.model.rfind('.') + 1);
+  return name + (info.param.interface == "me" ? "Me" : "Cs");
+}
+
+/// `Key=value // comment` of creation.txt.
+std::string creationSetting(const fs::path& creation, const std::string& key) {
+  std::ifstream in(creation);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(key + "=", 0) != 0) continue;
+    std::string value = line.substr(key.size() + 1);
+    return value.substr(0, value.find(' '));
+  }
+  return {};
+}
+
+class MslFmus : public testing::TestWithParam<MslExample> {};
+
+INSTANTIATE_TEST_SUITE_P(
+    MapLibReferences, MslFmus,
+    testing::Values(MslExample{"Modelica.Electrical.Analog.Examples.GenerationOfFMUs", "cs"},
+                    MslExample{"Modelica.Electrical.Analog.Examples.GenerationOfFMUs", "me"},
+                    MslExample{"Modelica.Blocks.Examples.PID_Controller", "cs"},
+                    MslExample{"Modelica.Blocks.Examples.PID_Controller", "me"}),
+    mslExampleName);
+
+TEST_P(MslFmus, MatchTheReferenceResults) {
+  REQUIRE_FMUSIM();
+  const MslExample& example = GetParam();
+  fs::path msl = MOCC_MSL_DIR;
+  fs::path library = msl / "ModelicaStandardLibrary-4.0.0";
+  if (!fs::exists(library)) GTEST_SKIP() << "no MSL at " << library;
+  std::string path = example.model;
+  std::replace(path.begin(), path.end(), '.', '/');
+  fs::path reference = msl / "references" / path;
+  std::string name = example.model.substr(example.model.rfind('.') + 1);
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(example.model + " --lib " + library.string(), 3, dir);
+  std::string options;
+  for (const char* key : {"StartTime", "StopTime", "Tolerance"})
+    options += " --" +
+               std::string(key == std::string("StartTime")  ? "start-time"
+                           : key == std::string("StopTime") ? "stop-time"
+                                                            : "tolerance") +
+               " " + creationSetting(reference / "creation.txt", key);
+  options += " --output-interval " + creationSetting(reference / "creation.txt", "Interval");
+  std::ifstream signals(reference / "comparisonSignals.txt");
+  for (std::string signal; std::getline(signals, signal);)
+    if (!signal.empty() && signal != "time") options += " --output-variable " + signal;
+  CommandResult run = fmusim(fmu, example.interface, dir / "out.csv", options);
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  CommandResult check = runMocc("compare " + example.model + " --lib " + library.string() +
+                                " --reference " + (reference / (name + ".csv")).string() +
+                                " --signals " + (reference / "comparisonSignals.txt").string() +
+                                " --result " + (dir / "out.csv").string());
+  EXPECT_EQ(check.exitCode, 0) << check.output;
+}
+
+} // namespace
