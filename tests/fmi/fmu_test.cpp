@@ -117,6 +117,62 @@ TEST_P(FmuVariants, BouncingBallBouncesAtTheClosedFormTimes) {
   }
 }
 
+/// The bounces of the closed form between `from` and `to`, with their numbers (1-based).
+std::vector<std::pair<std::size_t, double>> exactBounces(const BallFlights& exact, double from,
+                                                         double to) {
+  std::vector<std::pair<std::size_t, double>> bounces;
+  for (std::size_t m = 0; m < exact.bounceTime.size(); ++m)
+    if (exact.bounceTime[m] > from && exact.bounceTime[m] < to)
+      bounces.push_back({m + 1, exact.bounceTime[m]});
+  return bounces;
+}
+
+// A run saved at t = 3 (FMI's serialized FMU state, written by fmusim) and resumed from the
+// file in a new process continues where it stopped: the resumed run starts with the saved
+// values, and its bounces keep the closed form's times (the integrators restart at t = 3, so
+// the bound is that of a run that restarts at an event).
+TEST_P(FmuVariants, SerializedStateResumesTheRun) {
+  REQUIRE_FMUSIM();
+  const Variant& variant = GetParam();
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(example("BouncingBall.mo"), variant.fmi, dir);
+  std::string common = "--tolerance 1e-8 --output-interval 0.01 --output-variable h "
+                       "--output-variable v ";
+  CommandResult first =
+      fmusim(fmu, variant.interface, dir / "first.csv",
+             common + "--stop-time 3 --final-fmu-state-file " + (dir / "state.bin").string());
+  ASSERT_EQ(first.exitCode, 0) << first.output;
+  CommandResult resumed = fmusim(fmu, variant.interface, dir / "resumed.csv",
+                                 common +
+                                     "--start-time 3 --stop-time 10 "
+                                     "--initial-fmu-state-file " +
+                                     (dir / "state.bin").string());
+  ASSERT_EQ(resumed.exitCode, 0) << resumed.output;
+  CsvTable before = readCsv((dir / "first.csv").string());
+  CsvTable after = readCsv((dir / "resumed.csv").string());
+  ASSERT_FALSE(before.rows.empty());
+  ASSERT_FALSE(after.rows.empty());
+  EXPECT_EQ(after.rows.front(), before.rows.back());
+  const double g = 9.81, e = 0.9, tolerance = 1e-8;
+  std::vector<double> bounces =
+      variant.interface == "me" ? bounceTimes(after) : bounceTimesBetweenRows(after, g);
+  BallFlights exact = ballClosedForm(10, g, e, 20);
+  auto expected = exactBounces(exact, 3, 10);
+  ASSERT_EQ(bounces.size(), expected.size()) << resumed.output;
+  // The restart at t = 3, inside the flight between bounces 1 and 2, adds that flight's
+  // contribution once more (its integrator's first steps are of order 1 again).
+  double restart = ballBounceTimeBound(2, exact, g, e, tolerance, 10) -
+                   ballBounceTimeBound(1, exact, g, e, tolerance, 10);
+  for (std::size_t k = 0; k < bounces.size(); ++k) {
+    auto [m, time] = expected[k];
+    double bound = ballBounceTimeBound(m, exact, g, e, tolerance, 10) + restart;
+    if (variant.interface == "cs")
+      bound += 10 * tolerance * (1 + 10) / exact.speed[m - 1] / e +
+               10 * tolerance * (1 + exact.speed[m - 1]) / g;
+    EXPECT_NEAR(bounces[k], time, bound) << "bounce " << m;
+  }
+}
+
 // tests/fmi/models/InputDriven.mo driven by fmusim from inputs.csv: u = 1 until t = 1, then -3
 // (the file repeats t = 1: an input event). x is the integral of u and y = 2 x: y = 2 t, then
 // 2 - 6 (t - 1). Model Exchange sets the input at every evaluation and the event at t = 1;
@@ -138,6 +194,28 @@ TEST_P(FmuVariants, InputsDriveTheModel) {
     // A constant derivative is integrated exactly up to rounding by every method here.
     EXPECT_NEAR(row[y], expected, 1e-9) << "at t = " << row[t];
   }
+}
+
+// tests/fmi/models/Sampled.mo: sample(0, 0.3) counted by a when-clause. Model Exchange gets its
+// time events from the FMU's next event time, Co-Simulation handles them inside doStep; n is
+// 1 + floor(t / 0.3) between the instants, exactly (an Integer).
+TEST_P(FmuVariants, TimeEventsOfSampleFire) {
+  REQUIRE_FMUSIM();
+  const Variant& variant = GetParam();
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(fmiModel("Sampled.mo"), variant.fmi, dir);
+  CommandResult r = fmusim(fmu, variant.interface, dir / "out.csv",
+                           "--stop-time 1 --output-interval 0.05 --output-variable n");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv((dir / "out.csv").string());
+  std::size_t t = table.column("time"), n = table.column("n");
+  for (const auto& row : table.rows) {
+    double periods = row[t] / 0.3;
+    if (std::abs(periods - std::round(periods)) < 1e-9) continue; // an instant: both limits
+    EXPECT_EQ(row[n], 1 + std::floor(periods)) << "at t = " << row[t];
+  }
+  EXPECT_EQ(table.rows.back()[t], 1.0);
+  EXPECT_EQ(table.rows.back()[n], 4.0);
 }
 
 // An FMU that fails reports through the importer's logger and returns an error status: the

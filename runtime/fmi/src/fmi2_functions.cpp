@@ -2,6 +2,7 @@
 // conversions and the event info; the life cycle is FmuInstance's.
 #include "fmu_instance.h"
 #include "fmu_model.h"
+#include "fmu_states.h"
 
 #include "mocc/fmi/fmi_api.h"
 
@@ -13,7 +14,6 @@ namespace {
 
 using mocc::fmi::FmuInstance;
 using mocc::fmi::Interface;
-using mocc::fmi::Snapshot;
 using mocc::fmi::Status;
 
 /// What fmi2Instantiate hands out: the instance and the importer's callbacks.
@@ -164,50 +164,35 @@ fmi2Status fmi2SetString(fmi2Component c, const fmi2ValueReference[], size_t nvr
 
 fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate* state) {
   MOCC_FMI2_INSTANCE(c);
-  if (!state) return fmi2Error;
-  auto* snapshot = *state ? static_cast<Snapshot*>(*state) : new Snapshot;
-  Status result = fmu.saveState(*snapshot);
-  *state = snapshot;
-  return status(result);
+  return status(mocc::fmi::getFmuState(fmu, state));
 }
 
 fmi2Status fmi2SetFMUstate(fmi2Component c, fmi2FMUstate state) {
   MOCC_FMI2_INSTANCE(c);
-  if (!state) return fmi2Error;
-  return status(fmu.restoreState(*static_cast<Snapshot*>(state)));
+  return status(mocc::fmi::setFmuState(fmu, state));
 }
 
 fmi2Status fmi2FreeFMUstate(fmi2Component, fmi2FMUstate* state) {
-  if (state) {
-    delete static_cast<Snapshot*>(*state);
-    *state = nullptr;
-  }
+  mocc::fmi::freeFmuState(state);
   return fmi2OK;
 }
 
-fmi2Status fmi2SerializedFMUstateSize(fmi2Component, fmi2FMUstate state, size_t* size) {
-  if (!state || !size) return fmi2Error;
-  *size = static_cast<Snapshot*>(state)->serialize().size();
-  return fmi2OK;
+fmi2Status fmi2SerializedFMUstateSize(fmi2Component c, fmi2FMUstate state, size_t* size) {
+  MOCC_FMI2_INSTANCE(c);
+  return status(mocc::fmi::serializedFmuStateSize(fmu, state, size));
 }
 
-fmi2Status fmi2SerializeFMUstate(fmi2Component, fmi2FMUstate state, fmi2Byte bytes[], size_t size) {
-  if (!state) return fmi2Error;
-  std::vector<uint8_t> serialized = static_cast<Snapshot*>(state)->serialize();
-  if (serialized.size() != size) return fmi2Error;
-  std::memcpy(bytes, serialized.data(), size);
-  return fmi2OK;
+fmi2Status fmi2SerializeFMUstate(fmi2Component c, fmi2FMUstate state, fmi2Byte bytes[],
+                                 size_t size) {
+  MOCC_FMI2_INSTANCE(c);
+  return status(mocc::fmi::serializeFmuState(fmu, state, reinterpret_cast<uint8_t*>(bytes), size));
 }
 
 fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte bytes[], size_t size,
                                    fmi2FMUstate* state) {
   MOCC_FMI2_INSTANCE(c);
-  auto snapshot = Snapshot::deserialize({reinterpret_cast<const uint8_t*>(bytes), size});
-  if (!snapshot || !state)
-    return status(fmu.fail("fmi2DeSerializeFMUstate", "the bytes are no serialized FMU state"));
-  delete static_cast<Snapshot*>(*state);
-  *state = new Snapshot(std::move(*snapshot));
-  return fmi2OK;
+  return status(
+      mocc::fmi::deserializeFmuState(fmu, reinterpret_cast<const uint8_t*>(bytes), size, state));
 }
 
 fmi2Status fmi2GetDirectionalDerivative(fmi2Component c, const fmi2ValueReference unknowns[],

@@ -4,6 +4,7 @@
 // description says so), and their functions return fmi3Error with a message.
 #include "fmu_instance.h"
 #include "fmu_model.h"
+#include "fmu_states.h"
 
 #include "mocc/fmi/fmi_api.h"
 
@@ -15,7 +16,6 @@ namespace {
 
 using mocc::fmi::FmuInstance;
 using mocc::fmi::Interface;
-using mocc::fmi::Snapshot;
 using mocc::fmi::Status;
 
 fmi3Status status(Status s) { return static_cast<fmi3Status>(s); }
@@ -224,50 +224,34 @@ fmi3Status fmi3GetVariableDependencies(fmi3Instance i, fmi3ValueReference, size_
 
 fmi3Status fmi3GetFMUState(fmi3Instance i, fmi3FMUState* state) {
   MOCC_FMI3_INSTANCE(i);
-  if (!state) return fmi3Error;
-  auto* snapshot = *state ? static_cast<Snapshot*>(*state) : new Snapshot;
-  Status result = fmu.saveState(*snapshot);
-  *state = snapshot;
-  return status(result);
+  return status(mocc::fmi::getFmuState(fmu, state));
 }
 
 fmi3Status fmi3SetFMUState(fmi3Instance i, fmi3FMUState state) {
   MOCC_FMI3_INSTANCE(i);
-  if (!state) return fmi3Error;
-  return status(fmu.restoreState(*static_cast<Snapshot*>(state)));
+  return status(mocc::fmi::setFmuState(fmu, state));
 }
 
 fmi3Status fmi3FreeFMUState(fmi3Instance, fmi3FMUState* state) {
-  if (state) {
-    delete static_cast<Snapshot*>(*state);
-    *state = nullptr;
-  }
+  mocc::fmi::freeFmuState(state);
   return fmi3OK;
 }
 
-fmi3Status fmi3SerializedFMUStateSize(fmi3Instance, fmi3FMUState state, size_t* size) {
-  if (!state || !size) return fmi3Error;
-  *size = static_cast<Snapshot*>(state)->serialize().size();
-  return fmi3OK;
+fmi3Status fmi3SerializedFMUStateSize(fmi3Instance i, fmi3FMUState state, size_t* size) {
+  MOCC_FMI3_INSTANCE(i);
+  return status(mocc::fmi::serializedFmuStateSize(fmu, state, size));
 }
 
-fmi3Status fmi3SerializeFMUState(fmi3Instance, fmi3FMUState state, fmi3Byte bytes[], size_t size) {
-  if (!state) return fmi3Error;
-  std::vector<uint8_t> serialized = static_cast<Snapshot*>(state)->serialize();
-  if (serialized.size() != size) return fmi3Error;
-  std::memcpy(bytes, serialized.data(), size);
-  return fmi3OK;
+fmi3Status fmi3SerializeFMUState(fmi3Instance i, fmi3FMUState state, fmi3Byte bytes[],
+                                 size_t size) {
+  MOCC_FMI3_INSTANCE(i);
+  return status(mocc::fmi::serializeFmuState(fmu, state, bytes, size));
 }
 
 fmi3Status fmi3DeserializeFMUState(fmi3Instance i, const fmi3Byte bytes[], size_t size,
                                    fmi3FMUState* state) {
   MOCC_FMI3_INSTANCE(i);
-  auto snapshot = Snapshot::deserialize({bytes, size});
-  if (!snapshot || !state)
-    return status(fmu.fail("fmi3DeserializeFMUState", "the bytes are no serialized FMU state"));
-  delete static_cast<Snapshot*>(*state);
-  *state = new Snapshot(std::move(*snapshot));
-  return fmi3OK;
+  return status(mocc::fmi::deserializeFmuState(fmu, bytes, size, state));
 }
 
 fmi3Status fmi3GetDirectionalDerivative(fmi3Instance i, const fmi3ValueReference unknowns[],

@@ -35,8 +35,8 @@ namespace {
 
 constexpr double infinity = std::numeric_limits<double>::infinity();
 
-/// An importer's step lands on a time event up to rounding (fmusim steps to the time the FMU
-/// announced, but an importer may add up step sizes).
+/// An importer's step lands on a time event up to rounding (fmusim steps to its own output
+/// point when that is within rounding of the announced time: 6 * 0.05 for 0.3).
 bool reachedTimeEvent(double time, double event) {
   return time >= event - 1e-12 * std::max(1.0, std::abs(event));
 }
@@ -163,6 +163,9 @@ Status FmuInstance::updateDiscreteStates(EventUpdate& update) {
       std::vector<double> states(instance.states().begin(), instance.states().end());
       std::vector<double> values(instance.values().begin(), instance.values().end());
       bool timeEvent = reachedTimeEvent(simulator_->time(), simulator_->nextTimeEvent());
+      // The event happens at its scheduled time: sample() holds at start + k*interval exactly
+      // (MLS 3.7.5), not at the importer's sum of output intervals that lands next to it.
+      if (timeEvent) simulator_->setContinuousState(simulator_->nextTimeEvent(), states);
       std::vector<int> directions = crossedDirections(indicators());
       simulator_->handleImportedEvent(timeEvent, directions);
       // The importer restarts its integrator when told that the states changed. It must also
@@ -486,6 +489,7 @@ Status FmuInstance::saveState(Snapshot& snapshot) {
   if (!started()) return wrongPhase("GetFMUState");
   const runtime::ModelInstance& instance = simulator_->instance();
   const mocc_instance& abi = instance.abi();
+  snapshot.phase = phase_;
   snapshot.time = abi.time;
   snapshot.states.assign(instance.states().begin(), instance.states().end());
   snapshot.derivatives.assign(abi.dx, abi.dx + stateCount());
@@ -496,15 +500,27 @@ Status FmuInstance::saveState(Snapshot& snapshot) {
   return Status::Ok;
 }
 
+// A state may also be set right after instantiation (an importer resuming a saved run, as
+// fmusim's --initial-fmu-state-file does): the instance is initialized first, for its
+// external objects and solver, then takes the saved values and continues in the saved phase,
+// with no stop time (the importer skipped the experiment's set-up).
 Status FmuInstance::restoreState(const Snapshot& snapshot) {
-  if (!started()) return wrongPhase("SetFMUState");
-  runtime::ModelInstance& instance = simulator_->instance();
-  if (snapshot.states.size() != instance.states().size() ||
-      snapshot.values.size() != instance.values().size() ||
-      snapshot.preStates.size() != instance.states().size() ||
-      snapshot.preValues.size() != instance.values().size())
-    return fail("SetFMUState", "the state belongs to another model");
+  if (phase_ == Phase::Failed || phase_ == Phase::Terminated) return wrongPhase("SetFMUState");
+  bool sized = snapshot.states.size() == stateCount() &&
+               snapshot.preStates.size() == stateCount() &&
+               snapshot.values.size() == static_cast<std::size_t>(model_.n_values) &&
+               snapshot.preValues.size() == static_cast<std::size_t>(model_.n_values);
+  if (!sized) return fail("SetFMUState", "the state belongs to another model");
   return guarded("SetFMUState", [&] {
+    if (!started()) {
+      options_.stopTime = infinity;
+      simulator_ = makeSimulator();
+      simulator_->start(overrides_);
+      initialized_ = true;
+    }
+    bool resumable = snapshot.phase == Phase::Event || snapshot.phase == Phase::ContinuousTime ||
+                     snapshot.phase == Phase::Step;
+    if (resumable) phase_ = snapshot.phase;
     simulator_->restoreValues(snapshot.time, snapshot.states, snapshot.values, snapshot.preStates,
                               snapshot.preValues);
     lastIndicators_ = snapshot.indicators;
@@ -516,7 +532,7 @@ Status FmuInstance::restoreState(const Snapshot& snapshot) {
 }
 
 std::vector<uint8_t> Snapshot::serialize() const {
-  std::vector<double> words{time};
+  std::vector<double> words{static_cast<double>(phase), time};
   for (const std::vector<double>* part :
        {&states, &derivatives, &values, &preStates, &preValues, &indicators}) {
     words.push_back(static_cast<double>(part->size()));
@@ -531,9 +547,12 @@ std::optional<Snapshot> Snapshot::deserialize(std::span<const uint8_t> bytes) {
   if (bytes.size() % sizeof(double) != 0 || bytes.empty()) return std::nullopt;
   std::vector<double> words(bytes.size() / sizeof(double));
   std::memcpy(words.data(), bytes.data(), bytes.size());
+  if (words.size() < 2 || !(words[0] >= 0 && words[0] <= static_cast<double>(Phase::Failed)))
+    return std::nullopt;
   Snapshot snapshot;
-  snapshot.time = words[0];
-  std::size_t at = 1;
+  snapshot.phase = static_cast<Phase>(static_cast<int>(words[0]));
+  snapshot.time = words[1];
+  std::size_t at = 2;
   for (std::vector<double>* part :
        {&snapshot.states, &snapshot.derivatives, &snapshot.values, &snapshot.preStates,
         &snapshot.preValues, &snapshot.indicators}) {

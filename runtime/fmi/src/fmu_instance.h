@@ -55,6 +55,7 @@ struct EventUpdate {
 
 /// A saved instance (get/set FMU state, serialisation): the time and every value.
 struct Snapshot {
+  Phase phase = Phase::Event; // where the instance was: it continues there
   double time = 0.0;
   std::vector<double> states, derivatives, values, preStates, preValues;
   std::vector<double> indicators;
