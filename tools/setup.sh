@@ -18,7 +18,8 @@ packages=(
   libffi-dev                            # calling external C functions during translation
   liblapack-dev                         # LAPACK for external "FORTRAN 77" functions that name it
   libminizip-dev                        # mocc fmu writes FMUs (zip archives)
-  libxml2-dev                           # fmusim, the independent FMU importer the tests run
+  libxml2-dev libxml2-utils             # fmusim, the independent FMU importer the tests run;
+                                        # xmllint checks FMU descriptions against FMI's schemas
 )
 
 missing=()

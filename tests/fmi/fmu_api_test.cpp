@@ -11,6 +11,8 @@
 
 #include <dlfcn.h>
 
+#include <fstream>
+
 #include <string>
 #include <vector>
 
@@ -20,16 +22,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// An FMU written by `mocc fmu` for `model`, unpacked and loaded.
+/// An FMU written by `mocc fmu` for `model`, unpacked and loaded: its own shared object, or one
+/// built again from its sources/ (`rebuilt`).
 class LoadedFmu {
 public:
-  explicit LoadedFmu(const std::string& model) {
+  explicit LoadedFmu(const std::string& model, std::string modelFile = {}, bool rebuilt = false) {
+    if (modelFile.empty())
+      modelFile = std::string(MOCC_SOURCE_DIR) + "/tests/fmi/models/" + model + ".mo";
     fs::path dir = scratchDirectory();
-    std::string file = std::string(MOCC_SOURCE_DIR) + "/tests/fmi/models/" + model + ".mo";
-    CommandResult r = runCommand(moccBinary() + " fmu " + file + " -o " + (dir / "m.fmu").string() +
-                                 " && cd " + dir.string() + " && unzip -q m.fmu");
+    CommandResult r =
+        runCommand(moccBinary() + " fmu " + modelFile + " -o " + (dir / "m.fmu").string() +
+                   " && cd " + dir.string() + " && unzip -q m.fmu");
     EXPECT_EQ(r.exitCode, 0) << r.output;
-    handle_ = dlopen((dir / "binaries/x86_64-linux" / (model + ".so")).c_str(), RTLD_NOW);
+    fs::path library = dir / "binaries/x86_64-linux" / (model + ".so");
+    if (rebuilt) {
+      CommandResult build =
+          runCommand("cd " + dir.string() + " && cmake -S sources -B rebuilt -Dmocc_DIR=" +
+                     std::string(MOCC_BINARY_DIR) + "/lib/cmake/mocc && cmake --build rebuilt");
+      EXPECT_EQ(build.exitCode, 0) << build.output;
+      library = dir / "rebuilt" / (model + ".so");
+    }
+    handle_ = dlopen(library.c_str(), RTLD_NOW);
     EXPECT_NE(handle_, nullptr) << dlerror();
     std::ifstream description(dir / "modelDescription.xml");
     std::string text((std::istreambuf_iterator<char>(description)), {});
@@ -39,6 +52,8 @@ public:
   ~LoadedFmu() {
     if (handle_) dlclose(handle_);
   }
+  LoadedFmu(const LoadedFmu&) = delete;
+  LoadedFmu& operator=(const LoadedFmu&) = delete;
   template <typename F> F* get(const char* name) const {
     return reinterpret_cast<F*>(dlsym(handle_, name));
   }
@@ -181,6 +196,33 @@ TEST(FmuApi, TerminateEndsTheCoSimulation) {
   EXPECT_TRUE(terminate);
   EXPECT_NEAR(reached, 0.5, 1e-9); // the crossing of time > 0.5, located by the runtime
   EXPECT_EQ(FMI(fmu, fmi3Terminate)(instance), fmi3OK);
+  FMI(fmu, fmi3FreeInstance)(instance);
+}
+
+// sources/ holds what builds the FMU's shared object again where mocc is installed (here its
+// build tree, a package like an installation): the rebuilt object drops the ball from 10 m,
+// h(1) = 10 - g/2, integrated exactly but for the tolerance 1e-8 on the first steps (K TOL
+// (1 + h) with K = 10, tests/models/bouncing_ball_bounds.h).
+TEST(FmuApi, SourcesBuildTheSharedObjectAgain) {
+  LoadedFmu fmu("BouncingBall", std::string(MOCC_SOURCE_DIR) + "/examples/BouncingBall.mo", true);
+  std::string log;
+  fmi3Instance instance =
+      FMI(fmu, fmi3InstantiateCoSimulation)("ball", fmu.token().c_str(), "", false, false, false,
+                                            false, nullptr, 0, &log, collect, nullptr);
+  ASSERT_NE(instance, nullptr) << log;
+  ASSERT_EQ(FMI(fmu, fmi3EnterInitializationMode)(instance, true, 1e-8, 0, true, 1), fmi3OK);
+  ASSERT_EQ(FMI(fmu, fmi3ExitInitializationMode)(instance), fmi3OK) << log;
+  fmi3Boolean eventNeeded = false, terminate = false, early = false;
+  double reached = 0;
+  for (double t = 0; t < 1; t += 0.25)
+    ASSERT_EQ(
+        FMI(fmu, fmi3DoStep)(instance, t, 0.25, true, &eventNeeded, &terminate, &early, &reached),
+        fmi3OK)
+        << log;
+  fmi3ValueReference h = 3; // g, e, h0, h, ...: examples/BouncingBall.mo
+  double height = 0;
+  ASSERT_EQ(FMI(fmu, fmi3GetFloat64)(instance, &h, 1, &height, 1), fmi3OK);
+  EXPECT_NEAR(height, 10 - 9.81 / 2, 10 * 1e-8 * (1 + 10));
   FMI(fmu, fmi3FreeInstance)(instance);
 }
 

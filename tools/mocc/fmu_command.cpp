@@ -9,6 +9,7 @@
 #include "cpp_toolchain.h"
 #include "driver.h"
 #include "fmu_description.h"
+#include "fmu_sources.h"
 #include "zip_archive.h"
 
 #include "mocc/cpp/emit.h"
@@ -208,8 +209,12 @@ int writeFmu(const FmuOptions& o) {
   input.boundValues = std::move(*values);
   auto description = fmuModelDescription(input, error);
   if (!description) return fail(source->modelName + ": " + error);
+  FmuSources sources{source->stem, source->modelName, o.fmiVersion, source->nativeObjects};
   std::vector<ZipEntry> entries{{"modelDescription.xml", {}, *description},
-                                {"sources/" + source->stem + ".cpp", cpp, std::nullopt}};
+                                {"sources/" + source->stem + ".cpp", cpp, std::nullopt},
+                                {"sources/CMakeLists.txt", {}, fmuSourcesCMakeLists(sources)}};
+  if (o.fmiVersion == 3)
+    entries.push_back({"sources/buildDescription.xml", {}, fmuBuildDescription(sources)});
   // The platform folder: FMI 3.0's <arch>-<os> tuple, FMI 2.0's "linux64".
   std::string platform = o.fmiVersion == 2 ? "linux64" : "x86_64-linux";
   if (!o.sourceOnly)

@@ -272,11 +272,18 @@ std::string fmi2Description(const FmuDescriptionInput& input, const FmuLayout& l
       .add("canGetAndSetFMUstate", "true")
       .add("canSerializeFMUstate", "true")
       .add("providesDirectionalDerivative", "true");
+  // FMI 2.0 lists the source files in each interface (section 2.2.6); the build is described
+  // in sources/CMakeLists.txt.
+  std::string sourceFiles =
+      fmt::format("    <SourceFiles>\n      <File{}/>\n    </SourceFiles>\n",
+                  Attributes().add("name", input.modelIdentifier + ".cpp").text());
   if (input.interfaces.modelExchange)
-    text += fmt::format("  <ModelExchange{}/>\n", capabilities.text());
+    text += fmt::format("  <ModelExchange{}>\n{}  </ModelExchange>\n", capabilities.text(),
+                        sourceFiles);
   if (input.interfaces.coSimulation)
-    text += fmt::format("  <CoSimulation{}{}/>\n", capabilities.text(),
-                        Attributes().add("canHandleVariableCommunicationStepSize", "true").text());
+    text += fmt::format("  <CoSimulation{}{}>\n{}  </CoSimulation>\n", capabilities.text(),
+                        Attributes().add("canHandleVariableCommunicationStepSize", "true").text(),
+                        sourceFiles);
   text += unitDefinitions(layout) + defaultExperiment(model) + fmi2Variables(layout, model) +
           fmi2Structure(layout, model);
   return text + "</fmiModelDescription>\n";

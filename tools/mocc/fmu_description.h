@@ -20,7 +20,8 @@ struct FmuInterfaces {
 struct FmuDescriptionInput {
   const mocc_model* model = nullptr;
   int fmiVersion = 3;             // 2 or 3
-  std::string modelIdentifier;    // the shared object's name without extension
+  std::string modelIdentifier;    // the shared object's name without extension, and of the
+                                  // source file sources/<modelIdentifier>.cpp
   std::string instantiationToken; // runtime::modelToken
   std::string generationTool;     // "mocc 0.1.0"
   FmuInterfaces interfaces;
