@@ -295,6 +295,29 @@ TEST(FmuExport, ModelErrorsAreLocated) {
   EXPECT_FALSE(fs::exists(dir / "b.fmu"));
 }
 
+// A model that calls the MSL's C code (the table functions of ModelicaStandardTables): the
+// shared objects mocc built for it travel inside the FMU, found beside the FMU's own through
+// its run path, so the FMU runs where mocc's cache is not. The table interpolates linearly:
+// y = 2 t, then 4 - 2 t.
+TEST(FmuExport, ExternalCodeTravelsInTheFmu) {
+  REQUIRE_FMUSIM();
+  fs::path library = fs::path(MOCC_MSL_DIR) / "ModelicaStandardLibrary-4.0.0";
+  if (!fs::exists(library)) GTEST_SKIP() << "no MSL at " << library;
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(fmiModel("TableDriven.mo") + " --lib " + library.string(), 3, dir);
+  CommandResult listing = runCommand("unzip -l " + fmu.string());
+  EXPECT_NE(listing.output.find("binaries/x86_64-linux/c-sources-"), std::string::npos)
+      << listing.output;
+  CommandResult r = fmusim(fmu, "cs", dir / "out.csv",
+                           "--stop-time 2 --output-interval 0.25 --output-variable y");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv((dir / "out.csv").string());
+  std::size_t t = table.column("time"), y = table.column("y");
+  ASSERT_EQ(table.rows.size(), 9u);
+  for (const auto& row : table.rows)
+    EXPECT_NEAR(row[y], row[t] <= 1 ? 2 * row[t] : 4 - 2 * row[t], 1e-12) << "at " << row[t];
+}
+
 /// An MSL example with a MAP-LIB reference: the FMU runs with the settings of creation.txt,
 /// and `mocc compare --result` checks what fmusim wrote against the reference's tube.
 struct MslExample {

@@ -89,6 +89,12 @@ std::optional<RuntimeLocation> findRuntime(std::string& error) {
   return std::nullopt;
 }
 
+std::vector<fs::path> linkOrder(const std::vector<fs::path>& nativeObjects) {
+  std::vector<fs::path> objects(nativeObjects.rbegin(), nativeObjects.rend());
+  if (!objects.empty()) std::reverse(objects.begin() + 1, objects.end());
+  return objects;
+}
+
 CompilerRun compileSimulator(const std::string& compiler, const fs::path& source,
                              const fs::path& executable, int optLevel,
                              const RuntimeLocation& runtime,
@@ -106,10 +112,7 @@ CompilerRun compileSimulator(const std::string& compiler, const fs::path& source
   run.command.push_back("-L" + runtime.libraryDirectory.string());
   run.command.push_back("-Wl,-rpath," + runtime.libraryDirectory.string());
   // The external functions' objects by path, found again at run time where they were built.
-  // The Include code's object (the last) first: the dynamic linker searches in this order.
-  std::vector<fs::path> objects(nativeObjects.rbegin(), nativeObjects.rend());
-  if (!objects.empty()) std::reverse(objects.begin() + 1, objects.end());
-  for (const fs::path& object : objects) {
+  for (const fs::path& object : linkOrder(nativeObjects)) {
     run.command.push_back(object.string());
     run.command.push_back("-Wl,-rpath," + object.parent_path().string());
   }

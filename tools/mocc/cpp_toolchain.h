@@ -30,6 +30,11 @@ struct CompilerRun {
 /// and stderr into `run.output` and its exit status into `run.exitCode`.
 void runProcess(CompilerRun& run);
 
+/// The external functions' shared objects in the order to link them: the Include code's object
+/// (the last of `nativeObjects`) first, since the dynamic linker searches in link order.
+std::vector<std::filesystem::path>
+linkOrder(const std::vector<std::filesystem::path>& nativeObjects);
+
 /// Compiles `source` into the executable `executable` with `compiler` at optimisation level
 /// `optLevel`, linked to the runtime's simulator library (with an rpath to it).
 CompilerRun compileSimulator(const std::string& compiler, const std::filesystem::path& source,

@@ -60,9 +60,37 @@ private:
   fs::path path_;
 };
 
+/// A library of the system (a LAPACK, say), which the FMU's importer has where mocc found it.
+bool systemLibrary(const fs::path& object) {
+  std::string path = object.string();
+  return path.rfind("/usr/", 0) == 0 || path.rfind("/lib", 0) == 0;
+}
+
+/// The external functions' shared objects that mocc built (in its cache) go into the FMU
+/// beside its own, found there through the FMU's run path $ORIGIN: copied into `directory`,
+/// they are linked by file name. Returns the copies.
+std::vector<fs::path> bundleNativeObjects(const CppSource& source, const fs::path& directory,
+                                          std::vector<std::string>& linkOptions) {
+  std::vector<fs::path> bundled;
+  for (const fs::path& object : linkOrder(source.nativeObjects)) {
+    if (systemLibrary(object)) {
+      linkOptions.push_back(object.string());
+      continue;
+    }
+    fs::path copy = directory / object.filename();
+    fs::copy_file(object, copy, fs::copy_options::overwrite_existing);
+    bundled.push_back(copy);
+    linkOptions.push_back("-L" + directory.string());
+    linkOptions.push_back("-l:" + object.filename().string());
+  }
+  if (!bundled.empty()) linkOptions.push_back("-Wl,-rpath,$ORIGIN");
+  return bundled;
+}
+
 /// The FMU's shared object: the generated model, the FMI layer and the runtime.
-CompilerRun compileFmuLibrary(const FmuOptions& o, const CppSource& source, const fs::path& cpp,
-                              const fs::path& library, const RuntimeLocation& runtime) {
+CompilerRun compileFmuLibrary(const FmuOptions& o, const std::vector<std::string>& nativeOptions,
+                              const fs::path& cpp, const fs::path& library,
+                              const RuntimeLocation& runtime) {
   CompilerRun run;
   run.command = {compilerOf(o.compiler)};
   for (const std::string& flag : backend::cpp::requiredCompilerFlags())
@@ -79,10 +107,7 @@ CompilerRun compileFmuLibrary(const FmuOptions& o, const CppSource& source, cons
         (runtime.libraryDirectory / "libmocc_fmu_runtime.a").string(),
         std::string("-Wl,--no-whole-archive")})
     run.command.push_back(part);
-  for (const fs::path& object : source.nativeObjects) {
-    run.command.push_back(object.string());
-    run.command.push_back("-Wl,-rpath," + object.parent_path().string());
-  }
+  run.command.insert(run.command.end(), nativeOptions.begin(), nativeOptions.end());
   for (const char* library : {MOCC_FMU_LINK_LIBRARIES})
     run.command.push_back(std::string("-l") + library);
   runProcess(run);
@@ -189,7 +214,9 @@ int writeFmu(const FmuOptions& o) {
   fs::path cpp = scratch.path() / (source->stem + ".cpp");
   fs::path library = scratch.path() / (source->stem + ".so");
   std::ofstream(cpp, std::ios::binary) << source->text;
-  CompilerRun run = compileFmuLibrary(o, *source, cpp, library, *runtime);
+  std::vector<std::string> nativeOptions;
+  std::vector<fs::path> bundled = bundleNativeObjects(*source, scratch.path(), nativeOptions);
+  CompilerRun run = compileFmuLibrary(o, nativeOptions, cpp, library, *runtime);
   if (run.exitCode != 0)
     return fail(fmt::format("the C++ compiler failed (exit code {}): {}\n{}", run.exitCode,
                             fmt::join(run.command, " "), run.output));
@@ -217,8 +244,12 @@ int writeFmu(const FmuOptions& o) {
     entries.push_back({"sources/buildDescription.xml", {}, fmuBuildDescription(sources)});
   // The platform folder: FMI 3.0's <arch>-<os> tuple, FMI 2.0's "linux64".
   std::string platform = o.fmiVersion == 2 ? "linux64" : "x86_64-linux";
-  if (!o.sourceOnly)
+  if (!o.sourceOnly) {
     entries.push_back({"binaries/" + platform + "/" + source->stem + ".so", library, std::nullopt});
+    for (const fs::path& object : bundled)
+      entries.push_back(
+          {"binaries/" + platform + "/" + object.filename().string(), object, std::nullopt});
+  }
   fs::path output = o.output.empty() ? fs::path(source->stem + ".fmu") : fs::path(o.output);
   std::error_code ignored;
   fs::remove(output, ignored);
