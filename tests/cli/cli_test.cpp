@@ -121,6 +121,23 @@ TEST(Cli, SimulationFailureExitsWithThreeAndKeepsTheResults) {
   EXPECT_NEAR(table.rows[6][1], std::exp(0.6), 1e-6);
 }
 
+// A top-level input without a binding is given from outside (MLS 4.4.2.2): `mocc run` keeps its
+// start value, or the value of --override, and writes it among the results; x integrates it.
+TEST(Cli, TopLevelInputsKeepTheirGivenValue) {
+  auto dir = scratchDirectory();
+  std::string model = std::string(MOCC_SOURCE_DIR) + "/tests/fmi/models/InputDriven.mo";
+  CommandResult r =
+      runMocc("run " + model + " --no-cache --override u=3 -o " + (dir / "r.csv").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_FALSE(contains(r.output, "has no value")) << r.output;
+  CsvTable table = readCsv((dir / "r.csv").string());
+  std::size_t t = table.column("time"), u = table.column("u"), y = table.column("y");
+  for (const auto& row : table.rows) {
+    EXPECT_EQ(row[u], 3.0);
+    EXPECT_NEAR(row[y], 6 * row[t], 1e-9) << "at t = " << row[t]; // der(x) = 3: exact
+  }
+}
+
 TEST(Cli, ParametersAreColumnsOnRequest) {
   // structural_parameter.mo: n and k were evaluated during translation (constants in the
   // variable table), written like parameters; --override changes nothing of theirs.

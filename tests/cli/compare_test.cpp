@@ -437,6 +437,22 @@ TEST(CompareTube, TheExactSolutionStaysInsideItsTube) {
   EXPECT_EQ(tubeVerdicts(readJson(json)), (std::map<std::string, bool>{{"x", true}, {"y", true}}));
 }
 
+TEST(CompareTube, AResultFileOfAnotherProgramIsCheckedWithoutSimulating) {
+  // --result: the same tube check on a file another program wrote (an FMU's run in fmusim).
+  // The exact ramp lies inside its own tube; the one of slope 1.01 leaves it at t = 1 as above.
+  auto dir = scratchDirectory();
+  auto reference = writeRampReference(dir, 1.0, 0.5);
+  CommandResult inside = runMocc("compare " + rampSwitch() + " --reference " + reference.string() +
+                                 " --result " + reference.string());
+  EXPECT_EQ(inside.exitCode, 0) << inside.output;
+  EXPECT_TRUE(contains(inside.output, "2 of 2 signals inside")) << inside.output;
+  CommandResult outside = runMocc("compare " + rampSwitch() + " --reference " + reference.string() +
+                                  " --result " + writeRampReference(dir, 1.01, 0.5).string());
+  EXPECT_EQ(outside.exitCode, 4) << outside.output;
+  EXPECT_TRUE(contains(outside.output, "1 of 2 signals inside")) << outside.output;
+  EXPECT_EQ(runMocc("compare " + rampSwitch() + " --result " + reference.string()).exitCode, 2);
+}
+
 TEST(CompareTube, AValueOutsideTheTubeFailsWithExitCodeFourAndAPlot) {
   // Against x = 1.01 t the run is 0.01 low at t = 1: dy = 2.02e-3 and the window's slope
   // gives back dt * 1.01, so x is about 4 tube units out; y still passes.
