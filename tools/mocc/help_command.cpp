@@ -89,6 +89,18 @@ parameters to a CSV, --derivatives adds der(x). `mocc plot` draws variables of a
   $ mocc run examples/BouncingBall.mo -o ball.csv --variables 'h|v' --plot h
   $ mocc plot ball.mat h v --overlay ball.csv -o ball.svg
 )"}},
+      {"fmu",
+       {"exporting a model as a Functional Mock-up Unit for other tools",
+        R"(mocc fmu writes an FMU (FMI 3.0, or 2.0 with --fmi 2) for Model Exchange and
+Co-Simulation (--kind me|cs|both): the model compiled through C++ with mocc's runtime inside,
+modelDescription.xml made from the compiled model, and sources/ to build it again where mocc
+is installed. In Model Exchange the importer integrates and mocc's event iteration runs in event
+mode; in Co-Simulation mocc's CVODE and event location run inside each step. Parameters and
+start values are set before initialization, the model's top-level inputs at any time.
+
+  $ mocc fmu examples/BouncingBall.mo -o ball.fmu
+  $ mocc fmu examples/BouncingBall.mo --fmi 2 --kind cs -o ball2.fmu
+)"}},
   };
   return all;
 }
