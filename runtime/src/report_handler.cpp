@@ -28,7 +28,10 @@ void ReportHandler::record(int32_t kind, int32_t message, double time, const dou
   case MOCC_REPORT_ASSERT_ERROR: break;
   default: text = fmt::format("unknown report kind {} ({})", kind, text); break;
   }
-  addError(ModelReport{time, std::move(text)});
+  const char* origin = model_.message_origins && message >= 0 && message < model_.n_messages
+                           ? model_.message_origins[message]
+                           : nullptr;
+  addError(ModelReport{time, std::move(text), false, origin ? origin : ""});
 }
 
 void ReportHandler::recordExternal(ExternalReportKind kind, double time, const std::string& text) {
@@ -48,8 +51,9 @@ void ReportHandler::addError(ModelReport report) {
 }
 
 std::string ModelReport::describe() const {
-  return fmt::format("{} at time {}: {}", external ? "ModelicaError" : "assertion failed", time,
-                     message);
+  std::string where = origin.empty() ? std::string() : fmt::format(" (assert at {})", origin);
+  return fmt::format("{} at time {}: {}{}", external ? "ModelicaError" : "assertion failed", time,
+                     message, where);
 }
 
 void ReportHandler::addWarning(int32_t message, double time, std::string text) {

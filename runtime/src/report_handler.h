@@ -21,7 +21,9 @@ struct ModelReport {
   double time;
   std::string message;
   bool external = false; // from ModelicaError in external code rather than from an assert
-  /// "assertion failed at time <time>: <message>" or "ModelicaError at time <time>: <message>".
+  std::string origin;    // "file:line:col" of the assert, or ""
+  /// "assertion failed at time <time>: <message> (assert at <origin>)" or "ModelicaError at
+  /// time <time>: <message>".
   std::string describe() const;
 };
 

@@ -121,7 +121,9 @@ void Simulator::restoreValues(double time, std::span<const double> states,
   nextTimeEvent_ = queryNextTimeEvent();
 }
 
-void Simulator::advanceTo(double time) { integrateUntil(std::min(time, options_.stopTime)); }
+void Simulator::advanceTo(double time, bool returnAtEvent) {
+  integrateUntil(std::min(time, options_.stopTime), returnAtEvent);
+}
 
 void Simulator::restart() {
   if (terminated_) return;
@@ -312,7 +314,7 @@ void Simulator::followHomotopyPath() {
                         cause)});
 }
 
-void Simulator::integrateUntil(double until) {
+void Simulator::integrateUntil(double until, bool returnAtEvent) {
   while (!terminated_ && instance_.time() < until) {
     double tOut = std::min(grid_.after(instance_.time()), until);
     // No time event and no stop time (an importer that did not say when it stops): the
@@ -326,6 +328,10 @@ void Simulator::integrateUntil(double until) {
     bool stateEvent = step.reason == AdvanceReason::Root;
     if (timeEvent || stateEvent) {
       handleEvent(step, timeEvent, stateEvent);
+      if (returnAtEvent) {
+        if (reports_.terminateRequested()) terminated_ = true;
+        return;
+      }
     } else {
       evaluateContinuous();
       recordDelays(DelayPoint::Output);

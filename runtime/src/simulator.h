@@ -59,8 +59,8 @@ public:
   /// initialization problem and the event iteration at the start time.
   void start(std::span<const Override> overrides);
   /// Integrates to `time` (not beyond the stop time), handling every event on the way at its
-  /// located time.
-  void advanceTo(double time);
+  /// located time; with `returnAtEvent`, returns right after the first event instead.
+  void advanceTo(double time, bool returnAtEvent = false);
   /// The integrator starts afresh from the current time and state: after the importer set
   /// inputs or states, the solution so far says nothing about what follows.
   void restart();
@@ -105,7 +105,7 @@ private:
   void solveInitialProblem();
   void followHomotopyPath();
   std::optional<std::string> solveInitialProblemAt(double lambda);
-  void integrateUntil(double until);
+  void integrateUntil(double until, bool returnAtEvent = false);
   AdvanceResult advance(double tOut, double tStop);
   void handleEvent(const AdvanceResult& step, bool timeEvent, bool stateEvent);
   /// One event instant: left limit, event iteration, right limit (no restart).

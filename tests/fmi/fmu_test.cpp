@@ -235,6 +235,53 @@ TEST_P(FmuVariants, DomainErrorIsReportedThroughTheLogger) {
   EXPECT_NE(r.output.find("DomainError.mo:6:"), std::string::npos) << r.output;
 }
 
+// A failed assertion (MLS 8.3.7) reaches the importer's log with its message and where the
+// assert stands, as `mocc run` reports it.
+TEST_P(FmuVariants, FailedAssertionIsReportedThroughTheLogger) {
+  REQUIRE_FMUSIM();
+  const Variant& variant = GetParam();
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(fmiModel("AssertFails.mo"), variant.fmi, dir);
+  CommandResult r = fmusim(fmu, variant.interface, dir / "out.csv",
+                           "--stop-time 1 --output-interval 0.1 --output-variable x "
+                           "--log-level error");
+  EXPECT_NE(r.exitCode, 0) << r.output;
+  EXPECT_LT(r.exitCode, 128) << "fmusim was killed: " << r.output;
+  EXPECT_NE(r.output.find("x fell below 0.5"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("AssertFails.mo:5:"), std::string::npos) << r.output;
+}
+
+// FMI 3.0 co-simulation with early return allowed: a step ends at its first event, so the
+// importer's rows include the bounce instants themselves, on the closed form's times within the
+// bound of a run that locates them (no reconstruction from the next output point).
+TEST(FmuExport, EarlyReturnEndsCoSimulationStepsAtEvents) {
+  REQUIRE_FMUSIM();
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(example("BouncingBall.mo"), 3, dir);
+  CommandResult r = fmusim(fmu, "cs", dir / "out.csv",
+                           "--early-return-allowed --tolerance 1e-8 --stop-time 10 "
+                           "--output-interval 0.01 --output-variable h --output-variable v");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv((dir / "out.csv").string());
+  std::size_t t = table.column("time"), v = table.column("v");
+  // The first row that rises: the step that ended at the bounce (a second early return follows
+  // a rounding error later, where the relation h < 0 is released).
+  std::vector<double> offGrid;
+  for (std::size_t i = 1; i < table.rows.size(); ++i) {
+    if (!(table.rows[i - 1][v] < 0 && table.rows[i][v] > 0)) continue;
+    double steps = table.rows[i][t] / 0.01;
+    EXPECT_GT(std::abs(steps - std::round(steps)), 1e-6) << "a bounce on the output grid";
+    offGrid.push_back(table.rows[i][t]);
+  }
+  const double g = 9.81, e = 0.9, tolerance = 1e-8;
+  BallFlights exact = ballClosedForm(10, g, e, 20);
+  auto expected = exactBounces(exact, 0, 10);
+  ASSERT_EQ(offGrid.size(), expected.size()) << r.output;
+  for (std::size_t k = 0; k < offGrid.size(); ++k)
+    EXPECT_NEAR(offGrid[k], expected[k].second,
+                ballBounceTimeBound(expected[k].first, exact, g, e, tolerance, 10));
+}
+
 TEST(FmuExport, DescriptionListsStatesDerivativesAndEventIndicators) {
   fs::path dir = scratchDirectory();
   fs::path fmu = exportFmu(example("BouncingBall.mo"), 3, dir);

@@ -366,7 +366,10 @@ std::string fmi3Description(const FmuDescriptionInput& input, const FmuLayout& l
                         Attributes().add("needsCompletedIntegratorStep", "true").text());
   if (input.interfaces.coSimulation)
     text += fmt::format("  <CoSimulation{}{}/>\n", capabilities.text(),
-                        Attributes().add("canHandleVariableCommunicationStepSize", "true").text());
+                        Attributes()
+                            .add("canHandleVariableCommunicationStepSize", "true")
+                            .add("mightReturnEarlyFromDoStep", "true")
+                            .text());
   text += unitDefinitions(layout) + defaultExperiment(model) + fmi3Variables(layout, model) +
           fmi3Structure(layout, model);
   return text + "</fmiModelDescription>\n";

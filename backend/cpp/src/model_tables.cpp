@@ -236,6 +236,12 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   for (const sim::Message& m : program.messages)
     messages.push_back(m.text());
   stringTable(code, "messages", messages);
+  std::vector<std::string> origins;
+  for (const sim::Message& m : program.messages)
+    origins.push_back(m.origin);
+  bool located = std::any_of(origins.begin(), origins.end(),
+                             [](const std::string& origin) { return !origin.empty(); });
+  if (located) stringTable(code, "message_origins", origins);
   std::string templates = messageTemplates(code, program);
   std::vector<std::string> descriptions;
   for (const sim::Crossing& crossing : program.crossings)
@@ -319,6 +325,7 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   code.line(fmt::format(".crossing_relations = {}, .crossing_positive_values = {},",
                         crossingRelations, crossingPositives));
   code.line(fmt::format(".n_strings = {}, .strings = string_constants,", texts.size()));
+  code.line(std::string(".message_origins = ") + table(located, "message_origins") + ",");
   code.close("};");
   code.blank();
   return code;

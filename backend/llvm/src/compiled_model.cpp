@@ -49,6 +49,7 @@ void CompiledModel::fillTables() {
   messagePointers_ = pointersTo(d.messages);
   crossingDescriptionPointers_ = pointersTo(d.crossingDescriptions);
   stringPointers_ = pointersTo(d.strings);
+  messageOriginPointers_ = pointersTo(d.messageOrigins);
 
   model_.abi_version = MOCC_ABI_VERSION;
   model_.name = d.name.c_str();
@@ -82,6 +83,7 @@ void CompiledModel::fillTables() {
       d.crossingPositiveValues.empty() ? nullptr : d.crossingPositiveValues.data();
   model_.n_strings = count(stringPointers_.size());
   model_.strings = stringPointers_.empty() ? nullptr : stringPointers_.data();
+  model_.message_origins = messageOriginPointers_.empty() ? nullptr : messageOriginPointers_.data();
 }
 
 void CompiledModel::fillSystems() {

@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 13;
+constexpr std::uint32_t kFormatVersion = 14;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -255,6 +255,8 @@ ModelDescription describe(const sim::Program& program) {
   d.crossingRelations = toInt32(sim::crossingRelationStorage(program));
   d.crossingPositiveValues = toInt32(sim::crossingPositiveValues(program));
   d.strings = program.pool.strings();
+  for (const sim::Message& m : program.messages)
+    d.messageOrigins.push_back(m.origin);
   return d;
 }
 
@@ -318,6 +320,7 @@ void writeDescription(const ModelDescription& d, std::string& out) {
   put(out, d.crossingRelations);
   put(out, d.crossingPositiveValues);
   put(out, d.strings);
+  put(out, d.messageOrigins);
 }
 
 std::optional<ModelDescription> readDescription(std::string_view& in) {
@@ -342,7 +345,8 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
       (d.stateNominals.empty() ||
        d.stateNominals.size() == static_cast<std::size_t>(d.stateCount)) &&
       r.get(d.relations) && r.get(d.crossingRelations) && r.get(d.crossingPositiveValues) &&
-      r.get(d.strings) && d.crossingRelations.size() == d.crossingPositiveValues.size() &&
+      r.get(d.strings) && r.get(d.messageOrigins) && d.messageOrigins.size() == d.messages.size() &&
+      d.crossingRelations.size() == d.crossingPositiveValues.size() &&
       (d.crossingRelations.empty() || d.crossingRelations.size() == d.crossingDescriptions.size());
   if (!ok || !indicesValid(d)) return std::nullopt;
   return d;

@@ -72,6 +72,7 @@ struct ModelDescription {
   std::vector<std::int32_t> crossingRelations;      // mocc_model.crossing_relations
   std::vector<std::int32_t> crossingPositiveValues; // mocc_model.crossing_positive_values
   std::vector<std::string> strings;                 // mocc_model.strings
+  std::vector<std::string> messageOrigins;          // mocc_model.message_origins
 };
 
 ModelDescription describe(const sim::Program& program);

@@ -104,7 +104,9 @@ sim::Statement ProgramBuilder::assertion(const dae::Assertion& a, expr::Translat
   static_assert(static_cast<int>(sim::AssertLevel::Message) ==
                 static_cast<int>(dae::AssertLevel::Message));
   auto level = static_cast<sim::AssertLevel>(a.level); // the same enumerators
-  return {sim::Assert{translate(a.condition), message(a.message), level,
+  sim::Message located = a.message;
+  located.origin = origin(a.range); // a failure names where the assert stands
+  return {sim::Assert{translate(a.condition), message(located), level,
                       messageValues(a.values, translate)},
           origin(a.range)};
 }

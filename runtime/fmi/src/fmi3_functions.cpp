@@ -96,12 +96,15 @@ fmi3Instance fmi3InstantiateModelExchange(fmi3String instanceName, fmi3String to
 }
 
 fmi3Instance fmi3InstantiateCoSimulation(fmi3String instanceName, fmi3String token, fmi3String,
-                                         fmi3Boolean, fmi3Boolean, fmi3Boolean, fmi3Boolean,
-                                         const fmi3ValueReference[], size_t,
-                                         fmi3InstanceEnvironment environment,
+                                         fmi3Boolean, fmi3Boolean, fmi3Boolean,
+                                         fmi3Boolean earlyReturnAllowed, const fmi3ValueReference[],
+                                         size_t, fmi3InstanceEnvironment environment,
                                          fmi3LogMessageCallback log,
                                          fmi3IntermediateUpdateCallback) {
-  return instantiate(instanceName, token, Interface::CoSimulation, environment, log);
+  FmuInstance* fmu = instantiate(instanceName, token, Interface::CoSimulation, environment, log);
+  // mightReturnEarlyFromDoStep: with the importer's consent, a step ends at its first event.
+  if (fmu) fmu->allowEarlyReturn(earlyReturnAllowed);
+  return fmu;
 }
 
 fmi3Instance fmi3InstantiateScheduledExecution(fmi3String, fmi3String, fmi3String, fmi3Boolean,
@@ -414,7 +417,11 @@ fmi3Status fmi3DoStep(fmi3Instance i, fmi3Float64 currentCommunicationPoint,
   // Events inside the step are handled inside it (eventModeUsed is not needed).
   if (eventHandlingNeeded) *eventHandlingNeeded = false;
   if (terminateSimulation) *terminateSimulation = terminate;
-  if (earlyReturn) *earlyReturn = terminate;
+  // A step that ends before its end returns early, which the importer must have allowed;
+  // without that, terminate() shows in terminateSimulation alone.
+  if (earlyReturn)
+    *earlyReturn =
+        fmu.earlyReturnAllowed() && reached < currentCommunicationPoint + communicationStepSize;
   if (lastSuccessfulTime) *lastSuccessfulTime = reached;
   return status(result);
 }

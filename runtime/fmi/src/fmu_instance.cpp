@@ -293,7 +293,7 @@ Status FmuInstance::doStep(double current, double step, bool& terminateSimulatio
                   fmt::format("the step starts at {}, but the FMU is at time {}", current, now));
     if (inputsChanged_) simulator_->restart();
     inputsChanged_ = false;
-    simulator_->advanceTo(current + step);
+    simulator_->advanceTo(current + step, earlyReturnAllowed_);
     terminateSimulation = simulator_->terminated();
     reached = simulator_->time();
     return Status::Ok;

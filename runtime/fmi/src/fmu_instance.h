@@ -97,8 +97,11 @@ public:
   Status getEventIndicators(std::span<double> indicators);
   Status getNominals(std::span<double> nominals);
   /// Co-simulation: integrates from `current` (the instance's time) over `step`, handling the
-  /// events inside; `reached` is where it stopped.
+  /// events inside; `reached` is where it stopped: the end of the step, or with early return
+  /// allowed (FMI 3.0) the first event inside it, after its event iteration.
   Status doStep(double current, double step, bool& terminateSimulation, double& reached);
+  void allowEarlyReturn(bool allowed) { earlyReturnAllowed_ = allowed; }
+  bool earlyReturnAllowed() const { return earlyReturnAllowed_; }
   Status terminate();
   Status reset();
 
@@ -156,8 +159,9 @@ private:
   std::unique_ptr<runtime::NullSink> sink_;
   std::unique_ptr<runtime::Simulator> simulator_;
   bool initialized_ = false;
-  bool eventPending_ = false;          // model exchange: enterEventMode was called
-  bool continuousStale_ = true;        // time or states changed since the last evaluation
+  bool eventPending_ = false;   // model exchange: enterEventMode was called
+  bool continuousStale_ = true; // time or states changed since the last evaluation
+  bool earlyReturnAllowed_ = false;
   bool inputsChanged_ = false;         // since the last step (co-simulation) or event
   std::vector<double> lastIndicators_; // at the last accepted point or event
   std::size_t warningsLogged_ = 0;

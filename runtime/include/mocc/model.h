@@ -349,6 +349,10 @@ typedef struct mocc_model {
    * them; the texts computed during the run get the handles after them. */
   int32_t n_strings;
   const char* const* strings;
+
+  /* [n_messages] "file:line:col" of the assert each message belongs to, "" where unknown (ABI
+   * 17): a failure report names where the assert stands. Null when no message has one. */
+  const char* const* message_origins;
 } mocc_model;
 
 /* A service of the runtime library that generated code calls: solves algebraic loop

@@ -92,6 +92,7 @@ private:
   std::string object_; // the relocatable object the JIT linked, kept for image()
   std::vector<mocc_variable> variables_;
   std::vector<const char*> messagePointers_, crossingDescriptionPointers_, stringPointers_;
+  std::vector<const char*> messageOriginPointers_;
   std::vector<Function> functions_;
   std::vector<mocc_system_info> systems_;
   std::vector<mocc_state_set_info> stateSets_;

@@ -104,6 +104,8 @@ struct MessageValue {
 struct Message {
   std::vector<std::string> texts{""};
   std::vector<MessageValue> values;
+  /// "file:line:col" of the assert whose message it is, or "" (mocc_model.message_origins).
+  std::string origin;
 
   Message() = default;
   Message(std::string text) : texts{std::move(text)} {} // NOLINT: a constant message
