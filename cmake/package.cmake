@@ -22,22 +22,21 @@ set_property(TARGET mocc_compiler APPEND PROPERTY INTERFACE_INCLUDE_DIRECTORIES
   "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
 set_target_properties(mocc_compiler PROPERTIES INSTALL_RPATH "$ORIGIN")
 
-# mocc::fmu_runtime, what an FMU's shared object links whole besides its model (runtime/fmi),
-# and the version script that keeps everything but the FMI functions local to the FMU.
-set_property(TARGET mocc_fmu_runtime PROPERTY INTERFACE_INCLUDE_DIRECTORIES
-  "$<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/runtime/include>"
-  "$<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/runtime/fmi/include>"
-  "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
-set_target_properties(mocc_fmu_runtime PROPERTIES EXPORT_NAME fmu_runtime)
+# What `mocc fmu` links into an FMU's shared object besides its model (runtime/fmi), with the
+# version script that keeps everything but the FMI functions local to the FMU.
+install(TARGETS mocc_fmu_runtime ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES ${CMAKE_LIBRARY_OUTPUT_DIRECTORY}/mocc_fmu_exports.map
   DESTINATION ${CMAKE_INSTALL_LIBDIR})
+# The runtime's sources, which FMUs carry so that they build anywhere (`mocc fmu`, sources/).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/src ${PROJECT_SOURCE_DIR}/runtime/include
+                  ${PROJECT_SOURCE_DIR}/runtime/fmi
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/mocc/runtime)
 
-install(TARGETS mocc_runtime mocc_simulator_cli mocc_compiler mocc_fmu_runtime EXPORT moccTargets
+install(TARGETS mocc_runtime mocc_simulator_cli mocc_compiler EXPORT moccTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/ ${PROJECT_SOURCE_DIR}/runtime/cli/include/
-                  ${PROJECT_SOURCE_DIR}/tools/api/include/ ${PROJECT_SOURCE_DIR}/runtime/fmi/include/
+                  ${PROJECT_SOURCE_DIR}/tools/api/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
 install(EXPORT moccTargets NAMESPACE mocc:: FILE mocc-targets.cmake DESTINATION ${mocc_cmake_dir})
 

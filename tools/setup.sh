@@ -17,7 +17,7 @@ packages=(
   libopenmpi-dev openmpi-bin            # mocc sweep --mpi across machines
   libffi-dev                            # calling external C functions during translation
   liblapack-dev                         # LAPACK for external "FORTRAN 77" functions that name it
-  libminizip-dev                        # mocc fmu writes FMUs (zip archives)
+  libminizip-dev unzip                  # mocc fmu writes FMUs (zip archives); tests unpack them
   libxml2-dev libxml2-utils             # fmusim, the independent FMU importer the tests run;
                                         # xmllint checks FMU descriptions against FMI's schemas
 )

@@ -138,6 +138,20 @@ TEST(Cli, TopLevelInputsKeepTheirGivenValue) {
   }
 }
 
+// Only the class's own inputs are given from outside: b[1].u and b[2].u of an array of
+// components are determined by its equations (a dot outside the subscripts).
+TEST(Cli, InputsOfComponentsAreNoTopLevelInputs) {
+  auto dir = scratchDirectory();
+  CommandResult r =
+      runMocc("run " + input("ComponentInputs.mo") + " --no-cache -o " + (dir / "r.csv").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv((dir / "r.csv").string());
+  const auto& last = table.rows.back();
+  EXPECT_EQ(last[table.column("b[1].y")], 2 * last[table.column("time")]);
+  EXPECT_EQ(last[table.column("b[2].y")], 6.0);
+  EXPECT_EQ(last[table.column("k")], 3.0);
+}
+
 TEST(Cli, ParametersAreColumnsOnRequest) {
   // structural_parameter.mo: n and k were evaluated during translation (constants in the
   // variable table), written like parameters; --override changes nothing of theirs.

@@ -83,6 +83,17 @@ std::vector<double> bounceTimesBetweenRows(const CsvTable& table, double g) {
   return bounces;
 }
 
+/// What reading bounce m (1-based) back from the next output point adds to its bound: the
+/// integration error there (K TOL (1 + height) in h, K TOL (1 + speed) in v with K = 10, as in
+/// ballBounceTimeBound) moves tau by the position error over the rising speed (e times the
+/// landing speed) plus the speed error over g.
+double readBackBound(std::size_t m, const BallFlights& exact, double g, double e,
+                     double tolerance) {
+  double speed = exact.speed[m - 1];
+  return 10 * tolerance * (1 + exact.height.front()) / (e * speed) +
+         10 * tolerance * (1 + speed) / g;
+}
+
 // examples/BouncingBall.mo (g = 9.81, e = 0.9, h0 = 10, tolerance 1e-8) against seed 003's
 // closed form: Model Exchange through fmusim's CVODE and root finding on the FMU's event
 // indicator, Co-Simulation through the FMU's own event location inside doStep.
@@ -106,13 +117,7 @@ TEST_P(FmuVariants, BouncingBallBouncesAtTheClosedFormTimes) {
   ASSERT_EQ(bounces.size(), expected) << r.output;
   for (std::size_t m = 0; m < bounces.size(); ++m) {
     double bound = ballBounceTimeBound(m + 1, exact, g, e, tolerance, stop);
-    // Co-simulation reads the bounce back from the state at the next output point: its
-    // integration error there (K TOL (1 + height) in h, K TOL (1 + speed) in v, the terms of
-    // ballBounceTimeBound) moves tau by the position error over the speed plus the speed error
-    // over g.
-    if (variant.interface == "cs")
-      bound += 10 * tolerance * (1 + h0) / exact.speed[m] / e +
-               10 * tolerance * (1 + exact.speed[m]) / g;
+    if (variant.interface == "cs") bound += readBackBound(m + 1, exact, g, e, tolerance);
     EXPECT_NEAR(bounces[m], exact.bounceTime[m], bound) << "bounce " << m + 1;
   }
 }
@@ -166,9 +171,7 @@ TEST_P(FmuVariants, SerializedStateResumesTheRun) {
   for (std::size_t k = 0; k < bounces.size(); ++k) {
     auto [m, time] = expected[k];
     double bound = ballBounceTimeBound(m, exact, g, e, tolerance, 10) + restart;
-    if (variant.interface == "cs")
-      bound += 10 * tolerance * (1 + 10) / exact.speed[m - 1] / e +
-               10 * tolerance * (1 + exact.speed[m - 1]) / g;
+    if (variant.interface == "cs") bound += readBackBound(m, exact, g, e, tolerance);
     EXPECT_NEAR(bounces[k], time, bound) << "bounce " << m;
   }
 }
@@ -218,37 +221,34 @@ TEST_P(FmuVariants, TimeEventsOfSampleFire) {
   EXPECT_EQ(table.rows.back()[n], 4.0);
 }
 
-// An FMU that fails reports through the importer's logger and returns an error status: the
-// importer carries on to its own error handling (fmusim ends with its error exit code) instead
-// of being killed, and the message names the variable, the time and the equation.
-TEST_P(FmuVariants, DomainErrorIsReportedThroughTheLogger) {
-  REQUIRE_FMUSIM();
-  const Variant& variant = GetParam();
+/// Runs an FMU of `model` (tests/fmi/models) that fails, in fmusim: the FMU reports through the
+/// importer's logger and returns an error status, so the importer carries on to its own error
+/// handling (fmusim ends with its error exit code) instead of being killed, and the log holds
+/// every one of `texts`.
+void expectFailureInTheLog(const Variant& variant, const std::string& model,
+                           const std::string& variable, const std::vector<std::string>& texts) {
   fs::path dir = scratchDirectory();
-  fs::path fmu = exportFmu(fmiModel("DomainError.mo"), variant.fmi, dir);
+  fs::path fmu = exportFmu(fmiModel(model), variant.fmi, dir);
   CommandResult r = fmusim(fmu, variant.interface, dir / "out.csv",
-                           "--stop-time 2 --output-interval 0.1 --output-variable y "
-                           "--log-level error");
+                           "--stop-time 2 --output-interval 0.1 --output-variable " + variable +
+                               " --log-level error");
   EXPECT_NE(r.exitCode, 0) << r.output;
   EXPECT_LT(r.exitCode, 128) << "fmusim was killed: " << r.output;
-  EXPECT_NE(r.output.find("'y' became NaN"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("DomainError.mo:6:"), std::string::npos) << r.output;
+  for (const std::string& text : texts)
+    EXPECT_NE(r.output.find(text), std::string::npos) << text << " is not in:\n" << r.output;
 }
 
-// A failed assertion (MLS 8.3.7) reaches the importer's log with its message and where the
-// assert stands, as `mocc run` reports it.
+// A value that is no number names the variable and its equation, as `mocc run` does.
+TEST_P(FmuVariants, DomainErrorIsReportedThroughTheLogger) {
+  REQUIRE_FMUSIM();
+  expectFailureInTheLog(GetParam(), "DomainError.mo", "y", {"'y' became NaN", "DomainError.mo:6:"});
+}
+
+// A failed assertion (MLS 8.3.7) names its message and where the assert stands.
 TEST_P(FmuVariants, FailedAssertionIsReportedThroughTheLogger) {
   REQUIRE_FMUSIM();
-  const Variant& variant = GetParam();
-  fs::path dir = scratchDirectory();
-  fs::path fmu = exportFmu(fmiModel("AssertFails.mo"), variant.fmi, dir);
-  CommandResult r = fmusim(fmu, variant.interface, dir / "out.csv",
-                           "--stop-time 1 --output-interval 0.1 --output-variable x "
-                           "--log-level error");
-  EXPECT_NE(r.exitCode, 0) << r.output;
-  EXPECT_LT(r.exitCode, 128) << "fmusim was killed: " << r.output;
-  EXPECT_NE(r.output.find("x fell below 0.5"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("AssertFails.mo:5:"), std::string::npos) << r.output;
+  expectFailureInTheLog(GetParam(), "AssertFails.mo", "x",
+                        {"x fell below 0.5", "AssertFails.mo:5:"});
 }
 
 // FMI 3.0 co-simulation with early return allowed: a step ends at its first event, so the

@@ -19,13 +19,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// A fresh directory for the generated source.
-std::optional<fs::path> temporaryDirectory() {
-  std::string pattern = (fs::temp_directory_path() / "mocc-build-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) return std::nullopt;
-  return fs::path(pattern);
-}
-
 int compileError(const CompilerRun& run) {
   std::string command;
   for (const std::string& part : run.command)
@@ -61,17 +54,15 @@ std::optional<BuiltSimulator> buildSimulator(const ModelSelection& selection,
   auto source = compileToCpp(selection);
   if (!source) return std::nullopt;
   fs::path executable = requestedExecutable.empty() ? fs::path(source->stem) : requestedExecutable;
-  auto directory = temporaryDirectory();
-  if (!directory) {
+  ScratchDirectory directory("mocc-build");
+  if (directory.path().empty()) {
     std::cerr << "mocc: error: cannot create a temporary directory\n";
     return std::nullopt;
   }
-  fs::path cpp = *directory / (source->stem + ".cpp");
+  fs::path cpp = directory.path() / (source->stem + ".cpp");
   std::ofstream(cpp, std::ios::binary) << source->text;
   CompilerRun run =
       compileSimulator(compiler, cpp, executable, optLevel, *runtime, source->nativeObjects);
-  std::error_code ignored;
-  fs::remove_all(*directory, ignored);
   if (run.exitCode != 0) {
     compileError(run);
     return std::nullopt;

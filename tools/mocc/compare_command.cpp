@@ -252,25 +252,6 @@ private:
   int runs_ = 0;
 };
 
-/// A scratch directory removed with this object.
-class ScratchDirectory {
-public:
-  ScratchDirectory() {
-    std::string pattern = (fs::temp_directory_path() / "mocc-compare-XXXXXX").string();
-    if (mkdtemp(pattern.data())) path_ = pattern;
-  }
-  ~ScratchDirectory() {
-    std::error_code ignored;
-    if (!path_.empty()) fs::remove_all(path_, ignored);
-  }
-  ScratchDirectory(const ScratchDirectory&) = delete;
-  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-  const fs::path& path() const { return path_; }
-
-private:
-  fs::path path_;
-};
-
 // ---- Output ----------------------------------------------------------------------------
 
 std::string shortNumber(double value) {
@@ -620,7 +601,7 @@ int compare(CompareOptions o) {
       o.tolerances.empty() ? std::vector<double>{base->tolerance} : o.tolerances;
 
   JitBackend jit(model, *base, *overrides);
-  ScratchDirectory scratch;
+  ScratchDirectory scratch("mocc-compare");
   std::unique_ptr<CppBackend> cpp;
   if (std::find(o.backends.begin(), o.backends.end(), "cpp") != o.backends.end()) {
     std::optional<fs::path> executable;

@@ -34,6 +34,16 @@ bool hasRuntime(const std::vector<fs::path>& includes, const fs::path& lib) {
 
 } // namespace
 
+ScratchDirectory::ScratchDirectory(const std::string& prefix) {
+  std::string pattern = (fs::temp_directory_path() / (prefix + "-XXXXXX")).string();
+  if (mkdtemp(pattern.data())) path_ = pattern;
+}
+
+ScratchDirectory::~ScratchDirectory() {
+  std::error_code ignored;
+  if (!path_.empty()) fs::remove_all(path_, ignored);
+}
+
 void runProcess(CompilerRun& run) {
   int pipeEnds[2];
   if (pipe(pipeEnds) != 0) {
@@ -77,11 +87,14 @@ std::optional<RuntimeLocation> findRuntime(std::string& error) {
   fs::path self = fs::read_symlink("/proc/self/exe", ignored);
   fs::path prefix = self.parent_path().parent_path();
   if (!self.empty() && self.parent_path().filename() == MOCC_INSTALL_BINDIR) {
-    RuntimeLocation installed{{prefix / MOCC_INSTALL_INCLUDEDIR}, prefix / MOCC_INSTALL_LIBDIR};
+    RuntimeLocation installed{{prefix / MOCC_INSTALL_INCLUDEDIR},
+                              prefix / MOCC_INSTALL_LIBDIR,
+                              prefix / MOCC_INSTALL_DATADIR / "mocc" / "runtime"};
     if (hasRuntime(installed.includeDirectories, installed.libraryDirectory)) return installed;
   }
   RuntimeLocation built{{MOCC_BUILD_RUNTIME_INCLUDE_DIR, MOCC_BUILD_CLI_INCLUDE_DIR},
-                        MOCC_BUILD_LIBRARY_DIR};
+                        MOCC_BUILD_LIBRARY_DIR,
+                        MOCC_BUILD_RUNTIME_SOURCE_DIR};
   if (hasRuntime(built.includeDirectories, built.libraryDirectory)) return built;
   error = "cannot find the mocc runtime (mocc/model.h, mocc/simulator_main.h, "
           "libmocc_simulator_cli.so): not in an install tree around " +

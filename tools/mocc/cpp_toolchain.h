@@ -13,12 +13,28 @@ namespace mocc::tool {
 struct RuntimeLocation {
   std::vector<std::filesystem::path> includeDirectories;
   std::filesystem::path libraryDirectory; // libmocc_runtime and libmocc_simulator_cli
+  /// The runtime's sources (src/, include/, fmi/), which FMUs carry in sources/runtime/.
+  std::filesystem::path sourceDirectory;
 };
 
 /// The install tree around the running mocc (<prefix>/bin/mocc with <prefix>/include and
 /// <prefix>/lib), else the build tree it was built in; nullopt with `error` naming where it
 /// looked when neither has the runtime.
 std::optional<RuntimeLocation> findRuntime(std::string& error);
+
+/// A fresh directory under the system's temporary directory (named `<prefix>-XXXXXX`), removed
+/// with this object; path() is empty when it could not be created.
+class ScratchDirectory {
+public:
+  explicit ScratchDirectory(const std::string& prefix);
+  ~ScratchDirectory();
+  ScratchDirectory(const ScratchDirectory&) = delete;
+  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+private:
+  std::filesystem::path path_;
+};
 
 struct CompilerRun {
   std::vector<std::string> command; // the compiler, then its arguments

@@ -41,25 +41,6 @@ struct FmuOptions {
   std::string compiler;
 };
 
-/// A temporary directory removed with this object.
-class ScratchDirectory {
-public:
-  ScratchDirectory() {
-    std::string pattern = (fs::temp_directory_path() / "mocc-fmu-XXXXXX").string();
-    if (mkdtemp(pattern.data())) path_ = pattern;
-  }
-  ~ScratchDirectory() {
-    std::error_code ignored;
-    if (!path_.empty()) fs::remove_all(path_, ignored);
-  }
-  ScratchDirectory(const ScratchDirectory&) = delete;
-  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-  const fs::path& path() const { return path_; }
-
-private:
-  fs::path path_;
-};
-
 /// A library of the system (a LAPACK, say), which the FMU's importer has where mocc found it.
 bool systemLibrary(const fs::path& object) {
   std::string path = object.string();
@@ -200,6 +181,53 @@ int fail(const std::string& message) {
   return kModelError;
 }
 
+/// The description of the built shared object `library` (loaded into this process).
+std::optional<std::string> describeFmu(const FmuOptions& o, const CppSource& source,
+                                       const fs::path& library, std::string& error) {
+  LoadedFmu fmu(library);
+  auto definition = fmu.symbol<const mocc_model*()>("mocc_model_definition");
+  if (!fmu.loaded() || !definition) {
+    error = std::string("cannot load the FMU: ") + dlerror();
+    return std::nullopt;
+  }
+  const mocc_model& model = *definition();
+  FmuDescriptionInput input;
+  input.model = &model;
+  input.fmiVersion = o.fmiVersion;
+  input.modelIdentifier = source.stem;
+  input.instantiationToken = runtime::modelToken(model);
+  input.generationTool = std::string("mocc ") + MOCC_VERSION;
+  input.interfaces = *interfacesOf(o.kind);
+  auto values = boundValues(fmu, model, input.instantiationToken, error);
+  if (!values) return std::nullopt;
+  input.boundValues = std::move(*values);
+  return fmuModelDescription(input, error);
+}
+
+/// What the archive holds: the description, sources/ (the model's C++, the runtime's sources
+/// and their build descriptions) and, unless --source-only, the binaries.
+std::vector<ZipEntry> fmuEntries(const FmuOptions& o, const CppSource& source,
+                                 const std::string& description, const fs::path& cpp,
+                                 const fs::path& library, const std::vector<fs::path>& bundled,
+                                 const std::vector<ZipEntry>& runtimeSources) {
+  FmuSources sources{source.stem, source.modelName, o.fmiVersion, source.nativeObjects};
+  std::vector<ZipEntry> entries{{"modelDescription.xml", {}, description},
+                                {"sources/" + source.stem + ".cpp", cpp, std::nullopt},
+                                {"sources/CMakeLists.txt", {}, fmuSourcesCMakeLists(sources)}};
+  entries.insert(entries.end(), runtimeSources.begin(), runtimeSources.end());
+  if (o.fmiVersion == 3)
+    entries.push_back(
+        {"sources/buildDescription.xml", {}, fmuBuildDescription(sources, runtimeSources)});
+  if (o.sourceOnly) return entries;
+  // The platform folder: FMI 3.0's <arch>-<os> tuple, FMI 2.0's "linux64".
+  std::string binaries =
+      std::string("binaries/") + (o.fmiVersion == 2 ? "linux64" : "x86_64-linux");
+  entries.push_back({binaries + "/" + source.stem + ".so", library, std::nullopt});
+  for (const fs::path& object : bundled)
+    entries.push_back({binaries + "/" + object.filename().string(), object, std::nullopt});
+  return entries;
+}
+
 int writeFmu(const FmuOptions& o) {
   std::string error;
   auto runtime = findRuntime(error);
@@ -207,9 +235,12 @@ int writeFmu(const FmuOptions& o) {
   fs::path archive = runtime->libraryDirectory / "libmocc_fmu_runtime.a";
   if (!fs::exists(archive))
     return fail("cannot find the FMU runtime " + archive.string() + " beside the mocc runtime");
+  std::vector<ZipEntry> runtimeSources = fmuRuntimeSources(runtime->sourceDirectory);
+  if (runtimeSources.empty())
+    return fail("cannot find the runtime's sources in " + runtime->sourceDirectory.string());
   auto source = compileToCpp(o.selection);
   if (!source) return kModelError;
-  ScratchDirectory scratch;
+  ScratchDirectory scratch("mocc-fmu");
   if (scratch.path().empty()) return fail("cannot create a temporary directory");
   fs::path cpp = scratch.path() / (source->stem + ".cpp");
   fs::path library = scratch.path() / (source->stem + ".so");
@@ -220,40 +251,14 @@ int writeFmu(const FmuOptions& o) {
   if (run.exitCode != 0)
     return fail(fmt::format("the C++ compiler failed (exit code {}): {}\n{}", run.exitCode,
                             fmt::join(run.command, " "), run.output));
-  LoadedFmu fmu(library);
-  auto definition = fmu.symbol<const mocc_model*()>("mocc_model_definition");
-  if (!fmu.loaded() || !definition) return fail(std::string("cannot load the FMU: ") + dlerror());
-  const mocc_model& model = *definition();
-  FmuDescriptionInput input;
-  input.model = &model;
-  input.fmiVersion = o.fmiVersion;
-  input.modelIdentifier = source->stem;
-  input.instantiationToken = runtime::modelToken(model);
-  input.generationTool = std::string("mocc ") + MOCC_VERSION;
-  input.interfaces = *interfacesOf(o.kind);
-  auto values = boundValues(fmu, model, input.instantiationToken, error);
-  if (!values) return fail(source->modelName + ": " + error);
-  input.boundValues = std::move(*values);
-  auto description = fmuModelDescription(input, error);
+  auto description = describeFmu(o, *source, library, error);
   if (!description) return fail(source->modelName + ": " + error);
-  FmuSources sources{source->stem, source->modelName, o.fmiVersion, source->nativeObjects};
-  std::vector<ZipEntry> entries{{"modelDescription.xml", {}, *description},
-                                {"sources/" + source->stem + ".cpp", cpp, std::nullopt},
-                                {"sources/CMakeLists.txt", {}, fmuSourcesCMakeLists(sources)}};
-  if (o.fmiVersion == 3)
-    entries.push_back({"sources/buildDescription.xml", {}, fmuBuildDescription(sources)});
-  // The platform folder: FMI 3.0's <arch>-<os> tuple, FMI 2.0's "linux64".
-  std::string platform = o.fmiVersion == 2 ? "linux64" : "x86_64-linux";
-  if (!o.sourceOnly) {
-    entries.push_back({"binaries/" + platform + "/" + source->stem + ".so", library, std::nullopt});
-    for (const fs::path& object : bundled)
-      entries.push_back(
-          {"binaries/" + platform + "/" + object.filename().string(), object, std::nullopt});
-  }
   fs::path output = o.output.empty() ? fs::path(source->stem + ".fmu") : fs::path(o.output);
   std::error_code ignored;
   fs::remove(output, ignored);
-  if (auto problem = writeZip(output, entries)) return fail(*problem);
+  if (auto problem = writeZip(
+          output, fmuEntries(o, *source, *description, cpp, library, bundled, runtimeSources)))
+    return fail(*problem);
   std::cout << fmt::format("{}: wrote {} (FMI {}.0, {})\n", source->modelName, output.string(),
                            o.fmiVersion,
                            o.kind == "both" ? "Model Exchange and Co-Simulation"

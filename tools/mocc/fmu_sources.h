@@ -1,8 +1,10 @@
-// The sources/ folder of an FMU that `mocc fmu` writes: the generated C++ and the descriptions
-// that build it again into the FMU's shared object where mocc is installed (the runtime and
-// the FMI layer come from there, mocc::fmu_runtime): a CMakeLists.txt, and for FMI 3.0 the
-// standard's sources/buildDescription.xml.
+// The sources/ folder of an FMU that `mocc fmu` writes: the generated C++, the runtime's sources
+// with its FMI layer (runtime/), and what builds them into the FMU's shared object anywhere the
+// runtime's Debian packages are: a CMakeLists.txt, and for FMI 3.0 the standard's
+// sources/buildDescription.xml.
 #pragma once
+
+#include "zip_archive.h"
 
 #include <filesystem>
 #include <string>
@@ -18,11 +20,15 @@ struct FmuSources {
   std::vector<std::filesystem::path> nativeObjects;
 };
 
-/// sources/CMakeLists.txt: find_package(mocc), the shared object linked whole with
-/// mocc::fmu_runtime and the version script that exports the FMI functions only.
+/// The runtime's sources under `runtime` (src/, include/, fmi/) as entries sources/runtime/...
+std::vector<ZipEntry> fmuRuntimeSources(const std::filesystem::path& runtime);
+
+/// sources/CMakeLists.txt: the model and the runtime into one shared object, linked with the
+/// version script that exports the FMI functions only.
 std::string fmuSourcesCMakeLists(const FmuSources& sources);
 
-/// sources/buildDescription.xml of FMI 3.0 (section 2.6.3 of the standard).
-std::string fmuBuildDescription(const FmuSources& sources);
+/// sources/buildDescription.xml of FMI 3.0 (section 2.6.3 of the standard), listing the model's
+/// source and the runtime's (`runtime`, from fmuRuntimeSources).
+std::string fmuBuildDescription(const FmuSources& sources, const std::vector<ZipEntry>& runtime);
 
 } // namespace mocc::tool

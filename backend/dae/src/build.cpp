@@ -62,11 +62,21 @@ void SystemBuilder::addInitialEquation(const flat::Equation& equation) {
 
 namespace {
 
+/// Whether a flat name is an element of a component: a dot outside subscripts ("a.b",
+/// "r[1].x"; not "u[1]", nor a dot inside a subscript expression).
+bool nameOfComponentElement(const std::string& name) {
+  int depth = 0;
+  for (char c : name) {
+    depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+    if (c == '.' && depth == 0) return true;
+  }
+  return false;
+}
+
 /// The simulated class's own inputs and outputs are its interface (MLS 4.4.2.2); those of its
-/// components are connected inside it. A component's element has a dot in its name; an array
-/// element's subscripts do not count.
+/// components are connected inside it.
 Causality topLevelCausality(const flat::Variable& v) {
-  if (v.name.substr(0, v.name.find('[')).find('.') != std::string::npos) return Causality::Local;
+  if (nameOfComponentElement(v.name)) return Causality::Local;
   switch (v.causality) {
   case flat::Causality::Input: return Causality::Input;
   case flat::Causality::Output: return Causality::Output;

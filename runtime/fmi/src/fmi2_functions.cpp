@@ -85,7 +85,7 @@ fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2Str
   if (!model) return nullptr;
   Interface interface =
       fmuType == fmi2CoSimulation ? Interface::CoSimulation : Interface::ModelExchange;
-  return new Component{FmuInstance(*model, interface, name, logger)};
+  return new Component{FmuInstance(*model, interface, logger)};
 }
 
 void fmi2FreeInstance(fmi2Component c) { delete component(c); }

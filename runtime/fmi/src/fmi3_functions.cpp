@@ -26,8 +26,8 @@ FmuInstance* instanceOf(fmi3Instance i) { return static_cast<FmuInstance*>(i); }
   if (!(i)) return fmi3Error;                                                                      \
   FmuInstance& fmu = *instanceOf(i)
 
-FmuInstance* instantiate(fmi3String instanceName, fmi3String token, Interface interface,
-                         fmi3InstanceEnvironment environment, fmi3LogMessageCallback log) {
+FmuInstance* instantiate(fmi3String token, Interface interface, fmi3InstanceEnvironment environment,
+                         fmi3LogMessageCallback log) {
   mocc::fmi::Logger logger;
   if (log)
     logger = [log, environment](Status s, const char* category, const std::string& text) {
@@ -35,7 +35,7 @@ FmuInstance* instantiate(fmi3String instanceName, fmi3String token, Interface in
     };
   const mocc_model* model = mocc::fmi::checkedModel(token, logger);
   if (!model) return nullptr;
-  return new FmuInstance(*model, interface, instanceName ? instanceName : "", logger);
+  return new FmuInstance(*model, interface, logger);
 }
 
 fmi3Status unsupported(fmi3Instance i, const char* function, const char* what) {
@@ -88,20 +88,19 @@ fmi3Status fmi3SetDebugLogging(fmi3Instance i, fmi3Boolean, size_t, const fmi3St
   return i ? fmi3OK : fmi3Error;
 }
 
-fmi3Instance fmi3InstantiateModelExchange(fmi3String instanceName, fmi3String token, fmi3String,
-                                          fmi3Boolean, fmi3Boolean,
-                                          fmi3InstanceEnvironment environment,
+fmi3Instance fmi3InstantiateModelExchange(fmi3String, fmi3String token, fmi3String, fmi3Boolean,
+                                          fmi3Boolean, fmi3InstanceEnvironment environment,
                                           fmi3LogMessageCallback log) {
-  return instantiate(instanceName, token, Interface::ModelExchange, environment, log);
+  return instantiate(token, Interface::ModelExchange, environment, log);
 }
 
-fmi3Instance fmi3InstantiateCoSimulation(fmi3String instanceName, fmi3String token, fmi3String,
-                                         fmi3Boolean, fmi3Boolean, fmi3Boolean,
-                                         fmi3Boolean earlyReturnAllowed, const fmi3ValueReference[],
-                                         size_t, fmi3InstanceEnvironment environment,
+fmi3Instance fmi3InstantiateCoSimulation(fmi3String, fmi3String token, fmi3String, fmi3Boolean,
+                                         fmi3Boolean, fmi3Boolean, fmi3Boolean earlyReturnAllowed,
+                                         const fmi3ValueReference[], size_t,
+                                         fmi3InstanceEnvironment environment,
                                          fmi3LogMessageCallback log,
                                          fmi3IntermediateUpdateCallback) {
-  FmuInstance* fmu = instantiate(instanceName, token, Interface::CoSimulation, environment, log);
+  FmuInstance* fmu = instantiate(token, Interface::CoSimulation, environment, log);
   // mightReturnEarlyFromDoStep: with the importer's consent, a step ends at its first event.
   if (fmu) fmu->allowEarlyReturn(earlyReturnAllowed);
   return fmu;

@@ -41,16 +41,19 @@ bool reachedTimeEvent(double time, double event) {
   return time >= event - 1e-12 * std::max(1.0, std::abs(event));
 }
 
+/// The model's experiment without output points: the importer chooses its own (model exchange)
+/// or its communication points (co-simulation); the runtime's would only cut its steps short.
+runtime::SimulationOptions importerOptions(const mocc_model& model) {
+  runtime::SimulationOptions options = runtime::defaultOptions(model);
+  options.interval = infinity;
+  return options;
+}
+
 } // namespace
 
-FmuInstance::FmuInstance(const mocc_model& model, Interface interface, std::string name,
-                         Logger logger)
-    : model_(model), interface_(interface), name_(std::move(name)), logger_(std::move(logger)),
-      options_(runtime::defaultOptions(model)), sink_(std::make_unique<runtime::NullSink>()) {
-  // The importer chooses the output points (model exchange) or the communication points
-  // (co-simulation); output points of the runtime's own would only cut its steps short.
-  options_.interval = infinity;
-}
+FmuInstance::FmuInstance(const mocc_model& model, Interface interface, Logger logger)
+    : model_(model), interface_(interface), logger_(std::move(logger)),
+      options_(importerOptions(model)), sink_(std::make_unique<runtime::NullSink>()) {}
 
 FmuInstance::~FmuInstance() = default;
 
@@ -313,8 +316,7 @@ Status FmuInstance::terminate() {
 Status FmuInstance::reset() {
   simulator_.reset();
   overrides_.clear();
-  options_ = runtime::defaultOptions(model_);
-  options_.interval = infinity;
+  options_ = importerOptions(model_);
   initialized_ = eventPending_ = inputsChanged_ = false;
   continuousStale_ = true;
   lastIndicators_.clear();

@@ -67,7 +67,8 @@ struct Snapshot {
 
 class FmuInstance {
 public:
-  FmuInstance(const mocc_model& model, Interface interface, std::string name, Logger logger);
+  /// `logger` (may be empty) names the instance as the importer's logger needs.
+  FmuInstance(const mocc_model& model, Interface interface, Logger logger);
   ~FmuInstance();
   FmuInstance(const FmuInstance&) = delete;
   FmuInstance& operator=(const FmuInstance&) = delete;
@@ -151,7 +152,6 @@ private:
 
   const mocc_model& model_;
   Interface interface_;
-  std::string name_;
   Logger logger_;
   Phase phase_ = Phase::Instantiated;
   runtime::SimulationOptions options_;
