@@ -237,6 +237,7 @@ struct GuardedModel {
     route<&mocc_model::crossing_rates>(guarded);
     route<&mocc_model::dae_jacobian>(guarded);
     route<&mocc_model::delay_inputs>(guarded);
+    route<&mocc_model::update_parameters>(guarded);
     if (guarded.destroy_external_objects)
       guarded.destroy_external_objects = &GuardedModel::destroyExternalObjects;
     return guarded;

@@ -132,6 +132,11 @@ void Simulator::restart() {
   restartIntegrator();
 }
 
+void Simulator::updateParameters() {
+  if (model_.update_parameters) model_.update_parameters(&instance_.abi());
+  failOnReportedError();
+}
+
 void Simulator::setContinuousState(double time, std::span<const double> states) {
   instance_.setTime(time);
   ode_.loadState(states);

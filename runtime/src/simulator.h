@@ -64,6 +64,9 @@ public:
   /// The integrator starts afresh from the current time and state: after the importer set
   /// inputs or states, the solution so far says nothing about what follows.
   void restart();
+  /// After the importer set tunable parameters (marked overridden, mocc_variable.tunable):
+  /// the parameters bound to them again (mocc_model.update_parameters).
+  void updateParameters();
   /// The terminal() event iteration (MLS 3.6 section 3.7.5) and the last row.
   void finish();
   /// Model exchange: the importer's time and states; evaluateContinuous() computes the rest.

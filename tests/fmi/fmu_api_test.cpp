@@ -152,11 +152,29 @@ TEST_F(Nonlinear, FmuStateSavedAndRestored) {
   EXPECT_NE(log_.find("not made by this FMU"), std::string::npos) << log_;
 }
 
-TEST_F(Nonlinear, ParametersCannotChangeAfterInitialization) {
-  double value = 1;
+// FMI 3.0 section 3.2.1: in continuous-time mode only continuous inputs change; a tunable
+// parameter waits for event mode, where the when-clause reads its new value.
+TEST_F(Nonlinear, TunableParametersChangeOnlyInEventMode) {
+  double value = 0.1;
   fmi3ValueReference reference = stopAt;
   EXPECT_EQ(FMI(fmu_, fmi3SetFloat64)(instance_, &reference, 1, &value, 1), fmi3Error);
-  EXPECT_NE(log_.find("'stopAt' cannot be set after initialization"), std::string::npos) << log_;
+  EXPECT_NE(log_.find("'stopAt' can be set only in event mode"), std::string::npos) << log_;
+}
+
+TEST_F(Nonlinear, TunedParameterTakesEffectAtTheEventIteration) {
+  ASSERT_EQ(FMI(fmu_, fmi3EnterEventMode)(instance_), fmi3OK) << log_;
+  double value = -1; // time > stopAt holds at once: terminate()
+  fmi3ValueReference reference = stopAt;
+  ASSERT_EQ(FMI(fmu_, fmi3SetFloat64)(instance_, &reference, 1, &value, 1), fmi3OK) << log_;
+  fmi3Boolean discreteStatesNeedUpdate = false, terminate = false, nominalsChanged = false,
+              statesChanged = false, nextEventTimeDefined = false;
+  double nextEventTime = 0;
+  ASSERT_EQ(FMI(fmu_, fmi3UpdateDiscreteStates)(instance_, &discreteStatesNeedUpdate, &terminate,
+                                                &nominalsChanged, &statesChanged,
+                                                &nextEventTimeDefined, &nextEventTime),
+            fmi3OK)
+      << log_;
+  EXPECT_TRUE(terminate);
 }
 
 TEST_F(Nonlinear, UnknownValueReferencesAreErrors) {
@@ -197,6 +215,85 @@ TEST(FmuApi, TerminateEndsTheCoSimulation) {
   EXPECT_NEAR(reached, 0.5, 1e-9); // the crossing of time > 0.5, located by the runtime
   EXPECT_EQ(FMI(fmu, fmi3Terminate)(instance), fmi3OK);
   FMI(fmu, fmi3FreeInstance)(instance);
+}
+
+/// Tuned.mo's value references: k, rate = 2 k, x0 (fixed = false), x (y is its alias), z,
+/// fast = k > 2.
+namespace tuned {
+constexpr fmi3ValueReference k = 0, rate = 1, x0 = 2, x = 3, z = 5, fast = 6;
+}
+
+/// A co-simulation instance of Tuned.mo, initialized at t = 0.
+class TunedCoSimulation : public testing::Test {
+protected:
+  void SetUp() override {
+    instance_ =
+        FMI(fmu_, fmi3InstantiateCoSimulation)("tuned", fmu_.token().c_str(), "", false, false,
+                                               false, false, nullptr, 0, &log_, collect, nullptr);
+    ASSERT_NE(instance_, nullptr) << log_;
+    ASSERT_EQ(FMI(fmu_, fmi3EnterInitializationMode)(instance_, true, 1e-10, 0, false, 0), fmi3OK);
+    ASSERT_EQ(FMI(fmu_, fmi3ExitInitializationMode)(instance_), fmi3OK) << log_;
+  }
+  void TearDown() override {
+    if (instance_) FMI(fmu_, fmi3FreeInstance)(instance_);
+  }
+  void step(double from, double size) {
+    fmi3Boolean eventNeeded = false, terminate = false, early = false;
+    double reached = 0;
+    ASSERT_EQ(FMI(fmu_, fmi3DoStep)(instance_, from, size, true, &eventNeeded, &terminate, &early,
+                                    &reached),
+              fmi3OK)
+        << log_;
+  }
+  double read(fmi3ValueReference reference) {
+    double value = 0;
+    EXPECT_EQ(FMI(fmu_, fmi3GetFloat64)(instance_, &reference, 1, &value, 1), fmi3OK) << log_;
+    return value;
+  }
+  bool readBoolean(fmi3ValueReference reference) {
+    fmi3Boolean value = false;
+    EXPECT_EQ(FMI(fmu_, fmi3GetBoolean)(instance_, &reference, 1, &value, 1), fmi3OK) << log_;
+    return value;
+  }
+  fmi3Status write(fmi3ValueReference reference, double value) {
+    return FMI(fmu_, fmi3SetFloat64)(instance_, &reference, 1, &value, 1);
+  }
+
+  LoadedFmu fmu_{"Tuned"};
+  std::string log_;
+  fmi3Instance instance_ = nullptr;
+};
+
+// FMI 3.0 section 2.2.5.2: a tunable parameter changes between steps. x integrates the constant
+// rate 2 k exactly (BDF integrates constants exactly), up to rounding over a few hundred
+// steps: 1e-12. After k := 3 at t = 1, rate = 6 at once and x(2) = 2 + 6; the discrete
+// fast = k > 2 follows at the event iteration of the next step; x0 = 3 k, computed by the
+// initialization, keeps its value.
+TEST_F(TunedCoSimulation, TunableParameterChangesBetweenSteps) {
+  step(0, 1);
+  EXPECT_NEAR(read(tuned::x), 2.0, 1e-12);
+  EXPECT_FALSE(readBoolean(tuned::fast));
+  ASSERT_EQ(write(tuned::k, 3), fmi3OK) << log_;
+  EXPECT_EQ(read(tuned::rate), 6.0);
+  step(1, 1);
+  EXPECT_NEAR(read(tuned::x), 8.0, 1e-12);
+  EXPECT_NEAR(read(tuned::z), 16.0, 2e-12);
+  EXPECT_TRUE(readBoolean(tuned::fast));
+  EXPECT_EQ(read(tuned::x0), 3.0);
+}
+
+// A tunable parameter set directly keeps its value although it is bound (rate = 2 k).
+TEST_F(TunedCoSimulation, BoundTunableParameterKeepsTheValueSet) {
+  ASSERT_EQ(write(tuned::rate, 10), fmi3OK) << log_;
+  ASSERT_EQ(write(tuned::k, 3), fmi3OK) << log_;
+  EXPECT_EQ(read(tuned::rate), 10.0);
+  step(0, 1);
+  EXPECT_NEAR(read(tuned::x), 10.0, 1e-12);
+}
+
+TEST_F(TunedCoSimulation, CalculatedParameterCannotBeSet) {
+  EXPECT_EQ(write(tuned::x0, 1), fmi3Error);
+  EXPECT_NE(log_.find("'x0' cannot be set after initialization"), std::string::npos) << log_;
 }
 
 // sources/ holds the generated C++ and the runtime's sources with a CMakeLists.txt that builds

@@ -295,7 +295,7 @@ TEST(FmuExport, DescriptionListsStatesDerivativesAndEventIndicators) {
             std::string::npos)
       << xml;
   EXPECT_NE(xml.find("<Float64 name=\"e\" valueReference=\"1\" description=\"coefficient of "
-                     "restitution\" causality=\"parameter\" variability=\"fixed\" "
+                     "restitution\" causality=\"parameter\" variability=\"tunable\" "
                      "initial=\"exact\" start=\"0.9\"/>"),
             std::string::npos)
       << xml;
@@ -307,6 +307,54 @@ TEST(FmuExport, DescriptionListsStatesDerivativesAndEventIndicators) {
       << xml;
   EXPECT_NE(xml.find("BouncingBall.so"), std::string::npos) << xml;
   EXPECT_NE(xml.find("BouncingBall.cpp"), std::string::npos) << xml;
+}
+
+/// modelDescription.xml of an FMU of `model` in FMI `version`.
+std::string descriptionOf(const std::string& model, int version) {
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(model, version, dir);
+  CommandResult r = runCommand("unzip -p " + fmu.string() + " modelDescription.xml");
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  return r.output;
+}
+
+// Tuned.mo: k is read at run time (tunable), x0 has fixed = false (the initialization computes
+// it), y = x is an alias of the state x.
+TEST(FmuExport, DescriptionMarksTunableAndCalculatedParametersAndAliases) {
+  std::string xml = descriptionOf(fmiModel("Tuned.mo"), 3);
+  EXPECT_NE(xml.find("name=\"k\" valueReference=\"0\" description=\"gain, tunable\" "
+                     "causality=\"parameter\" variability=\"tunable\""),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("name=\"x0\" valueReference=\"2\" description=\"computed by the "
+                     "initialization\" causality=\"calculatedParameter\" variability=\"fixed\" "
+                     "initial=\"calculated\"/>"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<InitialUnknown valueReference=\"2\"/>"), std::string::npos) << xml;
+  // FMI 3.0: the alias is an <Alias> of its variable.
+  EXPECT_NE(xml.find("initial=\"calculated\">\n      <Alias name=\"y\" description=\"an alias "
+                     "of x\"/>\n    </Float64>"),
+            std::string::npos)
+      << xml;
+  // FMI 2.0: a variable of its own with the value reference of x.
+  std::string xml2 = descriptionOf(fmiModel("Tuned.mo"), 2);
+  EXPECT_NE(xml2.find("<ScalarVariable name=\"y\" valueReference=\"3\""), std::string::npos)
+      << xml2;
+}
+
+// fmusim reads the alias y through x's value reference (FMI 2.0): y = x = 2 k t.
+TEST(FmuExport, AliasIsReadThroughItsVariablesReference) {
+  REQUIRE_FMUSIM();
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(fmiModel("Tuned.mo"), 2, dir);
+  CommandResult r = fmusim(fmu, "cs", dir / "out.csv",
+                           "--stop-time 1 --output-interval 0.5 --start-value k 2 "
+                           "--output-variable y");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv((dir / "out.csv").string());
+  ASSERT_EQ(table.rows.size(), 3u) << r.output;
+  EXPECT_NEAR(table.rows.back()[1], 4.0, 1e-9); // BDF integrates a constant rate exactly
 }
 
 TEST(FmuExport, SourceOnlyLeavesTheBinaryOut) {

@@ -1,7 +1,9 @@
 // modelDescription.xml for FMI 2.0 and 3.0 (fmu_description.h). The rules that decide an
 // attribute are those of the FMI specifications' tables of causality, variability and initial:
-// parameters and constants are exact with their bound value as start, inputs carry a start, and
-// everything the model computes is calculated and listed among the initial unknowns.
+// parameters and constants are exact with their bound value as start (tunable where the compiled
+// code reads them at run time, mocc_variable.tunable), inputs carry a start, and everything the
+// model computes (parameters with fixed = false too) is calculated and listed among the initial
+// unknowns.
 #include "fmu_description.h"
 
 #include <fmt/format.h>
@@ -68,6 +70,7 @@ std::string number(double value) { return fmt::format("{}", value); }
 struct Classification {
   std::string causality, variability, initial;
   bool needsStart = false;
+  bool operator==(const Classification&) const = default;
 };
 
 Classification classify(const mocc_variable& v) {
@@ -77,9 +80,20 @@ Classification classify(const mocc_variable& v) {
   if (v.causality == MOCC_CAUSALITY_INPUT)
     return {"input", continuousType ? "continuous" : "discrete", "", true};
   if (v.kind == MOCC_KIND_CONSTANT) return {"local", "constant", "exact", true};
-  if (v.kind == MOCC_KIND_PARAMETER) return {"parameter", "fixed", "exact", true};
+  if (v.kind == MOCC_KIND_PARAMETER && v.calculated)
+    return {"calculatedParameter", "fixed", "calculated", false};
+  if (v.kind == MOCC_KIND_PARAMETER)
+    return {"parameter", v.tunable ? "tunable" : "fixed", "exact", true};
   std::string causality = v.causality == MOCC_CAUSALITY_OUTPUT ? "output" : "local";
   return {causality, changing, "calculated", false};
+}
+
+/// FMI 2.0 section 2.2.8 and 3.0 section 2.4.8: the unknowns of the initialization are the
+/// outputs, the calculated parameters, and the states and derivatives that are calculated.
+bool isInitialUnknown(const mocc_variable& v, const Classification& c) {
+  bool stateOrDerivative = v.region != MOCC_REGION_VALUE;
+  return c.causality == "output" || c.causality == "calculatedParameter" ||
+         (stateOrDerivative && c.initial == "calculated");
 }
 
 const char* fmi3TypeName(int type) {
@@ -136,6 +150,8 @@ public:
     }
     for (std::size_t k = 0; k < listed_.size(); ++k)
       position_[listed_[k]] = k + 1; // FMI 2.0 indices are 1-based positions in the list
+    for (int i : listed_)
+      if (std::optional<int> original = sharedOriginal(i)) aliases_[*original].push_back(i);
     return true;
   }
 
@@ -144,6 +160,15 @@ public:
   const std::vector<int>& derivativeVariables() const { return derivativeVariable_; }
   const std::set<std::string>& units() const { return units_; }
   std::size_t position(int variable) const { return position_.at(variable); }
+  /// The value reference of a listed variable: that of the variable it is an alias of, or its
+  /// own.
+  int reference(int variable) const { return sharedOriginal(variable).value_or(variable); }
+  /// The listed variables whose value reference is `variable`'s, not counting itself.
+  const std::vector<int>& aliasesOf(int variable) const {
+    static const std::vector<int> none;
+    auto found = aliases_.find(variable);
+    return found == aliases_.end() ? none : found->second;
+  }
   bool hasInputs() const {
     return std::any_of(listed_.begin(), listed_.end(), [&](int i) {
       return model_.variables[i].causality == MOCC_CAUSALITY_INPUT;
@@ -164,10 +189,28 @@ public:
   }
 
 private:
+  /// FMI 2.0 (section 2.2.7) and 3.0 (section 2.4.7.5, <Alias>) share a value reference between
+  /// variables that are equal: the variable alias elimination found this one equal to (not
+  /// its negation, which neither standard has), when both are listed, computed, of one type and
+  /// unit and alike in causality and variability; otherwise nullopt.
+  std::optional<int> sharedOriginal(int variable) const {
+    const mocc_variable& v = model_.variables[variable];
+    if (v.region != MOCC_REGION_VALUE || v.alias <= 0 || v.alias_negated) return std::nullopt;
+    int original = v.alias - 1;
+    const mocc_variable& o = model_.variables[original];
+    bool sameUnit = std::string_view(v.unit ? v.unit : "") == (o.unit ? o.unit : "");
+    Classification c = classify(v);
+    if (o.alias > 0 || !position_.count(original) || o.type != v.type || !sameUnit ||
+        c.initial != "calculated" || !(classify(o) == c))
+      return std::nullopt;
+    return original;
+  }
+
   const FmuDescriptionInput& input_;
   const mocc_model& model_;
   std::vector<int> listed_, stateVariable_, derivativeVariable_;
   std::map<int, std::size_t> position_;
+  std::map<int, std::vector<int>> aliases_;
   std::set<std::string> units_;
 };
 
@@ -213,7 +256,8 @@ std::string fmi2Variables(const FmuLayout& layout, const mocc_model& model) {
       type.add("derivative", std::to_string(layout.position(layout.stateVariables()[v.index])));
     if (c.needsStart && v.type == MOCC_TYPE_STRING) type.add("start", "");
     text += fmt::format("    <ScalarVariable{}>\n      <{}{}/>\n    </ScalarVariable>\n",
-                        commonAttributes(v, i, c).text(), fmi2TypeName(v.type), type.text());
+                        commonAttributes(v, layout.reference(i), c).text(), fmi2TypeName(v.type),
+                        type.text());
   }
   return text + "  </ModelVariables>\n";
 }
@@ -237,9 +281,7 @@ std::string fmi2Structure(const FmuLayout& layout, const mocc_model& model) {
     const mocc_variable& v = model.variables[i];
     Classification c = classify(v);
     if (c.causality == "output") outputs.push_back(layout.position(i));
-    bool stateOrDerivative = v.region != MOCC_REGION_VALUE;
-    if (c.causality == "output" || (stateOrDerivative && c.initial == "calculated"))
-      initial.push_back(layout.position(i));
+    if (isInitialUnknown(v, c)) initial.push_back(layout.position(i));
   }
   std::vector<std::string> dependencies;
   auto depends = layout.derivativeDependencies();
@@ -289,9 +331,17 @@ std::string fmi2Description(const FmuDescriptionInput& input, const FmuLayout& l
   return text + "</fmiModelDescription>\n";
 }
 
+Attributes aliasAttributes(const mocc_variable& alias) {
+  Attributes a;
+  a.add("name", structuredName(alias.name));
+  return a.addIf(alias.description && *alias.description, "description",
+                 alias.description ? alias.description : "");
+}
+
 std::string fmi3Variables(const FmuLayout& layout, const mocc_model& model) {
   std::string text = "  <ModelVariables>\n";
   for (int i : layout.listed()) {
+    if (layout.reference(i) != i) continue; // an <Alias> of another
     const mocc_variable& v = model.variables[i];
     Classification c = classify(v);
     std::optional<double> start = layout.bound(i);
@@ -301,10 +351,15 @@ std::string fmi3Variables(const FmuLayout& layout, const mocc_model& model) {
     if (c.needsStart && v.type != MOCC_TYPE_STRING) a.add("start", startText(v, *start));
     if (v.region == MOCC_REGION_DERIVATIVE)
       a.add("derivative", std::to_string(layout.stateVariables()[v.index]));
-    if (v.type == MOCC_TYPE_STRING && c.needsStart)
-      text += fmt::format("    <String{}>\n      <Start value=\"\"/>\n    </String>\n", a.text());
-    else
+    std::string children;
+    if (v.type == MOCC_TYPE_STRING && c.needsStart) children += "      <Start value=\"\"/>\n";
+    for (int alias : layout.aliasesOf(i))
+      children += fmt::format("      <Alias{}/>\n", aliasAttributes(model.variables[alias]).text());
+    if (children.empty())
       text += fmt::format("    <{}{}/>\n", fmi3TypeName(v.type), a.text());
+    else
+      text +=
+          fmt::format("    <{0}{1}>\n{2}    </{0}>\n", fmi3TypeName(v.type), a.text(), children);
   }
   for (int g = 0; g < model.n_crossings; ++g) {
     Attributes a;
@@ -323,10 +378,11 @@ std::string fmi3Structure(const FmuLayout& layout, const mocc_model& model) {
   std::string outputs, derivatives, initial, indicators;
   auto depends = layout.derivativeDependencies();
   for (int i : layout.listed()) {
+    if (layout.reference(i) != i) continue; // an <Alias>: its variable is listed
     const mocc_variable& v = model.variables[i];
     Classification c = classify(v);
     if (c.causality == "output") outputs += fmt::format("    <Output valueReference=\"{}\"/>\n", i);
-    if (c.causality == "output" || (v.region != MOCC_REGION_VALUE && c.initial == "calculated"))
+    if (isInitialUnknown(v, c))
       initial += fmt::format("    <InitialUnknown valueReference=\"{}\"/>\n", i);
   }
   for (std::size_t s = 0; s < layout.derivativeVariables().size(); ++s) {

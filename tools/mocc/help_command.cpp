@@ -93,10 +93,12 @@ parameters to a CSV, --derivatives adds der(x). `mocc plot` draws variables of a
        {"exporting a model as a Functional Mock-up Unit for other tools",
         R"(mocc fmu writes an FMU (FMI 3.0, or 2.0 with --fmi 2) for Model Exchange and
 Co-Simulation (--kind me|cs|both): the model compiled through C++ with mocc's runtime inside,
-modelDescription.xml made from the compiled model, and sources/ to build it again where mocc
-is installed. In Model Exchange the importer integrates and mocc's event iteration runs in event
-mode; in Co-Simulation mocc's CVODE and event location run inside each step. Parameters and
-start values are set before initialization, the model's top-level inputs at any time.
+modelDescription.xml made from the compiled model, and sources/ to build it again elsewhere
+(with Debian's packages only; sources/CMakeLists.txt). In Model Exchange the importer
+integrates and mocc's event iteration runs in event mode; in Co-Simulation mocc's CVODE and
+event location run inside each step. Parameters and start values are set before
+initialization, the model's top-level inputs at any time, tunable parameters (those the
+compiled code reads at run time) also in event mode or between steps.
 
   $ mocc fmu examples/BouncingBall.mo -o ball.fmu
   $ mocc fmu examples/BouncingBall.mo --fmi 2 --kind cs -o ball2.fmu

@@ -172,6 +172,13 @@ ModelFunctionNames writeModelFunctions(Context& context, Code& code) {
                     "Parameters from their bindings, then start values; keeps what the runtime "
                     "overrode.",
                     Evaluation::Bind, program.bind);
+  if (!program.parameterUpdate.empty()) {
+    statementFunction(context, code, "update_parameters",
+                      "The parameters bound to tunable ones, again; keeps what the runtime "
+                      "overrode.",
+                      Evaluation::Bind, program.parameterUpdate);
+    names.updateParameters = "update_parameters";
+  }
   statementFunction(context, code, "derivatives",
                     "Continuous mode: from time and x, what dx needs, then dx.",
                     Evaluation::Continuous, program.derivatives);

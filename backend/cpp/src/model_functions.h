@@ -12,7 +12,7 @@ namespace mocc::backend::cpp {
 /// The names the descriptor points to; empty for a function the program does not define.
 struct ModelFunctionNames {
   std::string initialize, jacobian, crossingRates, stateSetJacobian, daeResiduals, daeJacobian,
-      destroyExternalObjects, delayInputs;
+      destroyExternalObjects, delayInputs, updateParameters;
 };
 
 /// Writes every ABI function of `context.program` into `code`. Throws EmitError for a

@@ -54,14 +54,15 @@ void variableTable(Code& code, const sim::Program& program) {
   if (program.variables.empty()) return;
   code.comment(
       "name, description, region, index, type, kind, hidden, origin, alias, alias_negated, unit, "
-      "causality");
+      "causality, tunable, calculated");
   code.open("const mocc_variable variables[] =");
   for (const sim::Variable& v : program.variables) {
-    code.line(fmt::format("{{{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}}},",
+    code.line(fmt::format("{{{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}}},",
                           stringLiteral(v.name), stringLiteral(v.description), regionName(v.region),
                           v.index, typeName(v.type), kindName(v.kind), v.hidden ? 1 : 0,
                           stringLiteral(v.origin), v.aliasOf + 1, v.aliasNegated ? 1 : 0,
-                          stringLiteral(v.unit), v.causality));
+                          stringLiteral(v.unit), v.causality, v.tunable ? 1 : 0,
+                          v.calculated ? 1 : 0));
   }
   code.close("};");
   code.blank();
@@ -326,6 +327,7 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
                         crossingRelations, crossingPositives));
   code.line(fmt::format(".n_strings = {}, .strings = string_constants,", texts.size()));
   code.line(std::string(".message_origins = ") + table(located, "message_origins") + ",");
+  code.line(".update_parameters = " + function(functions.updateParameters) + ",");
   code.close("};");
   code.blank();
   return code;

@@ -45,7 +45,8 @@ void CompiledModel::fillTables() {
   for (const ModelDescription::Variable& v : d.variables)
     variables_.push_back(mocc_variable{v.name.c_str(), v.description.c_str(), v.region, v.index,
                                        v.type, v.kind, v.hidden, v.origin.c_str(), v.aliasOf + 1,
-                                       v.aliasNegated, v.unit.c_str(), v.causality});
+                                       v.aliasNegated, v.unit.c_str(), v.causality, v.tunable,
+                                       v.calculated});
   messagePointers_ = pointersTo(d.messages);
   crossingDescriptionPointers_ = pointersTo(d.crossingDescriptions);
   stringPointers_ = pointersTo(d.strings);

@@ -231,6 +231,11 @@ void emitModelFunctions(ModuleContext& module) {
   emitNextTimeEvent(module);
   emitInitialize(module);
   skipOptimisation(module, EntryNames::bind);
+  if (!program.parameterUpdate.empty()) {
+    emitStatementFunction(module, EntryNames::updateParameters, Evaluation::Bind,
+                          program.parameterUpdate);
+    skipOptimisation(module, EntryNames::updateParameters);
+  }
   skipOptimisation(module, EntryNames::initialize);
   if (!program.jacobian.empty()) emitJacobian(module);
   if (!program.crossings.empty()) emitCrossingRates(module);

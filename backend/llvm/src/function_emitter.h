@@ -24,6 +24,7 @@ struct EntryNames {
   static constexpr const char* daeJacobian = "mocc_dae_jacobian";
   static constexpr const char* destroyExternalObjects = "mocc_destroy_external_objects";
   static constexpr const char* delayInputs = "mocc_delay_inputs";
+  static constexpr const char* updateParameters = "mocc_update_parameters";
 };
 
 /// Emits the ABI functions of `module.program` into `module.module`: the seven every model
@@ -31,7 +32,7 @@ struct EntryNames {
 /// state_set_jacobian when there are state
 /// sets, dae_residuals when derivatives solves a loop (openedSystems()), dae_jacobian when
 /// program.daeJacobian is not empty, delay_inputs when there are delays. Throws EmitError for
-/// a malformed program.
+/// a malformed program; update_parameters when program.parameterUpdate is not empty.
 void emitModelFunctions(ModuleContext& module);
 
 } // namespace mocc::backend::jit

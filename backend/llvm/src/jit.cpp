@@ -66,7 +66,8 @@ llvm::Error resolve(llvm::orc::LLJIT& jit, const char* name, FunctionPointer& fu
   return llvm::Error::success();
 }
 
-llvm::Error resolveEntries(llvm::orc::LLJIT& jit, mocc_model& model, bool hasExternalObjects) {
+llvm::Error resolveEntries(llvm::orc::LLJIT& jit, mocc_model& model,
+                           const ModelDescription& description) {
   if (auto e = resolve(jit, EntryNames::bind, model.bind)) return e;
   if (auto e = resolve(jit, EntryNames::derivatives, model.derivatives)) return e;
   if (auto e = resolve(jit, EntryNames::crossings, model.crossings)) return e;
@@ -87,7 +88,9 @@ llvm::Error resolveEntries(llvm::orc::LLJIT& jit, mocc_model& model, bool hasExt
     if (auto e = resolve(jit, EntryNames::daeJacobian, model.dae_jacobian)) return e;
   if (model.n_delays > 0)
     if (auto e = resolve(jit, EntryNames::delayInputs, model.delay_inputs)) return e;
-  if (hasExternalObjects)
+  if (description.hasParameterUpdate)
+    if (auto e = resolve(jit, EntryNames::updateParameters, model.update_parameters)) return e;
+  if (description.hasExternalObjects)
     if (auto e = resolve(jit, EntryNames::destroyExternalObjects, model.destroy_external_objects))
       return e;
   return llvm::Error::success();
@@ -174,7 +177,7 @@ std::unique_ptr<CompiledModel> load(std::unique_ptr<ModelDescription> descriptio
       [reported](llvm::Error e) { *reported += llvm::toString(std::move(e)) + "; "; });
   std::unique_ptr<CompiledModel> compiled(new CompiledModel(std::move(description)));
   const ModelDescription& model = *compiled->description_;
-  if (auto e = resolveEntries(**jit, compiled->model_, model.hasExternalObjects != 0)) {
+  if (auto e = resolveEntries(**jit, compiled->model_, model)) {
     error = "cannot compile " + model.name + ": " + *reported + llvm::toString(std::move(e));
     error += runtimeHint(model, error);
     return nullptr;

@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 14;
+constexpr std::uint32_t kFormatVersion = 15;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -134,7 +134,8 @@ private:
 bool readVariable(Reader& r, ModelDescription::Variable& v) {
   return r.get(v.name) && r.get(v.description) && r.get(v.region) && r.get(v.index) &&
          r.get(v.type) && r.get(v.kind) && r.get(v.hidden) && r.get(v.origin) && r.get(v.aliasOf) &&
-         r.get(v.aliasNegated) && r.get(v.unit) && r.get(v.causality);
+         r.get(v.aliasNegated) && r.get(v.unit) && r.get(v.causality) && r.get(v.tunable) &&
+         r.get(v.calculated);
 }
 
 bool readSystem(Reader& r, ModelDescription::System& s) {
@@ -217,7 +218,8 @@ ModelDescription describe(const sim::Program& program) {
     d.variables.push_back({v.name, v.description, static_cast<std::int32_t>(v.region),
                            static_cast<std::int32_t>(v.index), static_cast<std::int32_t>(v.type),
                            static_cast<std::int32_t>(v.kind), v.hidden ? 1 : 0, v.origin, v.aliasOf,
-                           v.aliasNegated ? 1 : 0, v.unit, v.causality});
+                           v.aliasNegated ? 1 : 0, v.unit, v.causality, v.tunable ? 1 : 0,
+                           v.calculated ? 1 : 0});
   for (const sim::Message& m : program.messages) {
     d.messages.push_back(m.text());
     ModelDescription::Message described{m.texts, {}};
@@ -249,6 +251,7 @@ ModelDescription describe(const sim::Program& program) {
     d.functionSymbols.push_back(userFunctionSymbol(program, i));
   d.usesHomotopy = program.usesHomotopy ? 1 : 0;
   d.hasExternalObjects = program.destroyExternalObjects.empty() ? 0 : 1;
+  d.hasParameterUpdate = program.parameterUpdate.empty() ? 0 : 1;
   d.delayCount = static_cast<std::int32_t>(program.delays.size());
   d.stateNominals = program.stateNominals;
   d.relations = toInt32(sim::relationStorage(program));
@@ -277,6 +280,8 @@ void writeDescription(const ModelDescription& d, std::string& out) {
     put(out, v.aliasNegated);
     put(out, v.unit);
     put(out, v.causality);
+    put(out, v.tunable);
+    put(out, v.calculated);
   }
   put(out, d.messages);
   put<std::uint64_t>(out, d.messageTemplates.size());
@@ -314,6 +319,7 @@ void writeDescription(const ModelDescription& d, std::string& out) {
   put(out, d.functionSymbols);
   put(out, d.usesHomotopy);
   put(out, d.hasExternalObjects);
+  put(out, d.hasParameterUpdate);
   put(out, d.delayCount);
   put(out, d.stateNominals);
   put(out, d.relations);
@@ -340,8 +346,8 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
       r.get(d.jacobianRows) && r.get(d.jacobianColumns) &&
       readList(r, d.stateSets, sizeof(std::int32_t), readStateSet) && r.get(d.daeUnknowns) &&
       r.get(d.daeJacobianRows) && r.get(d.daeJacobianColumns) && r.get(d.functionSymbols) &&
-      r.get(d.usesHomotopy) && r.get(d.hasExternalObjects) && r.get(d.delayCount) &&
-      d.delayCount >= 0 && r.get(d.stateNominals) &&
+      r.get(d.usesHomotopy) && r.get(d.hasExternalObjects) && r.get(d.hasParameterUpdate) &&
+      r.get(d.delayCount) && d.delayCount >= 0 && r.get(d.stateNominals) &&
       (d.stateNominals.empty() ||
        d.stateNominals.size() == static_cast<std::size_t>(d.stateCount)) &&
       r.get(d.relations) && r.get(d.crossingRelations) && r.get(d.crossingPositiveValues) &&

@@ -22,6 +22,7 @@ struct ModelDescription {
     std::int32_t aliasOf = -1, aliasNegated = 0;
     std::string unit;
     std::int32_t causality = 0;
+    std::int32_t tunable = 0, calculated = 0;
   };
   struct System {
     std::string description;
@@ -66,6 +67,8 @@ struct ModelDescription {
   std::int32_t usesHomotopy = 0; // mocc_model.uses_homotopy
   /// Nonzero when the object defines destroy_external_objects.
   std::int32_t hasExternalObjects = 0;
+  /// Nonzero when the object defines update_parameters.
+  std::int32_t hasParameterUpdate = 0;
   std::int32_t delayCount = 0;                      // mocc_model.n_delays
   std::vector<double> stateNominals;                // mocc_model.state_nominals, empty: null
   std::vector<std::int32_t> relations;              // mocc_model.relations

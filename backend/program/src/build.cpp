@@ -187,6 +187,7 @@ void ProgramBuilder::layOut() {
     program_.variables.push_back(std::move(out));
   }
   markAliases();
+  markParameterUses();
 }
 
 // A variable that alias elimination replaced by `x` or `-x` of the same type is an alias of
@@ -203,6 +204,35 @@ void ProgramBuilder::markAliases() {
     sim::Variable& v = program_.variables[programIndex_[i]];
     v.aliasOf = static_cast<std::int32_t>(programIndex_[node.index]);
     v.aliasNegated = negated;
+  }
+}
+
+// A parameter is tunable when changing it between events changes only what reads it later:
+// not when translation took its value (a structural parameter, or one that a structural
+// parameter's binding reads) nor when something was made from it once at bind (an
+// ExternalObject, whose constructor is not run again). Inputs are set as inputs.
+void ProgramBuilder::markParameterUses() {
+  const auto& variables = system_.variables;
+  std::vector<bool> frozen(variables.size(), false);
+  std::vector<std::uint32_t> pending;
+  for (std::uint32_t i = 0; i < variables.size(); ++i)
+    if (variables[i].structural || variables[i].destructor != dae::kNone) pending.push_back(i);
+  while (!pending.empty()) {
+    std::uint32_t i = pending.back();
+    pending.pop_back();
+    if (frozen[i]) continue;
+    frozen[i] = true;
+    if (variables[i].kind == dae::VariableKind::Parameter && variables[i].binding.valid())
+      for (std::uint32_t read : expr::variablesOf(system_.pool, variables[i].binding))
+        pending.push_back(read);
+  }
+  for (std::uint32_t i = 0; i < variables.size(); ++i) {
+    const dae::Variable& v = variables[i];
+    if (v.kind != dae::VariableKind::Parameter || v.structural) continue;
+    sim::Variable& out = program_.variables[programIndex_[i]];
+    out.calculated = !v.fixed;
+    out.tunable = v.fixed && !frozen[i] && v.type != expr::Type::String &&
+                  v.causality != dae::Causality::Input;
   }
 }
 

@@ -71,6 +71,7 @@ public:
                         program_.stateCount, program_.valueCount);
     variables();
     section("bind", program_.bind);
+    section("update parameters", program_.parameterUpdate);
     section("derivatives", program_.derivatives);
     section("crossing inputs", program_.crossingInputs);
     section("crossing rate inputs", program_.crossingRateInputs);
@@ -102,8 +103,9 @@ private:
   void variables() {
     out_ += "variables:\n";
     for (const Variable& v : program_.variables) {
-      out_ += fmt::format("  {}[{}] {}{}\n", regionPrefix(v.region), v.index, v.name,
-                          v.hidden ? " (hidden)" : "");
+      out_ += fmt::format("  {}[{}] {}{}{}{}\n", regionPrefix(v.region), v.index, v.name,
+                          v.hidden ? " (hidden)" : "", v.tunable ? " (tunable)" : "",
+                          v.calculated ? " (calculated)" : "");
     }
   }
 

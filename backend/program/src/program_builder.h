@@ -27,6 +27,8 @@ private:
   bool isStateSetVariable(std::uint32_t variable) const;
   void layOut();
   void markAliases();
+  /// sim::Variable::tunable and ::calculated of the parameters.
+  void markParameterUses();
   void layOutStateNominals(const std::vector<std::uint32_t>& stateSlot);
   void addRelations();
   /// A hidden variable of the Value region, made by the compiler.
@@ -67,6 +69,7 @@ private:
   // statements.cpp
   void addBind();
   bool addParameterBindings();
+  bool updatedWithTunables(std::uint32_t parameter, const std::set<std::uint32_t>& updated) const;
   void addStartValues();
   void addScheduledStatements();
   sim::Statement when(const dae::WhenClause& clause);

@@ -42,13 +42,25 @@ void ProgramBuilder::addExternalObjects() {
   program_.destroyExternalObjects.assign(destroy.rbegin(), destroy.rend());
 }
 
+// A parameter whose binding reads a tunable parameter, or one `updated` already, is computed
+// again after an importer changed tunable parameters (sim::Program::parameterUpdate), unless
+// the initialization computes it (fixed = false) or it is an ExternalObject, made once.
+bool ProgramBuilder::updatedWithTunables(std::uint32_t parameter,
+                                         const std::set<std::uint32_t>& updated) const {
+  const dae::Variable& v = system_.variables[parameter];
+  if (!v.fixed || v.destructor != dae::kNone || !v.binding.valid()) return false;
+  return expr::dependsOn(system_.pool, v.binding, [&](std::uint32_t read) {
+    return updated.count(read) || program_.variables[programIndex_[read]].tunable;
+  });
+}
+
 // Parameters may be bound to other parameters: assign them in dependency order.
 bool ProgramBuilder::addParameterBindings() {
   std::vector<std::uint32_t> parameters;
   for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
     if (system_.variables[i].kind == dae::VariableKind::Parameter) parameters.push_back(i);
   }
-  std::set<std::uint32_t> assigned;
+  std::set<std::uint32_t> assigned, updated;
   while (assigned.size() < parameters.size()) {
     bool progress = false;
     for (std::uint32_t p : parameters) {
@@ -58,8 +70,13 @@ bool ProgramBuilder::addParameterBindings() {
         return system_.variables[v].kind == dae::VariableKind::Parameter && !assigned.count(v);
       });
       if (!ready) continue;
-      program_.bind.push_back({sim::Assign{programIndex_[p], translator_(binding)},
-                               origin(system_.variables[p].range)});
+      sim::Statement assign{sim::Assign{programIndex_[p], translator_(binding)},
+                            origin(system_.variables[p].range)};
+      if (updatedWithTunables(p, updated)) {
+        program_.parameterUpdate.push_back(assign);
+        updated.insert(p);
+      }
+      program_.bind.push_back(std::move(assign));
       assigned.insert(p);
       progress = true;
     }

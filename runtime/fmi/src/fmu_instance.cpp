@@ -176,8 +176,8 @@ Status FmuInstance::updateDiscreteStates(EventUpdate& update) {
       // changed): its steps past the event were taken with the old one, so say so then too.
       bool same = std::equal(states.begin(), states.end(), instance.states().begin()) &&
                   std::equal(values.begin(), values.end(), instance.values().begin());
-      update.valuesOfContinuousStatesChanged = !same || inputsChanged_;
-      inputsChanged_ = false;
+      update.valuesOfContinuousStatesChanged = !same || inputsChanged_ || parametersChanged_;
+      inputsChanged_ = parametersChanged_ = false;
       lastIndicators_ = indicators();
     }
     update.terminateSimulation = simulator_->terminated();
@@ -294,8 +294,9 @@ Status FmuInstance::doStep(double current, double step, bool& terminateSimulatio
     if (std::abs(current - now) > 1e-12 * std::max(1.0, std::abs(now)))
       return fail("DoStep",
                   fmt::format("the step starts at {}, but the FMU is at time {}", current, now));
-    if (inputsChanged_) simulator_->restart();
-    inputsChanged_ = false;
+    if (parametersChanged_) simulator_->handleImportedEvent(false, {});
+    if (inputsChanged_ || parametersChanged_) simulator_->restart();
+    inputsChanged_ = parametersChanged_ = false;
     simulator_->advanceTo(current + step, earlyReturnAllowed_);
     terminateSimulation = simulator_->terminated();
     reached = simulator_->time();
@@ -317,7 +318,7 @@ Status FmuInstance::reset() {
   simulator_.reset();
   overrides_.clear();
   options_ = importerOptions(model_);
-  initialized_ = eventPending_ = inputsChanged_ = false;
+  initialized_ = eventPending_ = inputsChanged_ = parametersChanged_ = false;
   continuousStale_ = true;
   lastIndicators_.clear();
   phase_ = Phase::Instantiated;
@@ -391,8 +392,29 @@ Status FmuInstance::setOne(uint32_t reference, double value) {
     continuousStale_ = true;
     return Status::Ok;
   }
-  return fail("Set", fmt::format("'{}' cannot be set after initialization (only inputs can)",
-                                 variable.name));
+  if (!variable.tunable)
+    return fail("Set", fmt::format("'{}' cannot be set after initialization (only inputs and "
+                                   "tunable parameters can)",
+                                   variable.name));
+  if (phase_ != Phase::Event && phase_ != Phase::Step)
+    return fail("Set", fmt::format("the tunable parameter '{}' can be set only in event mode or "
+                                   "between co-simulation steps",
+                                   variable.name));
+  return guarded("Set", [&] { return tune(variable, value); });
+}
+
+// FMI 3.0 section 2.2.5.2 (and FMI 2.0 section 4.2.4): a tunable parameter changes at an event.
+// What is bound to it follows at once; the event iteration that the change calls for runs at
+// the next NewDiscreteStates/UpdateDiscreteStates (model exchange) or DoStep (co-simulation).
+Status FmuInstance::tune(const mocc_variable& variable, double value) {
+  runtime::ModelInstance& instance = simulator_->instance();
+  instance.slot(variable) = value;
+  instance.markOverridden(variable); // update_parameters keeps it, also if it is bound
+  simulator_->updateParameters();
+  parametersChanged_ = true;
+  continuousStale_ = true;
+  if (phase_ == Phase::Event) eventPending_ = true;
+  return Status::Ok;
 }
 
 Status FmuInstance::set(std::span<const uint32_t> references, std::span<const double> values) {

@@ -143,6 +143,7 @@ private:
   bool analyticDerivative(std::span<const uint32_t> unknowns, std::span<const uint32_t> knowns,
                           std::span<const double> seed, std::span<double> sensitivity);
   Status setOne(uint32_t reference, double value);
+  Status tune(const mocc_variable& variable, double value);
   void refreshContinuous();
   std::vector<double> indicators();
   /// For a state event at the current point: the directions in which crossing functions have
@@ -163,6 +164,7 @@ private:
   bool continuousStale_ = true; // time or states changed since the last evaluation
   bool earlyReturnAllowed_ = false;
   bool inputsChanged_ = false;         // since the last step (co-simulation) or event
+  bool parametersChanged_ = false;     // tunable parameters, likewise
   std::vector<double> lastIndicators_; // at the last accepted point or event
   std::size_t warningsLogged_ = 0;
 };

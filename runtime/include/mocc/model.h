@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 17
+#define MOCC_ABI_VERSION 18
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -133,6 +133,13 @@ typedef struct mocc_variable {
    * its mocc_causality. */
   const char* unit;
   int32_t causality;
+  /* ABI 18, parameters only. `tunable`: the compiled code reads its value at run time and
+   * nothing was made from it once and for all (an ExternalObject, say), so an importer may
+   * change it between events; update_parameters then recomputes the parameters bound to it.
+   * `calculated`: fixed = false, so the initialization problem computes it (MLS 8.6) and no one
+   * can set it. */
+  int32_t tunable;
+  int32_t calculated;
 } mocc_variable;
 
 typedef struct mocc_instance mocc_instance;
@@ -353,6 +360,10 @@ typedef struct mocc_model {
   /* [n_messages] "file:line:col" of the assert each message belongs to, "" where unknown (ABI
    * 17): a failure report names where the assert stands. Null when no message has one. */
   const char* const* message_origins;
+  /* ABI 18: bind()'s assignments of the parameters whose bindings read tunable ones, in
+   * dependency order, skipping what `overridden` marks: after an importer changed tunable
+   * parameters between events. Null when no binding reads a tunable parameter. */
+  void (*update_parameters)(mocc_instance* instance);
 } mocc_model;
 
 /* A service of the runtime library that generated code calls: solves algebraic loop

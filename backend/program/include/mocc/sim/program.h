@@ -52,6 +52,11 @@ struct Variable {
   std::string unit; // the declaration's unit attribute, or ""
   /// A top-level input or output (dae::Causality, numbered as mocc_causality).
   std::int32_t causality = 0;
+  /// Parameters (mocc_variable.tunable, .calculated): an importer may change it between
+  /// events (`parameterUpdate` then recomputes what is bound to it); fixed = false, computed
+  /// by the initialization.
+  bool tunable = false;
+  bool calculated = false;
 };
 
 enum class AssertLevel : std::uint8_t { Error, Warning, Message }; // as flat::AssertionLevel
@@ -469,6 +474,9 @@ struct Program {
   /// Parameter bindings in dependency order, then start values (Assign only). An emitter
   /// skips an Assign whose target the runtime marked as overridden.
   std::vector<Statement> bind;
+  /// The Assigns of `bind` whose parameters' bindings read tunable parameters, in the same
+  /// order (model.h, update_parameters).
+  std::vector<Statement> parameterUpdate;
   /// Continuous mode, in order: what dx needs, ending with the derivative assignments.
   std::vector<Statement> derivatives;
   /// Continuous mode: what the crossing functions need, evaluated before them.
