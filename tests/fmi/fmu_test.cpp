@@ -357,6 +357,46 @@ TEST(FmuExport, AliasIsReadThroughItsVariablesReference) {
   EXPECT_NEAR(table.rows.back()[1], 4.0, 1e-9); // BDF integrates a constant rate exactly
 }
 
+/// The last row of `table` at `time` (an event instant has two), or null.
+const std::vector<double>* lastRowAt(const CsvTable& table, double time) {
+  const std::vector<double>* found = nullptr;
+  for (const auto& row : table.rows)
+    if (std::abs(row[0] - time) < 1e-9) found = &row;
+  return found;
+}
+
+// Co-Simulation runs mocc's own Simulator inside doStep: told the stop time, as `mocc run` is,
+// it takes the same steps and locates the same events (x crossing 1 and -1 switch the damping of
+// a Van der Pol oscillator), so every communication point agrees with `mocc run`'s row within
+// the solver tolerance 1e-8 (in fact up to rounding).
+TEST(FmuExport, CoSimulationGivesTheResultsOfMoccRun) {
+  REQUIRE_FMUSIM();
+  fs::path dir = scratchDirectory();
+  CommandResult run = runMocc("run " + fmiModel("Relay.mo") + " -o " + (dir / "run.csv").string());
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  fs::path fmu = exportFmu(fmiModel("Relay.mo"), 3, dir);
+  CommandResult r = fmusim(fmu, "cs", dir / "out.csv",
+                           "--tolerance 1e-8 --stop-time 10 --set-stop-time --output-interval 0.1 "
+                           "--output-variable x --output-variable y --output-variable mu");
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable expected = readCsv((dir / "run.csv").string());
+  CsvTable actual = readCsv((dir / "out.csv").string());
+  ASSERT_EQ(actual.rows.size(), 101u) << r.output;
+  std::size_t switches = 0, mu = actual.column("mu");
+  for (std::size_t k = 0; k < actual.rows.size(); ++k) {
+    const std::vector<double>& row = actual.rows[k];
+    const std::vector<double>* reference = lastRowAt(expected, row[0]);
+    ASSERT_NE(reference, nullptr) << "no row of mocc run at t = " << row[0];
+    for (const char* name : {"x", "y", "mu"}) {
+      double want = (*reference)[expected.column(name)], got = row[actual.column(name)];
+      EXPECT_NEAR(got, want, 1e-8 * (1 + std::abs(want))) << name << " at t = " << row[0];
+    }
+    if (k > 0 && row[mu] != actual.rows[k - 1][mu]) ++switches;
+  }
+  // mu switches at t = 2.56, 5.87 and 8.97 (models/relay_switches.py, scipy at 1e-12).
+  EXPECT_EQ(switches, 3u) << "the damping switches at the crossings";
+}
+
 TEST(FmuExport, SourceOnlyLeavesTheBinaryOut) {
   fs::path dir = scratchDirectory();
   fs::path fmu = exportFmu(example("BouncingBall.mo"), 2, dir, "--source-only --kind cs");

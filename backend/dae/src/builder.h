@@ -74,6 +74,7 @@ private:
   };
   void addFunctions();
   void resolveDerivativeAnnotations();
+  void checkDerivativeArities();
   std::optional<sim::FunctionExternalCall> externalCall(const flat::ExternalCall& call);
   /// `external "FORTRAN 77"`: the C call made Fortran's (fortran_calls.cpp).
   std::vector<sim::FunctionStatement> fortranCall(const flat::ExternalCall& flatCall,
@@ -164,6 +165,7 @@ private:
 
   // classify.cpp
   void classifyVariables();
+  void checkDeclaredDiscrete(std::uint32_t variable);
   void checkReinitTargets();
   void checkReinitTarget(const Reinit& reinit);
   void classifyAlgorithmOutput(std::uint32_t variable);

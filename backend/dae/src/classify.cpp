@@ -15,6 +15,7 @@ void SystemBuilder::classifyVariables() {
   for (std::uint32_t i = 0; i < system_.variables.size(); ++i) {
     if (algorithmOf_[i] != kNone) classifyAlgorithmOutput(i);
     Variable& v = system_.variables[i];
+    if (whenAssigned_[i] == kNone && !assignedInAlgorithmWhen_[i]) checkDeclaredDiscrete(i);
     if (whenAssigned_[i] == kNone) continue;
     if (v.kind == VariableKind::State) {
       auto& d =
@@ -31,6 +32,19 @@ void SystemBuilder::classifyVariables() {
       v.kind = VariableKind::Discrete; // a Real assigned in a when-clause (MLS 3.8.5)
     }
   }
+}
+
+// MLS 4.5: "If a Real variable is declared with the prefix discrete it must in a simulation
+// model be assigned in a when-clause, either by an assignment or an equation." Called for the
+// variables that no when-clause assigns; Real variables are discrete here only by that prefix.
+void SystemBuilder::checkDeclaredDiscrete(std::uint32_t variable) {
+  const Variable& v = system_.variables[variable];
+  if (v.kind != VariableKind::Discrete || variable >= flatIndex_.size()) return;
+  if (model_.variables[flatIndex_[variable]].type != flat::Type::Real) return;
+  diagnostics_.error(DiagnosticKind::InvalidWhen, v.range,
+                     "'" + v.name +
+                         "' is declared discrete, so it must be assigned in a when-clause, but "
+                         "none assigns it (MLS 4.5)");
 }
 
 // A variable assigned by an algorithm is computed by it, so it cannot be a state or a

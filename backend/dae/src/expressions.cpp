@@ -102,6 +102,9 @@ SystemBuilder::translateAll(const std::vector<flat::Expr>& exprs) {
 
 std::optional<expr::Id> SystemBuilder::derivative(const flat::Expr& argument) {
   if (argument.kind != flat::Expr::Kind::Variable) return derivativeOfExpression(argument);
+  // der(c) of a constant is 0 (MLS 3.7.4.2: der of a constant or parameter expression).
+  if (model_.variables[argument.variable].variability == flat::Variability::Constant)
+    return system_.pool.real(0);
   auto state = variableIndex(argument);
   if (!state) return std::nullopt;
   Variable& s = system_.variables[*state];

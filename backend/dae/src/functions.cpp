@@ -66,6 +66,19 @@ void SystemBuilder::addFunctions() {
   system_.externalLibraries = externalLibraries(model_);
 }
 
+namespace {
+
+/// The inputs of a first derivative f_der(x, der_x) that its second derivative differentiates:
+/// only the tail of derivative inputs, one per input that `original` (f's mask) differentiates.
+std::vector<bool> secondOrderInputs(std::vector<bool> mask, const std::vector<bool>& original) {
+  auto tail = static_cast<std::size_t>(std::count(original.begin(), original.end(), true));
+  for (std::size_t k = 0; k < mask.size(); ++k)
+    mask[k] = mask[k] && k + tail >= mask.size();
+  return mask;
+}
+
+} // namespace
+
 // `annotation(derivative = f_der)` names a function as written in f's scope: look for it
 // among the model's functions by its full name or relative to f's enclosing package. Only
 // the first annotation is used (the first-order derivative by convention).
@@ -93,11 +106,47 @@ void SystemBuilder::resolveDerivativeAnnotations() {
   for (std::size_t i = 0; i < model_.functions.size(); ++i) {
     std::uint32_t g = system_.functions[i].derivative;
     if (g == kNone || model_.functions[g].derivativeOrder != 2) continue;
-    const std::vector<bool>& outer = system_.functions[i].differentiatedInputs;
-    auto tail = static_cast<std::size_t>(std::count(outer.begin(), outer.end(), true));
     std::vector<bool>& mask = system_.functions[g].differentiatedInputs;
-    for (std::size_t k = 0; k < mask.size(); ++k)
-      mask[k] = mask[k] && k + tail >= mask.size();
+    mask = secondOrderInputs(mask, system_.functions[i].differentiatedInputs);
+  }
+  checkDerivativeArities();
+}
+
+// A derivative function takes the original's inputs and one derivative per differentiated
+// input (MLS 12.7.1). A derivative of a derivative written with order = 1 where the arity
+// shows the second-order form (the compliance suite's foo1 -> foo2) takes the second-order
+// form; any other mismatch drops the annotation with a warning, so that the call is
+// differentiated otherwise or reported as not differentiable, never called wrongly.
+void SystemBuilder::checkDerivativeArities() {
+  std::vector<std::uint32_t> derivativeOf(system_.functions.size(), kNone);
+  for (std::uint32_t i = 0; i < system_.functions.size(); ++i)
+    if (system_.functions[i].derivative < derivativeOf.size())
+      derivativeOf[system_.functions[i].derivative] = i;
+  auto expectedInputs = [&](const Function& f) {
+    return f.code.inputCount +
+           static_cast<std::uint32_t>(
+               std::count(f.differentiatedInputs.begin(), f.differentiatedInputs.end(), true));
+  };
+  for (std::uint32_t i = 0; i < system_.functions.size(); ++i) {
+    Function& f = system_.functions[i];
+    if (f.derivative == kNone || f.derivative >= system_.functions.size()) continue;
+    std::uint32_t takes = system_.functions[f.derivative].code.inputCount;
+    if (expectedInputs(f) == takes) continue;
+    if (derivativeOf[i] != kNone) {
+      std::vector<bool> mask = secondOrderInputs(
+          f.differentiatedInputs, system_.functions[derivativeOf[i]].differentiatedInputs);
+      if (f.code.inputCount + std::count(mask.begin(), mask.end(), true) == takes) {
+        f.differentiatedInputs = std::move(mask);
+        continue;
+      }
+    }
+    diagnostics_.warning(DiagnosticKind::InvalidAnnotation, f.range,
+                         fmt::format("the derivative annotation of '{}' names '{}', which takes "
+                                     "{} input{} where MLS 12.7.1 passes {}; the annotation is "
+                                     "not used",
+                                     f.code.name, system_.functions[f.derivative].code.name, takes,
+                                     takes == 1 ? "" : "s", expectedInputs(f)));
+    f.derivative = kNone;
   }
 }
 

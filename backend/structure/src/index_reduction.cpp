@@ -267,6 +267,45 @@ std::vector<std::uint32_t> preferredDerivativeStates(const dae::System& system) 
   return preferred;
 }
 
+/// The variables that some equation reads (a state's derivative is a variable of its own).
+std::vector<bool> readByEquations(const dae::System& system) {
+  std::vector<bool> read(system.variables.size(), false);
+  for (const dae::Equation& e : system.equations)
+    for (expr::Id side : {e.lhs, e.rhs})
+      for (std::uint32_t v : expr::variablesOf(system.pool, side))
+        read[v] = true;
+  return read;
+}
+
+/// MLS 4.8.7.1: stateSelect = never forbids a state and always demands one. Reported where the
+/// equations leave no choice: a variable whose derivative appears but which no equation reads
+/// itself (never: nothing else could be the state), a variable whose derivative appears
+/// nowhere (always). A state that other equations read might give way to another variable of
+/// those equations (a choice Dymola makes by differentiating them); that is left alone.
+bool honoursStateSelect(const dae::System& system, Diagnostics& diagnostics) {
+  std::vector<bool> read = readByEquations(system);
+  bool ok = true;
+  for (std::uint32_t index = 0; index < system.variables.size(); ++index) {
+    const dae::Variable& v = system.variables[index];
+    if (v.alias.valid()) continue;
+    if (v.stateSelect == dae::StateSelect::Never && v.isIntegratedState() && !read[index]) {
+      diagnostics.error(DiagnosticKind::StateSelectViolated, v.range,
+                        "'" + v.name +
+                            "' has stateSelect = StateSelect.never, but it must be a state: its "
+                            "derivative appears and no equation reads it (MLS 4.8.7.1)");
+      ok = false;
+    }
+    if (v.stateSelect == dae::StateSelect::Always && v.kind == dae::VariableKind::Algebraic) {
+      diagnostics.error(DiagnosticKind::StateSelectViolated, v.range,
+                        "'" + v.name +
+                            "' has stateSelect = StateSelect.always, but it cannot be a state: "
+                            "no derivative of it appears in the equations (MLS 4.8.7.1)");
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 } // namespace
 
 // stateSelect = prefer asks for a state "if possible" (MLS 4.9.4.3): a variable defined as a
@@ -283,10 +322,10 @@ bool reduceIndex(dae::System& system, Diagnostics& diagnostics) {
       for (const Diagnostic& d : attemptDiagnostics.all())
         diagnostics.report(d);
       system = std::move(attempt);
-      return true;
+      return honoursStateSelect(system, diagnostics);
     }
   }
-  return IndexReducer(system, diagnostics).run();
+  return IndexReducer(system, diagnostics).run() && honoursStateSelect(system, diagnostics);
 }
 
 } // namespace mocc::backend::structure

@@ -80,6 +80,7 @@ const std::vector<std::size_t>* Elaborator::dims(ComponentInstance& component) {
   }
   subscripts.insert(subscripts.end(), type->typeDims.begin(), type->typeDims.end());
   std::vector<std::size_t> result;
+  std::vector<IndexKind> kinds;
   bool ok = true;
   for (std::size_t i = 0; i < subscripts.size(); ++i) {
     const auto& [subscript, scope] = subscripts[i];
@@ -90,11 +91,14 @@ const std::vector<std::size_t>* Elaborator::dims(ComponentInstance& component) {
         break;
       }
       result.push_back(*size);
+      kinds.push_back(IndexKind::Integer);
       continue;
     }
     LowerContext context;
     context.scope = scope;
-    auto size = dimensionSize(*subscript->value, context, "the size of '" + component.name + "'");
+    IndexKind kind = IndexKind::Integer;
+    auto size =
+        dimensionSize(*subscript->value, context, "the size of '" + component.name + "'", kind);
     if (!size || *size < 0) {
       if (size) {
         diagnostics().error(DiagnosticKind::NotConstant, subscript->range,
@@ -104,8 +108,10 @@ const std::vector<std::size_t>* Elaborator::dims(ComponentInstance& component) {
       break;
     }
     result.push_back(static_cast<std::size_t>(*size));
+    kinds.push_back(kind);
   }
   component.dims = std::move(result);
+  component.dimIndexKinds = std::move(kinds);
   component.dimsProgress = ok ? Progress::Done : Progress::Failed;
   return ok ? &component.dims : nullptr;
 }
@@ -150,12 +156,15 @@ std::optional<std::size_t> Elaborator::flexibleSize(ComponentInstance& component
 
 // A dimension is an Integer size, or a Boolean or enumeration type standing for its values.
 std::optional<long long> Elaborator::dimensionSize(const ast::Expr& e, const LowerContext& context,
-                                                   const std::string& what) {
+                                                   const std::string& what, IndexKind& kind) {
   auto value = lower(e, context);
   if (!value) return std::nullopt;
+  kind = IndexKind::Integer;
   if (value->dims.size() == 1 && !value->elements.empty() &&
       (value->elements[0].type == flat::Type::Boolean ||
        value->elements[0].type == flat::Type::Enumeration)) {
+    kind = value->elements[0].type == flat::Type::Boolean ? IndexKind::Boolean
+                                                          : IndexKind::Enumeration;
     return static_cast<long long>(value->size());
   }
   auto folded = value->isScalar() ? fold(value->scalarValue()) : std::nullopt;

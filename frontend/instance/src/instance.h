@@ -34,6 +34,9 @@ struct Modifier {
     /// Element of the value to take: a modification of an array of components without
     /// `each` gives element i of its (array) value to component element i (MLS 7.2.5).
     std::vector<std::size_t> slice;
+    /// An outer modification gave the whole component a value (MLS 7.2.4: `x5 = x3` merged
+    /// over `x5(a = 5)`): for a record field, the enclosing record's value replaces this one.
+    bool superseded = false;
   };
 
   std::optional<Value> value;
@@ -92,6 +95,9 @@ struct Replaceability {
   bool checked = false;                // constraints checked against the element's class
 };
 
+/// What indexes an array dimension (MLS 10.5.1): `Real x[3]`, `Real x[Boolean]`, `Real x[E]`.
+enum class IndexKind : std::uint8_t { Integer, Boolean, Enumeration };
+
 /// A component declared in a class instance (or inherited into it).
 struct ComponentInstance {
   std::string name;
@@ -118,6 +124,7 @@ struct ComponentInstance {
   std::unique_ptr<InstanceNode> typeInstance; // the type with the component's modifier
   Progress dimsProgress = Progress::Pending;
   std::vector<std::size_t> dims;
+  std::vector<IndexKind> dimIndexKinds; // one per dimension, with dims
   Progress elementsProgress = Progress::Pending;
   std::vector<InstanceNode*> elements; // class types: one per array element (row-major)
   std::vector<std::unique_ptr<InstanceNode>> ownedElements;

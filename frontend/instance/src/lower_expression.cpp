@@ -157,7 +157,10 @@ std::optional<Expr> ExpressionLowering::scalarBinary(const ast::Expr& e, BinaryO
     if (!comparable)
       return mismatch("both numeric, both Boolean, both String or both of one enumeration");
     bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;
-    if (equality && !context_.function && (lhs.type == Type::Real || rhs.type == Type::Real)) {
+    // Between constants (`4 / 2 == 2`) the comparison is decided at translation, exactly.
+    bool constants = isConstantExpression(lhs) && isConstantExpression(rhs);
+    if (equality && !context_.function && !constants &&
+        (lhs.type == Type::Real || rhs.type == Type::Real)) {
       el_.diagnostics().error(DiagnosticKind::TypeMismatch, e.range,
                               std::string("'") + flat::spelling(op) +
                                   "' must not compare Real operands outside functions (MLS 3.5); "

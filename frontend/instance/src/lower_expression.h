@@ -38,7 +38,8 @@ public:
                                           const std::vector<const ast::Subscript*>& subscripts);
   /// The subscripts of one part of a reference applied to a tensor (MLS 10.5).
   std::optional<Tensor> subscript(const Tensor& value, const std::vector<ast::Subscript>& subs,
-                                  const ast::Expr& e);
+                                  const ast::Expr& e,
+                                  const std::vector<IndexKind>* kinds = nullptr);
 
   // lower_builtins.cpp
   std::optional<Tensor> call(const ast::Expr& e, const ast::CallExpr& c);
@@ -75,11 +76,14 @@ private:
                                          flat::Expr rhs);
 
   // lower_reference.cpp
-  std::optional<std::vector<std::size_t>> subscriptIndices(const ast::Subscript& s,
-                                                           std::size_t size, bool& keepsDim,
-                                                           std::optional<flat::Expr>& runTime);
+  /// The positions (from 1) that subscript `s` selects from a dimension of `size` indexed by
+  /// `kind` values (unknown: whatever the subscript's type).
+  std::optional<std::vector<std::size_t>>
+  subscriptIndices(const ast::Subscript& s, std::size_t size, std::optional<IndexKind> kind,
+                   bool& keepsDim, std::optional<flat::Expr>& runTime);
   /// The row-major positions, and the resulting sizes, that `subs` select from an array with
-  /// sizes `dims` (all of it when there are none).
+  /// sizes `dims` (all of it when there are none); `kinds`, when given, says what indexes each
+  /// dimension (ComponentInstance::dimIndexKinds); the subscripts must be of those types.
   struct Selection {
     std::vector<std::size_t> dims;
     std::vector<std::size_t> linear;
@@ -89,7 +93,8 @@ private:
     std::vector<std::optional<flat::Expr>> runTime;
   };
   std::optional<Selection> selection(const std::vector<std::size_t>& dims,
-                                     const std::vector<ast::Subscript>& subs, const ast::Expr& e);
+                                     const std::vector<ast::Subscript>& subs, const ast::Expr& e,
+                                     const std::vector<IndexKind>* kinds = nullptr);
   /// The selected elements of `value`, with the run-time subscripts of the selection chosen.
   Tensor select(const Tensor& value, const Selection& s);
   /// The component's value with `subscripts` applied. Only the selected elements are built,

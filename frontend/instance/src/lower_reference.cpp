@@ -74,6 +74,24 @@ bool isRunTimeIndex(const Expr& index, Elaborator& el) {
          !el.fold(index);
 }
 
+/// Whether a subscript of `type` may index a dimension indexed by `kind` (MLS 10.5.1). A Real
+/// subscript of an Integer dimension is reported where its value is known.
+bool indexes(Type type, IndexKind kind) {
+  switch (kind) {
+  case IndexKind::Boolean: return type == Type::Boolean;
+  case IndexKind::Enumeration: return type == Type::Enumeration;
+  default: return type != Type::Boolean && type != Type::Enumeration;
+  }
+}
+
+const char* spelling(IndexKind kind) {
+  switch (kind) {
+  case IndexKind::Boolean: return "Boolean values";
+  case IndexKind::Enumeration: return "enumeration values";
+  default: return "Integer size";
+  }
+}
+
 /// `1 <= index and index <= size`: the condition an Integer subscript must meet.
 Expr withinRange(const Expr& index, std::size_t size) {
   Expr low = make::binary(flat::BinaryOp::Ge, index, make::integer(1), Type::Boolean, index.range);
@@ -135,7 +153,8 @@ Tensor chooseAtRunTime(Tensor selected, const std::vector<std::optional<Expr>>& 
 } // namespace
 
 std::optional<std::vector<std::size_t>>
-ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, bool& keepsDim,
+ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size,
+                                     std::optional<IndexKind> kind, bool& keepsDim,
                                      std::optional<Expr>& runTime) {
   std::vector<std::size_t> indices;
   if (!s.value) {
@@ -148,6 +167,13 @@ ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, 
   inner.end = size;
   auto value = ExpressionLowering(el_, inner).lower(*s.value);
   if (!value) return std::nullopt;
+  if (kind && !value->elements.empty() && !indexes(value->elements[0].type, *kind)) {
+    el_.diagnostics().error(DiagnosticKind::TypeMismatch, s.range,
+                            fmt::format("a subscript of type {} cannot index a dimension of {} "
+                                        "(MLS 10.5.1: the index has the type of the dimension)",
+                                        flat::spelling(value->elements[0].type), spelling(*kind)));
+    return std::nullopt;
+  }
   keepsDim = !value->isScalar();
   if (value->isScalar() && !context_.function && isRunTimeIndex(value->scalarValue(), el_)) {
     // Taken whole here; select() chooses the element (MLS 10.5).
@@ -194,7 +220,8 @@ ExpressionLowering::subscriptIndices(const ast::Subscript& s, std::size_t size, 
 
 std::optional<ExpressionLowering::Selection>
 ExpressionLowering::selection(const std::vector<std::size_t>& dims,
-                              const std::vector<ast::Subscript>& subs, const ast::Expr& e) {
+                              const std::vector<ast::Subscript>& subs, const ast::Expr& e,
+                              const std::vector<IndexKind>* kinds) {
   Selection s;
   if (subs.empty()) {
     s.dims = dims;
@@ -217,7 +244,9 @@ ExpressionLowering::selection(const std::vector<std::size_t>& dims,
     bool keep = true;
     std::optional<Expr> runTime;
     if (d < subs.size()) {
-      auto list = subscriptIndices(subs[d], dims[d], keep, runTime);
+      std::optional<IndexKind> kind;
+      if (kinds && d < kinds->size()) kind = (*kinds)[d];
+      auto list = subscriptIndices(subs[d], dims[d], kind, keep, runTime);
       if (!list) return std::nullopt;
       indices[d] = std::move(*list);
     } else {
@@ -236,9 +265,10 @@ ExpressionLowering::selection(const std::vector<std::size_t>& dims,
 
 std::optional<Tensor> ExpressionLowering::subscript(const Tensor& value,
                                                     const std::vector<ast::Subscript>& subs,
-                                                    const ast::Expr& e) {
+                                                    const ast::Expr& e,
+                                                    const std::vector<IndexKind>* kinds) {
   if (subs.empty()) return value;
-  auto s = selection(value.dims, subs, e);
+  auto s = selection(value.dims, subs, e, kinds);
   if (!s) return std::nullopt;
   bool runTime = std::any_of(s->runTime.begin(), s->runTime.end(),
                              [](const std::optional<Expr>& index) { return index.has_value(); });
@@ -661,7 +691,7 @@ ExpressionLowering::componentValue(ComponentInstance& component, InstanceNode* o
   if (first == UINT32_MAX || !sizes) return std::nullopt;
   Tensor result;
   if (isInModel(owner)) {
-    auto selected = selection(*sizes, subscripts, e);
+    auto selected = selection(*sizes, subscripts, e, &component.dimIndexKinds);
     if (!selected) return std::nullopt;
     result.dims = std::move(selected->dims);
     result.elements.reserve(selected->linear.size());
@@ -697,7 +727,7 @@ ExpressionLowering::componentValue(ComponentInstance& component, InstanceNode* o
     }
     result.elements.push_back(std::move(value));
   }
-  return subscript(result, subscripts, e);
+  return subscript(result, subscripts, e, &component.dimIndexKinds);
 }
 
 std::optional<Tensor> ExpressionLowering::classMemberReference(const ast::Expr& e,

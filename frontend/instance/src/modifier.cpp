@@ -149,6 +149,17 @@ Modifier makeModifier(const ast::Modification& modification, Scope scope,
   return result;
 }
 
+namespace {
+
+void markSuperseded(std::vector<std::pair<std::string, Modifier>>& elements) {
+  for (auto& [name, modifier] : elements) {
+    if (modifier.value) modifier.value->superseded = true;
+    markSuperseded(modifier.elements);
+  }
+}
+
+} // namespace
+
 Modifier merge(Modifier outer, Modifier inner, Diagnostics& diagnostics) {
   if (inner.isFinal && (outer.value || !outer.elements.empty() || outer.redeclaration)) {
     auto& d = diagnostics.error(DiagnosticKind::InvalidOperator, outer.range,
@@ -157,7 +168,10 @@ Modifier merge(Modifier outer, Modifier inner, Diagnostics& diagnostics) {
     return inner;
   }
   Modifier result = std::move(inner);
-  if (outer.value) result.value = outer.value;
+  if (outer.value) {
+    result.value = outer.value;
+    markSuperseded(result.elements); // before outer's own elements join them
+  }
   if (outer.redeclaration) {
     result.redeclaration = outer.redeclaration;
     result.redeclarationScope = outer.redeclarationScope;

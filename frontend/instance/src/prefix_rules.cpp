@@ -126,6 +126,15 @@ void Elaborator::checkTypePrefixes(ComponentInstance& component, InstanceNode& t
                             ast::spelling(component.owner->kind) +
                             ": stream variables belong in connectors (MLS 15.1)");
   }
+  // MLS 9.1.3: "An expandable connector shall not contain a component declared with the prefix
+  // flow" (the connectors inside it may have flow variables).
+  if (prefix.connector == ConnectorKind::Flow && component.owner &&
+      component.owner->kind == ast::ClassKind::ExpandableConnector) {
+    diagnostics().error(DiagnosticKind::TypeMismatch, range,
+                        "the flow variable '" + component.name +
+                            "' is declared in an expandable connector: flow variables belong in "
+                            "the connectors inside it (MLS 9.1.3)");
+  }
   if (prefix.connector != ConnectorKind::None && !isStructured(type) &&
       type.predefined != Predefined::Real) {
     fail(std::string("the ") + spelling(prefix.connector) + " variable '" + component.name +

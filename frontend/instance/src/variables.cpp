@@ -236,6 +236,7 @@ bool Elaborator::isRecordDefaultOverridden(const ComponentInstance& component,
                                            const Modifier::Value& own) {
   InstanceNode* record = enclosingRecordValue(component);
   if (!record) return false;
+  if (own.superseded) return true;
   for (InstanceNode* node = own.scope.instance; node;
        node = node->component ? node->component->owner : nullptr) {
     if (node == record) return true;
