@@ -51,6 +51,23 @@ CommandResult fmusim(const fs::path& fmu, const std::string& interface, const fs
                     " --output-file " + output.string() + " " + fmu.string());
 }
 
+/// What fmusim did with an FMU of a model: its outcome and, when it succeeded, the rows it
+/// wrote.
+struct FmusimRun {
+  CommandResult result;
+  CsvTable table;
+};
+
+/// `model` exported in FMI `version` and run in fmusim with `interface` and `options`.
+FmusimRun runInFmusim(const std::string& model, int version, const std::string& interface,
+                      const std::string& options) {
+  fs::path dir = scratchDirectory();
+  fs::path fmu = exportFmu(model, version, dir);
+  FmusimRun run{fmusim(fmu, interface, dir / "out.csv", options), {}};
+  if (run.result.exitCode == 0) run.table = readCsv((dir / "out.csv").string());
+  return run;
+}
+
 struct Variant {
   int fmi;
   std::string interface;
@@ -100,13 +117,11 @@ double readBackBound(std::size_t m, const BallFlights& exact, double g, double e
 TEST_P(FmuVariants, BouncingBallBouncesAtTheClosedFormTimes) {
   REQUIRE_FMUSIM();
   const Variant& variant = GetParam();
-  fs::path dir = scratchDirectory();
-  fs::path fmu = exportFmu(example("BouncingBall.mo"), variant.fmi, dir);
-  CommandResult r = fmusim(fmu, variant.interface, dir / "out.csv",
-                           "--tolerance 1e-8 --stop-time 10 --output-interval 0.01 "
-                           "--output-variable h --output-variable v");
-  ASSERT_EQ(r.exitCode, 0) << r.output;
-  CsvTable table = readCsv((dir / "out.csv").string());
+  FmusimRun run = runInFmusim(example("BouncingBall.mo"), variant.fmi, variant.interface,
+                              "--tolerance 1e-8 --stop-time 10 --output-interval 0.01 "
+                              "--output-variable h --output-variable v");
+  ASSERT_EQ(run.result.exitCode, 0) << run.result.output;
+  const CsvTable& table = run.table;
   const double g = 9.81, e = 0.9, h0 = 10, tolerance = 1e-8, stop = 10;
   std::vector<double> bounces =
       variant.interface == "me" ? bounceTimes(table) : bounceTimesBetweenRows(table, g);
@@ -114,7 +129,7 @@ TEST_P(FmuVariants, BouncingBallBouncesAtTheClosedFormTimes) {
   std::size_t expected = 0;
   while (expected < exact.bounceTime.size() && exact.bounceTime[expected] < stop)
     ++expected;
-  ASSERT_EQ(bounces.size(), expected) << r.output;
+  ASSERT_EQ(bounces.size(), expected) << run.result.output;
   for (std::size_t m = 0; m < bounces.size(); ++m) {
     double bound = ballBounceTimeBound(m + 1, exact, g, e, tolerance, stop);
     if (variant.interface == "cs") bound += readBackBound(m + 1, exact, g, e, tolerance);
@@ -183,13 +198,12 @@ TEST_P(FmuVariants, SerializedStateResumesTheRun) {
 TEST_P(FmuVariants, InputsDriveTheModel) {
   REQUIRE_FMUSIM();
   const Variant& variant = GetParam();
-  fs::path dir = scratchDirectory();
-  fs::path fmu = exportFmu(fmiModel("InputDriven.mo"), variant.fmi, dir);
-  CommandResult r = fmusim(fmu, variant.interface, dir / "out.csv",
-                           "--tolerance 1e-8 --stop-time 2 --output-interval 0.25 --input-file " +
-                               fmiModel("inputs.csv"));
-  ASSERT_EQ(r.exitCode, 0) << r.output;
-  CsvTable table = readCsv((dir / "out.csv").string());
+  FmusimRun run = runInFmusim(fmiModel("InputDriven.mo"), variant.fmi, variant.interface,
+                              "--tolerance 1e-8 --stop-time 2 --output-interval 0.25 "
+                              "--input-file " +
+                                  fmiModel("inputs.csv"));
+  ASSERT_EQ(run.result.exitCode, 0) << run.result.output;
+  const CsvTable& table = run.table;
   std::size_t t = table.column("time"), y = table.column("y");
   ASSERT_GE(table.rows.size(), 9u);
   for (const auto& row : table.rows) {
@@ -205,12 +219,10 @@ TEST_P(FmuVariants, InputsDriveTheModel) {
 TEST_P(FmuVariants, TimeEventsOfSampleFire) {
   REQUIRE_FMUSIM();
   const Variant& variant = GetParam();
-  fs::path dir = scratchDirectory();
-  fs::path fmu = exportFmu(fmiModel("Sampled.mo"), variant.fmi, dir);
-  CommandResult r = fmusim(fmu, variant.interface, dir / "out.csv",
-                           "--stop-time 1 --output-interval 0.05 --output-variable n");
-  ASSERT_EQ(r.exitCode, 0) << r.output;
-  CsvTable table = readCsv((dir / "out.csv").string());
+  FmusimRun run = runInFmusim(fmiModel("Sampled.mo"), variant.fmi, variant.interface,
+                              "--stop-time 1 --output-interval 0.05 --output-variable n");
+  ASSERT_EQ(run.result.exitCode, 0) << run.result.output;
+  const CsvTable& table = run.table;
   std::size_t t = table.column("time"), n = table.column("n");
   for (const auto& row : table.rows) {
     double periods = row[t] / 0.3;
@@ -256,13 +268,11 @@ TEST_P(FmuVariants, FailedAssertionIsReportedThroughTheLogger) {
 // bound of a run that locates them (no reconstruction from the next output point).
 TEST(FmuExport, EarlyReturnEndsCoSimulationStepsAtEvents) {
   REQUIRE_FMUSIM();
-  fs::path dir = scratchDirectory();
-  fs::path fmu = exportFmu(example("BouncingBall.mo"), 3, dir);
-  CommandResult r = fmusim(fmu, "cs", dir / "out.csv",
-                           "--early-return-allowed --tolerance 1e-8 --stop-time 10 "
-                           "--output-interval 0.01 --output-variable h --output-variable v");
-  ASSERT_EQ(r.exitCode, 0) << r.output;
-  CsvTable table = readCsv((dir / "out.csv").string());
+  FmusimRun run = runInFmusim(example("BouncingBall.mo"), 3, "cs",
+                              "--early-return-allowed --tolerance 1e-8 --stop-time 10 "
+                              "--output-interval 0.01 --output-variable h --output-variable v");
+  ASSERT_EQ(run.result.exitCode, 0) << run.result.output;
+  const CsvTable& table = run.table;
   std::size_t t = table.column("time"), v = table.column("v");
   // The first row that rises: the step that ended at the bounce (a second early return follows
   // a rounding error later, where the relation h < 0 is released).
@@ -276,7 +286,7 @@ TEST(FmuExport, EarlyReturnEndsCoSimulationStepsAtEvents) {
   const double g = 9.81, e = 0.9, tolerance = 1e-8;
   BallFlights exact = ballClosedForm(10, g, e, 20);
   auto expected = exactBounces(exact, 0, 10);
-  ASSERT_EQ(offGrid.size(), expected.size()) << r.output;
+  ASSERT_EQ(offGrid.size(), expected.size()) << run.result.output;
   for (std::size_t k = 0; k < offGrid.size(); ++k)
     EXPECT_NEAR(offGrid[k], expected[k].second,
                 ballBounceTimeBound(expected[k].first, exact, g, e, tolerance, 10));
@@ -346,14 +356,12 @@ TEST(FmuExport, DescriptionMarksTunableAndCalculatedParametersAndAliases) {
 // fmusim reads the alias y through x's value reference (FMI 2.0): y = x = 2 k t.
 TEST(FmuExport, AliasIsReadThroughItsVariablesReference) {
   REQUIRE_FMUSIM();
-  fs::path dir = scratchDirectory();
-  fs::path fmu = exportFmu(fmiModel("Tuned.mo"), 2, dir);
-  CommandResult r = fmusim(fmu, "cs", dir / "out.csv",
-                           "--stop-time 1 --output-interval 0.5 --start-value k 2 "
-                           "--output-variable y");
-  ASSERT_EQ(r.exitCode, 0) << r.output;
-  CsvTable table = readCsv((dir / "out.csv").string());
-  ASSERT_EQ(table.rows.size(), 3u) << r.output;
+  FmusimRun run = runInFmusim(fmiModel("Tuned.mo"), 2, "cs",
+                              "--stop-time 1 --output-interval 0.5 --start-value k 2 "
+                              "--output-variable y");
+  ASSERT_EQ(run.result.exitCode, 0) << run.result.output;
+  const CsvTable& table = run.table;
+  ASSERT_EQ(table.rows.size(), 3u) << run.result.output;
   EXPECT_NEAR(table.rows.back()[1], 4.0, 1e-9); // BDF integrates a constant rate exactly
 }
 
@@ -408,15 +416,13 @@ TEST(FmuExport, SourceOnlyLeavesTheBinaryOut) {
 
 TEST(FmuExport, ParametersSetBeforeInitializationTakeEffect) {
   REQUIRE_FMUSIM();
-  fs::path dir = scratchDirectory();
-  fs::path fmu = exportFmu(example("BouncingBall.mo"), 3, dir);
   // From h0 = 2 the first bounce is at sqrt(2 h0 / g).
-  CommandResult r = fmusim(fmu, "me", dir / "out.csv",
-                           "--tolerance 1e-8 --stop-time 1 --output-interval 0.01 "
-                           "--start-value h0 2 --output-variable h --output-variable v");
-  ASSERT_EQ(r.exitCode, 0) << r.output;
-  std::vector<double> bounces = bounceTimes(readCsv((dir / "out.csv").string()));
-  ASSERT_FALSE(bounces.empty()) << r.output;
+  FmusimRun run = runInFmusim(example("BouncingBall.mo"), 3, "me",
+                              "--tolerance 1e-8 --stop-time 1 --output-interval 0.01 "
+                              "--start-value h0 2 --output-variable h --output-variable v");
+  ASSERT_EQ(run.result.exitCode, 0) << run.result.output;
+  std::vector<double> bounces = bounceTimes(run.table);
+  ASSERT_FALSE(bounces.empty()) << run.result.output;
   EXPECT_NEAR(bounces.front(), std::sqrt(2 * 2 / 9.81), 1e-6);
 }
 

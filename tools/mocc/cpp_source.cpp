@@ -11,10 +11,12 @@
 
 namespace mocc::tool {
 
-std::optional<CppSource> compileToCpp(const ModelSelection& selection) {
+std::optional<CppSource> compileToCpp(const ModelSelection& selection, bool tunableParameters) {
   Compilation compilation;
   configure(compilation, selection);
-  auto program = compileFile(compilation, selection.model, selection.className);
+  backend::PipelineOptions options;
+  options.tunableParameters = tunableParameters;
+  auto program = compileFile(compilation, selection.model, selection.className, options);
   printDiagnostics(compilation, std::cerr);
   if (!program) return std::nullopt;
   CppSource source{program->modelName, backend::cpp::fileStem(program->modelName), {}, {}};
@@ -22,9 +24,9 @@ std::optional<CppSource> compileToCpp(const ModelSelection& selection) {
   if (!native) return std::nullopt;
   source.nativeObjects = native->sharedObjects;
   try {
-    backend::cpp::EmitOptions options;
-    options.source = std::filesystem::path(selection.model).filename().string();
-    source.text = backend::cpp::emitCpp(*program, options);
+    backend::cpp::EmitOptions emitOptions;
+    emitOptions.source = std::filesystem::path(selection.model).filename().string();
+    source.text = backend::cpp::emitCpp(*program, emitOptions);
   } catch (const backend::cpp::EmitError& e) {
     std::cerr << "mocc: error: code generation failed: cannot compile " << program->modelName
               << ": " << e.what() << "\n";

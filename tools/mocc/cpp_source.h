@@ -19,9 +19,11 @@ struct CppSource {
   std::vector<std::filesystem::path> nativeObjects;
 };
 
-/// Compiles the selected model and emits its C++ source. On failure prints the diagnostics or
-/// the emitter's error and returns nullopt (the exit code is then kModelError).
-std::optional<CppSource> compileToCpp(const ModelSelection& selection);
+/// Compiles the selected model and emits its C++ source (`tunableParameters`: for an FMU,
+/// backend::PipelineOptions). On failure prints the diagnostics or the emitter's error and
+/// returns nullopt (the exit code is then kModelError).
+std::optional<CppSource> compileToCpp(const ModelSelection& selection,
+                                      bool tunableParameters = false);
 
 /// The C++ compiler to use: `requested` (--cxx) when given, else $CXX, else c++.
 std::string compilerOf(const std::string& requested);

@@ -75,7 +75,8 @@ public:
     auto analysis = analyse(model);
     if (!analysis) return std::nullopt;
     auto program = timed("build-program", [&] {
-      return program::build(analysis->system, analysis->schedule, sources_, diagnostics_);
+      return program::build(analysis->system, analysis->schedule, sources_, diagnostics_,
+                            options_.tunableParameters);
     });
     if (program && wants("build-program")) options_.print("build-program", sim::print(*program));
     return program;

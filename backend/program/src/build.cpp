@@ -13,13 +13,16 @@
 namespace mocc::backend::program {
 
 std::optional<sim::Program> build(const dae::System& system, const structure::Schedule& schedule,
-                                  const SourceManager& sources, Diagnostics& diagnostics) {
-  return ProgramBuilder(system, schedule, sources, diagnostics).run();
+                                  const SourceManager& sources, Diagnostics& diagnostics,
+                                  bool tunableParameters) {
+  return ProgramBuilder(system, schedule, sources, diagnostics, tunableParameters).run();
 }
 
 ProgramBuilder::ProgramBuilder(const dae::System& system, const structure::Schedule& schedule,
-                               const SourceManager& sources, Diagnostics& diagnostics)
+                               const SourceManager& sources, Diagnostics& diagnostics,
+                               bool tunableParameters)
     : system_(system), schedule_(schedule), sources_(sources), diagnostics_(diagnostics),
+      tunableParameters_(tunableParameters),
       translator_(system.pool, program_.pool,
                   [this](expr::Id id, expr::Translator& self) { return mapLeaf(id, self); }) {}
 
@@ -231,7 +234,7 @@ void ProgramBuilder::markParameterUses() {
     if (v.kind != dae::VariableKind::Parameter || v.structural) continue;
     sim::Variable& out = program_.variables[programIndex_[i]];
     out.calculated = !v.fixed;
-    out.tunable = v.fixed && !frozen[i] && v.type != expr::Type::String &&
+    out.tunable = tunableParameters_ && v.fixed && !frozen[i] && v.type != expr::Type::String &&
                   v.causality != dae::Causality::Input;
   }
 }

@@ -15,7 +15,7 @@ class CrossingRateDerivation;
 class ProgramBuilder {
 public:
   ProgramBuilder(const dae::System& system, const structure::Schedule& schedule,
-                 const SourceManager& sources, Diagnostics& diagnostics);
+                 const SourceManager& sources, Diagnostics& diagnostics, bool tunableParameters);
   std::optional<sim::Program> run();
 
 private:
@@ -132,6 +132,7 @@ private:
   const structure::Schedule& schedule_;
   const SourceManager& sources_;
   Diagnostics& diagnostics_;
+  bool tunableParameters_; // program::build's option
   sim::Program program_;
   expr::Translator translator_;
   std::vector<std::uint32_t> programIndex_; // dae variable -> program variable

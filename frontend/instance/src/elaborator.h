@@ -252,6 +252,9 @@ private:
   bool inheritForClassExtension(InstanceNode& node, const ClassEntry& cls,
                                 const ast::LongClassSpecifier& body);
   void addElements(InstanceNode& node, const ClassEntry& cls, const ast::Composition& body);
+  bool declaredLexically(const ClassEntry& cls, const std::string& name);
+  /// MLS 5.6.1 and 7.1.4 on the name after `extends`; false after reporting.
+  bool checkBaseClassName(InstanceNode& node, const ClassEntry& cls, const ast::Name& base);
   void inherit(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
                const ast::ExtendsClause& extends);
   void addComponent(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
@@ -333,8 +336,9 @@ public:
 private:
   // component_types.cpp
   std::optional<std::size_t> flexibleSize(ComponentInstance& component, std::size_t dimension);
+  /// The size of a dimension and what indexes it.
   std::optional<long long> dimensionSize(const ast::Expr& e, const LowerContext& context,
-                                         const std::string& what);
+                                         const std::string& what, IndexKind& kind);
 
   // fold.cpp
   std::optional<ConstValue> foldVariable(std::uint32_t id);

@@ -333,12 +333,47 @@ bool baseKindAllowed(ast::ClassKind derived, ast::ClassKind base) {
 
 } // namespace
 
+// Whether `name` is a class declared in `cls` or in a class enclosing it (not inherited).
+bool Elaborator::declaredLexically(const ClassEntry& cls, const std::string& name) {
+  for (const ClassEntry* scope = &cls; scope; scope = scope->parent)
+    if (tree_.member(const_cast<ClassEntry&>(*scope), name)) return true;
+  return false;
+}
+
+// The name after `extends`, where it names a class of this one: MLS 5.6.1 ("the names in
+// extends clauses ... must not be found through inherited elements") and MLS 7.1.4 ("The class
+// name used after extends for base classes ... must use a class reference considered
+// transitively non-replaceable").
+bool Elaborator::checkBaseClassName(InstanceNode& node, const ClassEntry& cls,
+                                    const ast::Name& base) {
+  if (base.global) return true;
+  const LocalClass* local = node.findClass(base.parts.front());
+  if (!local || !local->element) return true;
+  if (!local->redeclared && !declaredLexically(cls, base.parts.front())) {
+    auto& d = diagnostics().error(DiagnosticKind::UndefinedName, base.range,
+                                  "'" + base.parts.front() +
+                                      "' is found only among inherited elements, which an "
+                                      "extends clause must not use (MLS 5.6.1)");
+    d.notes.push_back({local->element->range, "inherited from here"});
+    return false;
+  }
+  if (base.parts.size() == 1 && local->element->replaceable) {
+    auto& d = diagnostics().error(DiagnosticKind::InvalidOperator, base.range,
+                                  "the base class '" + base.str() +
+                                      "' is replaceable; a base class must not be (MLS 7.1.4)");
+    d.notes.push_back({local->element->range, "declared replaceable here"});
+    return false;
+  }
+  return true;
+}
+
 void Elaborator::inherit(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
                          const ast::ExtendsClause& extends) {
   Scope scope{&node, &cls};
   Scope baseScope;
   const ClassEntry* base = lookupClass(extends.base, scope, &baseScope);
   if (!base) return;
+  if (!checkBaseClassName(node, cls, extends.base)) return;
   ast::ClassKind baseKind = base->definition ? base->definition->kind
                             : base->predefined == Predefined::ExternalObject
                                 ? ast::ClassKind::Class // MLS 12.9.7: a partial class

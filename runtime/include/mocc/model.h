@@ -136,6 +136,7 @@ typedef struct mocc_variable {
   /* ABI 18, parameters only. `tunable`: the compiled code reads its value at run time and
    * nothing was made from it once and for all (an ExternalObject, say), so an importer may
    * change it between events; update_parameters then recomputes the parameters bound to it.
+   * Only code compiled for an importer (`mocc fmu`) has tunable parameters.
    * `calculated`: fixed = false, so the initialization problem computes it (MLS 8.6) and no one
    * can set it. */
   int32_t tunable;

@@ -30,6 +30,9 @@ struct PipelineOptions {
   std::function<void(const std::string& pass, const std::string& text)> print;
   /// Called after each pass with its wall time.
   std::function<void(const std::string& pass, std::chrono::nanoseconds)> timed;
+  /// build-program marks tunable parameters and emits update_parameters (program::build), for
+  /// an FMU whose importer may change them.
+  bool tunableParameters = false;
 };
 
 /// The analysed model: the index-reduced system and its schedules (simulation and
