@@ -2,6 +2,8 @@
 // buffer to the stream when it grows large and at every flush, so rows survive a failed run.
 #include "mocc/runtime/csv_writer.h"
 
+#include "mocc/runtime/instance_services.h"
+
 #include <fmt/format.h>
 
 #include <cerrno>
@@ -32,6 +34,10 @@ void appendNumber(std::string& out, double value, bool integral) {
 
 std::string csvField(std::string_view text) {
   if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  return quotedCsvField(text);
+}
+
+std::string quotedCsvField(std::string_view text) {
   std::string quoted = "\"";
   for (char c : text) {
     if (c == '"') quoted += '"';
@@ -57,11 +63,13 @@ CsvWriter::~CsvWriter() {
 
 void CsvWriter::begin(std::span<const ResultColumn> columns) {
   buffer_ += "time";
-  integral_.clear();
+  fields_.clear();
   for (const ResultColumn& column : columns) {
     buffer_ += ',';
     buffer_ += csvField(column.name);
-    integral_.push_back(column.type != MOCC_TYPE_REAL);
+    fields_.push_back(column.type == MOCC_TYPE_REAL     ? Field::Real
+                      : column.type == MOCC_TYPE_STRING ? Field::Text
+                                                        : Field::Integer);
   }
   buffer_ += '\n';
 }
@@ -70,7 +78,11 @@ void CsvWriter::row(double time, RowKind, std::span<const double> values) {
   appendNumber(buffer_, time, false);
   for (std::size_t i = 0; i < values.size(); ++i) {
     buffer_ += ',';
-    appendNumber(buffer_, values[i], i < integral_.size() && integral_[i]);
+    Field field = i < fields_.size() ? fields_[i] : Field::Real;
+    if (field == Field::Text && texts_)
+      buffer_ += quotedCsvField(texts_->text(values[i]));
+    else
+      appendNumber(buffer_, values[i], field == Field::Integer);
   }
   buffer_ += '\n';
   if (buffer_.size() >= bufferLimit) writeBuffer();

@@ -15,6 +15,8 @@ namespace {
 class CsvFile final : public ResultFile {
 public:
   explicit CsvFile(const std::filesystem::path& path) : writer_(path) {}
+  bool writesTexts() const override { return writer_.writesTexts(); }
+  void useTexts(const TextTable& texts) override { writer_.useTexts(texts); }
   void begin(std::span<const ResultColumn> columns) override { writer_.begin(columns); }
   void row(double time, RowKind kind, std::span<const double> values) override {
     writer_.row(time, kind, values);

@@ -17,24 +17,31 @@ namespace mocc::runtime {
 
 namespace {
 
+struct CsvLine {
+  std::vector<std::string> fields;
+  std::vector<bool> quoted; // per field: it was quoted (in a row: a String, never a number)
+};
+
 /// Splits one CSV line into fields, undoing csvField's quoting (names such as `a[1,2]`).
-std::vector<std::string> splitCsvLine(const std::string& line) {
-  std::vector<std::string> fields(1);
+CsvLine splitCsvLine(const std::string& line) {
+  CsvLine split{{""}, {false}};
   bool quoted = false;
   for (std::size_t i = 0; i < line.size(); ++i) {
     char c = line[i];
     if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      fields.back() += '"';
+      split.fields.back() += '"';
       ++i;
     } else if (c == '"') {
       quoted = !quoted;
+      split.quoted.back() = true;
     } else if (c == ',' && !quoted) {
-      fields.emplace_back();
+      split.fields.emplace_back();
+      split.quoted.push_back(false);
     } else if (c != '\r') {
-      fields.back() += c;
+      split.fields.back() += c;
     }
   }
-  return fields;
+  return split;
 }
 
 double parseNumber(const std::string& text, const std::string& where) {
@@ -136,26 +143,32 @@ ResultData readResultCsv(const std::filesystem::path& path) {
   std::string line;
   if (!std::getline(in, line))
     throw std::runtime_error(fmt::format("'{}' is empty", path.string()));
-  std::vector<std::string> header = splitCsvLine(line);
+  std::vector<std::string> header = splitCsvLine(line).fields;
   if (header.front() != "time")
     throw std::runtime_error(
         fmt::format("'{}': the first column must be 'time', not '{}'", path.string(), header[0]));
   ResultData result;
-  result.names.assign(header.begin() + 1, header.end());
+  // The columns whose values the first row quotes hold Strings (CsvWriter), and are skipped.
+  std::vector<bool> text;
   for (std::size_t number = 2; std::getline(in, line); ++number) {
     if (line.empty() || line == "\r") continue;
     std::string where = fmt::format("{}:{}", path.string(), number);
-    std::vector<std::string> fields = splitCsvLine(line);
+    CsvLine split = splitCsvLine(line);
+    const std::vector<std::string>& fields = split.fields;
     if (fields.size() != header.size())
       throw std::runtime_error(
           fmt::format("{}: {} fields, the header has {}", where, fields.size(), header.size()));
+    if (text.empty()) text = split.quoted;
     ResultData::Row row{parseNumber(fields[0], where), {}};
     for (std::size_t i = 1; i < fields.size(); ++i)
-      row.values.push_back(parseNumber(fields[i], where));
+      if (!text[i]) row.values.push_back(parseNumber(fields[i], where));
     if (!result.rows.empty() && row.time < result.rows.back().time)
       throw std::runtime_error(fmt::format("{}: time goes backwards", where));
     result.rows.push_back(std::move(row));
   }
+  text.resize(header.size(), false);
+  for (std::size_t i = 1; i < header.size(); ++i)
+    if (!text[i]) result.names.push_back(header[i]);
   return result;
 }
 

@@ -8,7 +8,8 @@
 namespace mocc::runtime {
 
 std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivativeColumns,
-                                        bool parameterColumns, const std::string& selection) {
+                                        bool parameterColumns, const std::string& selection,
+                                        bool textColumns) {
   std::optional<std::regex> selected;
   if (!selection.empty()) selected.emplace(selection, std::regex::ECMAScript);
   std::vector<ResultColumn> columns;
@@ -20,8 +21,8 @@ std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivative
                   (derivativeColumns && variable.kind == MOCC_KIND_DERIVATIVE) ||
                   (parameterColumns &&
                    (variable.kind == MOCC_KIND_PARAMETER || variable.kind == MOCC_KIND_CONSTANT));
-    // A String's value is a handle into the run's texts, which no result reader shares.
-    if (!wanted || variable.hidden || variable.type == MOCC_TYPE_STRING) continue;
+    // A String's value is a handle into the run's texts, which only a sink that has them reads.
+    if (!wanted || variable.hidden || (variable.type == MOCC_TYPE_STRING && !textColumns)) continue;
     if (selected && !std::regex_match(variable.name, *selected)) continue;
     columns.push_back(ResultColumn{variable.name, variable.description ? variable.description : "",
                                    static_cast<mocc_type>(variable.type),

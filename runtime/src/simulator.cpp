@@ -58,7 +58,7 @@ Simulator::Simulator(const mocc_model& model, const SimulationOptions& options, 
       ode_(instance_, reports_, services_.solver(), selection_),
       grid_(options.startTime, options.interval, options.stopTime),
       columns_(resultColumns(model, options.derivativeColumns, options.parameterColumns,
-                             options.variableSelection)),
+                             options.variableSelection, sink.writesTexts())),
       row_(columns_.size()), discreteValues_(discreteValueIndices(model)),
       delayInputs_(static_cast<std::size_t>(model.n_delays)), lastEventTime_(-infinity) {
   services_.attach(instance_.abi());
@@ -94,6 +94,7 @@ void Simulator::start(std::span<const Override> overrides) {
                     "states; the model has no analytic Jacobian of that residual form, so ida "
                     "approximates its Newton matrix by finite differences",
                     ode_.algebraicSize())});
+  if (sink_.writesTexts()) sink_.useTexts(services_.texts());
   sink_.begin(columns_);
   auto initializing = std::chrono::steady_clock::now();
   initialize();

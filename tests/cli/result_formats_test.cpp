@@ -5,6 +5,7 @@
 
 #include "mocc/runtime/result_reader.h"
 
+#include <cmath>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -103,3 +104,32 @@ TEST(ResultFormats, RunPlotsMatResults) {
 }
 
 } // namespace
+
+TEST(ResultFormats, CsvCarriesStringsQuotedAndReadersSkipThem) {
+  fs::path dir = scratchDirectory();
+  std::string model = std::string(MOCC_SOURCE_DIR) + "/tests/cli/inputs/strings.mo";
+  CommandResult r =
+      runMocc("run " + model + " --no-cache --parameters -o " + (dir / "r.csv").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  CsvTable table = readCsv((dir / "r.csv").string());
+  ASSERT_GT(table.rows.size(), 2u);
+  EXPECT_EQ(table.text(0, "name"), "tank, \"A\"");
+  EXPECT_EQ(table.text(0, "file"), "tank, \"A\".txt");
+  EXPECT_EQ(table.text(0, "number"), "12");
+  // x = exp(-2 t) passes 0.5 at t = ln(2)/2 (located to the tolerance 1e-6 of x, so within
+  // 1e-6 / |dx/dt| = 1e-6 s); the event's two rows are its left and right limits.
+  std::vector<double> events = table.eventTimes();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_NEAR(events[0], std::log(2.0) / 2, 1e-5);
+  bool high = true;
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    double t = table.rows[i][0];
+    EXPECT_EQ(table.text(i, "level"), high ? "high" : "low") << "t = " << t;
+    if (t == events[0]) high = false; // the row after the left limit is the right limit
+  }
+  // Readers of numbers skip the String columns; MAT has no room for them.
+  mocc::runtime::ResultData csv = mocc::runtime::readResultCsv(dir / "r.csv");
+  EXPECT_EQ(csv.names, (std::vector<std::string>{"k", "x"}));
+  ASSERT_EQ(runMocc("run " + model + " --no-cache -o " + (dir / "r.mat").string()).exitCode, 0);
+  EXPECT_EQ(mocc::runtime::readResultMat(dir / "r.mat").names, csv.names);
+}

@@ -102,13 +102,16 @@ TEST(ExternalModels, IncludeCodeThatDoesNotCompileGivesTheCompilersMessage) {
 
 TEST(ExternalModels, StringsComputedDuringSimulationPassBothWays) {
   // ExternalStrings.mo: "AB-n-C" (6 characters) before the second sample at t = 0.5,
-  // "XYZ-n-C" (7) after it; its asserts check the texts.
+  // "XYZ-n-C" (7) after it; its asserts check the texts, and the result file carries them.
   CsvTable table = simulate(externalModel("ExternalStrings.mo"), "");
   std::size_t checked = 0;
-  for (const auto& row : table.rows) {
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    const auto& row = table.rows[i];
     double t = row[table.column("time")];
     if (std::abs(4 * t - std::round(4 * t)) < 1e-9) continue; // a sample instant
     EXPECT_EQ(row[table.column("length")], t < 0.5 ? 6.0 : 7.0) << "t = " << t;
+    std::string n = std::to_string(static_cast<int>(std::floor(4 * t)));
+    EXPECT_EQ(table.text(i, "shouted"), (t < 0.5 ? "AB-" : "XYZ-") + n + "-C") << "t = " << t;
     ++checked;
   }
   EXPECT_GT(checked, 100u);

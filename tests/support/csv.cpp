@@ -2,6 +2,7 @@
 #include "csv.h"
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -12,21 +13,28 @@ namespace mocc::test {
 
 namespace {
 
-std::vector<std::string> split(const std::string& line) {
-  std::vector<std::string> fields;
-  std::string field;
+struct Field {
+  std::string text;
   bool quoted = false;
-  for (char c : line) {
-    if (c == '"') {
+};
+
+std::vector<Field> split(const std::string& line) {
+  std::vector<Field> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back().text += c;
+      ++i;
+    } else if (c == '"') {
       quoted = !quoted;
+      fields.back().quoted = true;
     } else if (c == ',' && !quoted) {
-      fields.push_back(field);
-      field.clear();
+      fields.emplace_back();
     } else {
-      field += c;
+      fields.back().text += c;
     }
   }
-  fields.push_back(field);
   return fields;
 }
 
@@ -47,6 +55,10 @@ std::vector<double> CsvTable::values(const std::string& name) const {
   return out;
 }
 
+const std::string& CsvTable::text(std::size_t row, const std::string& name) const {
+  return texts.at(row).at(column(name));
+}
+
 std::vector<double> CsvTable::eventTimes() const {
   std::vector<double> times;
   for (std::size_t i = 1; i < rows.size(); ++i) {
@@ -63,14 +75,19 @@ CsvTable readCsv(const std::string& path) {
   CsvTable table;
   std::string line;
   if (!std::getline(in, line)) throw std::runtime_error("empty file " + path);
-  table.header = split(line);
+  for (const Field& name : split(line))
+    table.header.push_back(name.text);
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     std::vector<double> row;
-    for (const std::string& field : split(line))
-      row.push_back(std::stod(field));
+    std::vector<std::string> texts;
+    for (const Field& field : split(line)) {
+      row.push_back(field.quoted ? std::nan("") : std::stod(field.text));
+      texts.push_back(field.quoted ? field.text : "");
+    }
     if (row.size() != table.header.size()) throw std::runtime_error("ragged row in " + path);
     table.rows.push_back(std::move(row));
+    table.texts.push_back(std::move(texts));
   }
   return table;
 }

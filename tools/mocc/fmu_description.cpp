@@ -133,7 +133,10 @@ public:
     for (int i = 0; i < model_.n_variables; ++i) {
       const mocc_variable& v = model_.variables[i];
       if (!exposedInFmu(v)) continue;
-      if (v.type == MOCC_TYPE_STRING && v.kind == MOCC_KIND_PARAMETER) continue;
+      // A String parameter's start would be its text, which the bound values (numbers read
+      // through the getters) do not give; the FMU leaves them out.
+      bool stringParameter = v.kind == MOCC_KIND_PARAMETER || v.kind == MOCC_KIND_CONSTANT;
+      if (v.type == MOCC_TYPE_STRING && stringParameter) continue;
       listed_.push_back(i);
       if (v.region == MOCC_REGION_STATE && stateVariable_[v.index] < 0) stateVariable_[v.index] = i;
       if (v.region == MOCC_REGION_DERIVATIVE && derivativeVariable_[v.index] < 0)

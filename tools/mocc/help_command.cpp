@@ -76,11 +76,12 @@ region of concurrency, seed 002).
        {"result files, formats, variable selection and plots",
         R"(-o chooses the result file; its extension chooses the format (or --format):
   .csv  a header time,<name>,... and one row per output point, two rows at each event
-        (left and right limit), numbers in shortest round-trip form; written as the run
-        goes, so a failed run keeps its rows
+        (left and right limit), numbers in shortest round-trip form, Strings as quoted
+        texts; written as the run goes, so a failed run keeps its rows
   .mat  the MAT v4 layout of Dymola and OpenModelica (Aclass, name, description, dataInfo,
-        data_1 with the parameters, data_2 with the trajectories); aliases are stored once.
-        scipy.io.loadmat, OMPlot and DyMat read it
+        data_1 with the parameters, data_2 with the trajectories); aliases are stored once,
+        Strings not at all (its matrices hold numbers). scipy.io.loadmat, OMPlot and DyMat
+        read it
 --variables REGEX writes only the variables whose whole name matches, --parameters adds
 parameters to a CSV, --derivatives adds der(x). `mocc plot` draws variables of a result file
 (CSV or MAT) through gnuplot, marks the events and keeps its script beside the image.

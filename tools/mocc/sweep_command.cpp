@@ -98,20 +98,27 @@ std::vector<std::vector<std::string>> combinations(const std::vector<Axis>& axes
   return out;
 }
 
-/// Passes rows on and keeps the last one, for the summary's final values.
-class LastRowSink final : public runtime::ResultSink {
+/// Passes rows on and keeps the numbers of the last one, for the summary's final values (the
+/// summary has no String columns).
+class LastRowSink final : public runtime::ForwardingSink {
 public:
-  explicit LastRowSink(runtime::ResultSink& inner) : inner_(inner) {}
-  void begin(std::span<const runtime::ResultColumn> columns) override { inner_.begin(columns); }
+  explicit LastRowSink(runtime::ResultSink& inner) : ForwardingSink(inner) {}
+  void begin(std::span<const runtime::ResultColumn> columns) override {
+    numeric_.clear();
+    for (const runtime::ResultColumn& column : columns)
+      numeric_.push_back(column.type != MOCC_TYPE_STRING);
+    inner_.begin(columns);
+  }
   void row(double time, runtime::RowKind kind, std::span<const double> values) override {
-    last_.assign(values.begin(), values.end());
+    last_.clear();
+    for (std::size_t i = 0; i < values.size(); ++i)
+      if (i >= numeric_.size() || numeric_[i]) last_.push_back(values[i]);
     inner_.row(time, kind, values);
   }
-  void flush() override { inner_.flush(); }
   const std::vector<double>& last() const { return last_; }
 
 private:
-  runtime::ResultSink& inner_;
+  std::vector<bool> numeric_;
   std::vector<double> last_;
 };
 

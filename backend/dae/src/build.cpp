@@ -90,9 +90,6 @@ void SystemBuilder::declareVariables() {
   for (std::uint32_t i = 0; i < model_.variables.size(); ++i) {
     const flat::Variable& v = model_.variables[i];
     if (v.variability == flat::Variability::Constant) continue; // folded where used
-    // A String parameter is used by value in translation (function arguments are folded);
-    // a use that would need it during simulation is reported where it stands.
-    if (v.type == flat::Type::String && v.variability == flat::Variability::Parameter) continue;
     Variable variable;
     variable.name = v.name;
     variable.type = exprType(v.type);

@@ -16,9 +16,9 @@ namespace mocc::cli {
 /// Forwards every call to `inner` and adds up the wall time spent in it, separately for the
 /// calls made while the initial row is written (they fall inside the runtime's
 /// initialization time, see runtime::Statistics) and for all calls.
-class TimingSink final : public runtime::ResultSink {
+class TimingSink final : public runtime::ForwardingSink {
 public:
-  explicit TimingSink(runtime::ResultSink& inner) : inner_(inner) {}
+  explicit TimingSink(runtime::ResultSink& inner) : ForwardingSink(inner) {}
 
   void begin(std::span<const runtime::ResultColumn> columns) override;
   void row(double time, runtime::RowKind kind, std::span<const double> values) override;
@@ -30,7 +30,6 @@ public:
 private:
   template <class Call> void timed(Call call);
 
-  runtime::ResultSink& inner_;
   // The runtime writes the Initial row and flushes it at the end of initialization; the
   // first row of another kind starts the simulation proper.
   enum class Stage {

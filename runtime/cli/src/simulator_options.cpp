@@ -107,8 +107,8 @@ void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
                  "Result file (default: <Model>_res.csv, or .mat with --format mat)");
   cmd.add_option("--format", o.format,
                  "Result format: csv, or mat (the MAT v4 layout of Dymola and OpenModelica, "
-                 "parameters stored once, aliases shared); default: by the extension of -o, "
-                 "else csv")
+                 "parameters stored once, aliases shared, no Strings); default: by the extension "
+                 "of -o, else csv")
       ->check(CLI::IsMember({"csv", "mat"}));
   cmd.add_option("--variables", o.variables,
                  "Write only the variables whose whole name matches this regular expression "
@@ -131,7 +131,8 @@ void addSimulatorOptions(CLI::App& cmd, SimulatorOptions& o) {
       ->check(CLI::PositiveNumber);
   cmd.add_flag("--derivatives", o.derivatives, "Also write der(x) columns");
   cmd.add_flag("--parameters", o.parameters,
-               "Also write parameters (and constants) as columns, their values in every row");
+               "Also write parameters (and constants) as columns, their values in every row "
+               "(String parameters as quoted texts in CSV)");
   cmd.add_flag("--timings", o.timings,
                "After the summary, print the wall time of each phase and the peak memory");
   cmd.add_flag("-q,--quiet", o.quiet,

@@ -1,5 +1,6 @@
 // The CSV result file: header `time,<name>,...`, one line per row, numbers in shortest
-// round-trip form, Integers and Booleans as integers. Written through a buffer that is handed
+// round-trip form, Integers and Booleans as integers, Strings as quoted texts (so that a
+// reader tells them from numbers: "12" is a String). Written through a buffer that is handed
 // to the stream at every flush (events, exit paths), so a failed run keeps its rows.
 #pragma once
 
@@ -25,6 +26,8 @@ public:
   CsvWriter(const CsvWriter&) = delete;
   CsvWriter& operator=(const CsvWriter&) = delete;
 
+  bool writesTexts() const override { return true; }
+  void useTexts(const TextTable& texts) override { texts_ = &texts; }
   void begin(std::span<const ResultColumn> columns) override;
   void row(double time, RowKind kind, std::span<const double> values) override;
   /// Throws std::runtime_error when the stream has failed (disk full, closed pipe).
@@ -37,11 +40,16 @@ private:
   std::ostream* out_;
   std::string where_; // the path, or "the output stream", for error messages
   std::string buffer_;
-  std::vector<bool> integral_; // per column: written as an integer
+  enum class Field { Real, Integer, Text };
+  std::vector<Field> fields_;        // per column: how its values are written
+  const TextTable* texts_ = nullptr; // resolves the handles of Text columns
 };
 
 /// `text` as one CSV field: quoted (with doubled quotes) when it holds a comma, a quote or a
 /// line break, as array names such as `a[1,2]` do.
 std::string csvField(std::string_view text);
+
+/// `text` as a quoted CSV field, whatever it holds.
+std::string quotedCsvField(std::string_view text);
 
 } // namespace mocc::runtime

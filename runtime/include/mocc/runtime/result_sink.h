@@ -13,6 +13,8 @@
 
 namespace mocc::runtime {
 
+class TextTable;
+
 struct ResultColumn {
   std::string name;
   std::string description;
@@ -38,16 +40,24 @@ enum class RowKind {
 /// Every non-hidden variable of kind STATE, ALGEBRAIC and DISCRETE and every top-level input
 /// (a PARAMETER whose value may change during the run), plus DERIVATIVE when
 /// `derivativeColumns` and PARAMETER and CONSTANT when `parameterColumns` (their values repeat
-/// in every row), in table order; never a String (a handle means nothing to a reader). With a
+/// in every row), in table order; Strings only with `textColumns` (for a sink that
+/// writesTexts: their values are handles, which mean nothing to a reader of numbers). With a
 /// `selection` (an ECMAScript regular expression), only the names it matches as a whole;
 /// throws std::regex_error when it is not a regular expression.
 std::vector<ResultColumn> resultColumns(const mocc_model& model, bool derivativeColumns,
                                         bool parameterColumns = false,
-                                        const std::string& selection = "");
+                                        const std::string& selection = "",
+                                        bool textColumns = false);
 
 class ResultSink {
 public:
   virtual ~ResultSink() = default;
+  /// Whether the format has room for String columns (CSV has; the numeric matrices of MAT v4
+  /// have not). Only such a sink gets them, after useTexts.
+  virtual bool writesTexts() const { return false; }
+  /// The run's table of texts, which resolves the handles of String columns; it outlives the
+  /// rows. Called before begin, for sinks that writesTexts.
+  virtual void useTexts(const TextTable&) {}
   /// Called once, before any row.
   virtual void begin(std::span<const ResultColumn> columns) = 0;
   /// values[i] belongs to columns[i]; rows arrive in time order. Throws std::runtime_error
@@ -55,6 +65,22 @@ public:
   virtual void row(double time, RowKind kind, std::span<const double> values) = 0;
   /// Makes every row so far durable; called at events and on every exit path.
   virtual void flush() = 0;
+};
+
+/// Passes everything on to another sink; a wrapper overrides what it adds.
+class ForwardingSink : public ResultSink {
+public:
+  explicit ForwardingSink(ResultSink& inner) : inner_(inner) {}
+  bool writesTexts() const override { return inner_.writesTexts(); }
+  void useTexts(const TextTable& texts) override { inner_.useTexts(texts); }
+  void begin(std::span<const ResultColumn> columns) override { inner_.begin(columns); }
+  void row(double time, RowKind kind, std::span<const double> values) override {
+    inner_.row(time, kind, values);
+  }
+  void flush() override { inner_.flush(); }
+
+protected:
+  ResultSink& inner_;
 };
 
 /// Keeps every row in memory.
