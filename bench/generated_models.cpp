@@ -29,12 +29,15 @@ GeneratedModel rcLadder(std::size_t sections) {
   return {name, text};
 }
 
-GeneratedModel massChain(std::size_t masses) {
-  std::string name = fmt::format("MassChain{}", masses);
+namespace {
+
+/// The mass chain with `positions` declaring x[n] (its start values).
+GeneratedModel massChainDeclaring(std::string name, std::size_t masses,
+                                  std::string_view positions) {
   std::string text = fmt::format(R"(model {0} "chain of {1} masses coupled by springs and dampers"
   parameter Integer n = {1};
   parameter Real m = 1, c = 1e3, d = 1;
-  Real x[n](each start = 0, each fixed = true);
+  {2}
   Real v[n](each start = 0, each fixed = true);
   Real f[n + 1];
 equation
@@ -50,8 +53,20 @@ equation
   annotation(experiment(StopTime = 1));
 end {0};
 )",
-                                 name, masses);
+                                 name, masses, positions);
   return {name, text};
+}
+
+} // namespace
+
+GeneratedModel massChain(std::size_t masses) {
+  return massChainDeclaring(fmt::format("MassChain{}", masses), masses,
+                            "Real x[n](each start = 0, each fixed = true);");
+}
+
+GeneratedModel massChainStartArray(std::size_t masses) {
+  return massChainDeclaring(fmt::format("MassChainStartArray{}", masses), masses,
+                            "Real x[n](start = {0.001*i for i in 1:n}, each fixed = true);");
 }
 
 GeneratedModel sampledBuffer(std::size_t samples) {
@@ -108,7 +123,10 @@ end BouncingBall;
 
 const std::vector<ModelFamily>& modelFamilies() {
   static const std::vector<ModelFamily> families = {
-      {"rc-ladder", rcLadder}, {"mass-chain", massChain}, {"sampled-buffer", sampledBuffer}};
+      {"rc-ladder", rcLadder},
+      {"mass-chain", massChain},
+      {"mass-chain-start-array", massChainStartArray},
+      {"sampled-buffer", sampledBuffer}};
   return families;
 }
 

@@ -25,6 +25,10 @@ GeneratedModel rcLadder(std::size_t sections);
 /// three equations per mass.
 GeneratedModel massChain(std::size_t masses);
 
+/// The mass chain with an array-valued start modifier, `Real x[n](start = {0.001*i for i in
+/// 1:n})`: one array value shared by n elements (lowered once, not once per element).
+GeneratedModel massChainStartArray(std::size_t masses);
+
 /// A buffer of `samples` discrete Reals filled by a when-clause with a run-time subscript and
 /// split at the end by a function with two array outputs assigned in one tuple statement: the
 /// pattern of Modelica.Blocks.Math.RealFFT (4,000 samples in Rectifier6pulseFFT).
@@ -34,7 +38,8 @@ GeneratedModel sampledBuffer(std::size_t samples);
 /// (e = 1: the ball bounces forever, two events per bounce, every 2.86 s).
 GeneratedModel bouncingBall(double e, double stopTime);
 
-/// A family of generated models, by name ("rc-ladder", "mass-chain", "sampled-buffer").
+/// A family of generated models, by name ("rc-ladder", "mass-chain", "mass-chain-start-array",
+/// "sampled-buffer").
 struct ModelFamily {
   std::string_view name;
   GeneratedModel (*generate)(std::size_t size);

@@ -358,6 +358,8 @@ private:
   bool isRecordDefaultOverridden(const ComponentInstance& component, const Modifier::Value& own);
   std::optional<Tensor> enclosingRecordFieldValue(ComponentInstance& component, bool& failed);
   void checkArrayValueSize(std::uint32_t id, const Modifier::Value& value);
+  const std::optional<Tensor>& lowerSlicedValue(const Modifier::Value& value,
+                                                LowerContext& context);
   void lowerAttribute(std::uint32_t id, const std::string& name, const Modifier& modifier,
                       flat::Attributes& attributes);
 
@@ -399,6 +401,10 @@ private:
   /// `fold()` run with markStructural_ off (peek, peekValue).
   template <class Fold> std::optional<ConstValue> withoutMarking(Fold&& fold);
   std::map<std::uint32_t, ConstValue> peekedValues_; // found while markStructural_ is false
+  /// Array values of modifiers that are sliced for the elements of array components, lowered
+  /// once per expression and scope (lowerSlicedValue).
+  std::map<std::tuple<const ast::Expr*, InstanceNode*, const ClassEntry*>, std::optional<Tensor>>
+      slicedValues_;
   flat::Model model_;
 };
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace mocc::frontend {
@@ -179,7 +180,8 @@ struct InstanceNode {
   /// first, with the scope they are evaluated in.
   std::vector<std::pair<const ast::Subscript*, Scope>> typeDims;
 
-  std::vector<ComponentInstance> components;
+  std::vector<ComponentInstance> components; // append with addComponent only
+  std::unordered_map<std::string, std::size_t> componentIndex; // name -> first in components
   std::vector<LocalClass> classes;
   std::vector<SectionRef> sections;
   const ast::ExternalClause* external = nullptr;
@@ -187,6 +189,9 @@ struct InstanceNode {
   /// The class definition whose annotations and restriction apply (after short classes).
   const ClassEntry* definition = nullptr;
 
+  /// Appends a component; the first of a name is the one findComponent finds.
+  void addComponent(ComponentInstance component);
+  /// By hashed name: a model of thousands of components looks names up all the time.
   ComponentInstance* findComponent(const std::string& name);
   LocalClass* findClass(const std::string& name);
   bool isPredefined() const { return predefined != Predefined::None; }

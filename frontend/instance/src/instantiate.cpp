@@ -10,11 +10,14 @@
 
 namespace mocc::frontend {
 
+void InstanceNode::addComponent(ComponentInstance component) {
+  componentIndex.emplace(component.name, components.size());
+  components.push_back(std::move(component));
+}
+
 ComponentInstance* InstanceNode::findComponent(const std::string& name) {
-  for (ComponentInstance& c : components) {
-    if (c.name == name) return &c;
-  }
-  return nullptr;
+  auto found = componentIndex.find(name);
+  return found == componentIndex.end() ? nullptr : &components[found->second];
 }
 
 LocalClass* InstanceNode::findClass(const std::string& name) {
@@ -507,7 +510,7 @@ void Elaborator::addComponent(InstanceNode& node, const ClassEntry& cls,
   component.replaceability =
       replaceabilityOf(element, clause.type, scope, declaration.range,
                        clause.prefix.variability == ast::Variability::Constant);
-  node.components.push_back(std::move(component));
+  node.addComponent(std::move(component));
 }
 
 void Elaborator::applyModifier(InstanceNode& node, Modifier modifier, std::size_t firstComponent,

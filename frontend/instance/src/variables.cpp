@@ -360,19 +360,28 @@ std::optional<flat::Expr> Elaborator::lowerModifierValue(const Modifier::Value& 
   LowerContext context;
   context.scope = value.scope;
   context.readRangeChecks = rangeChecks;
-  auto tensor = lower(*value.expr, context);
+  // The elements of an array component share its array value (MLS 7.2.5): lowered once, not
+  // once per element, which made `Real x[N](start = {f(i) for i in 1:N})` quadratic in N.
+  // Values whose elements collect range checks of their own are lowered each time.
+  bool shared = !value.slice.empty() && !rangeChecks && markStructural_;
+  std::optional<Tensor> fresh = shared ? std::nullopt : lower(*value.expr, context);
+  const std::optional<Tensor>& tensor = shared ? lowerSlicedValue(value, context) : fresh;
   if (!tensor) return std::nullopt;
-  Tensor selected = std::move(*tensor);
+  const Tensor* whole = &*tensor;
+  Tensor selected;
   for (std::size_t index : value.slice) {
-    if (selected.isScalar() || index > selected.dims[0]) {
+    const Tensor& from = whole ? *whole : selected;
+    if (from.isScalar() || index > from.dims[0]) {
       diagnostics().error(DiagnosticKind::TypeMismatch, value.range,
                           "this value has fewer elements than '" + variables_[id].variable.name +
                               "' needs (MLS 7.2.5; write 'each' to give every element the "
                               "same value)");
       return std::nullopt;
     }
-    selected = selected.row(index - 1);
+    selected = from.row(index - 1);
+    whole = nullptr;
   }
+  if (whole) selected = *whole;
   if (!selected.isScalar()) {
     diagnostics().error(DiagnosticKind::TypeMismatch, value.range,
                         "an array value for the scalar '" + variables_[id].variable.name + "'");
@@ -394,6 +403,15 @@ std::optional<flat::Expr> Elaborator::lowerModifierValue(const Modifier::Value& 
     return std::nullopt;
   }
   return result;
+}
+
+const std::optional<Tensor>& Elaborator::lowerSlicedValue(const Modifier::Value& value,
+                                                          LowerContext& context) {
+  auto key = std::make_tuple(value.expr, value.scope.instance, value.scope.lexical);
+  auto found = slicedValues_.find(key);
+  if (found != slicedValues_.end()) return found->second;
+  std::optional<Tensor> lowered = lower(*value.expr, context);
+  return slicedValues_.insert_or_assign(key, std::move(lowered)).first->second;
 }
 
 // The enumeration type of a literal or a variable, or "" when it is not evident.
