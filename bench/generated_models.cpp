@@ -71,7 +71,8 @@ GeneratedModel massChainStartArray(std::size_t masses) {
 
 GeneratedModel sampledBuffer(std::size_t samples) {
   std::string name = fmt::format("SampledBuffer{}", samples);
-  std::string text = fmt::format(R"(model {0} "samples into a buffer, split by a function at the end"
+  std::string text =
+      fmt::format(R"(model {0} "samples into a buffer, split by a function at the end"
   parameter Integer n = {1};
   function halves
     input Real u[:];
@@ -98,7 +99,7 @@ algorithm
   annotation(experiment(StopTime = 1));
 end {0};
 )",
-                                 name, samples);
+                  name, samples);
   return {name, text};
 }
 
@@ -122,11 +123,10 @@ end BouncingBall;
 }
 
 const std::vector<ModelFamily>& modelFamilies() {
-  static const std::vector<ModelFamily> families = {
-      {"rc-ladder", rcLadder},
-      {"mass-chain", massChain},
-      {"mass-chain-start-array", massChainStartArray},
-      {"sampled-buffer", sampledBuffer}};
+  static const std::vector<ModelFamily> families = {{"rc-ladder", rcLadder},
+                                                    {"mass-chain", massChain},
+                                                    {"mass-chain-start-array", massChainStartArray},
+                                                    {"sampled-buffer", sampledBuffer}};
   return families;
 }
 

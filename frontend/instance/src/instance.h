@@ -180,7 +180,7 @@ struct InstanceNode {
   /// first, with the scope they are evaluated in.
   std::vector<std::pair<const ast::Subscript*, Scope>> typeDims;
 
-  std::vector<ComponentInstance> components; // append with addComponent only
+  std::vector<ComponentInstance> components;                   // append with addComponent only
   std::unordered_map<std::string, std::size_t> componentIndex; // name -> first in components
   std::vector<LocalClass> classes;
   std::vector<SectionRef> sections;

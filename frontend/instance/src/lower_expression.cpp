@@ -321,21 +321,26 @@ std::optional<Tensor> ExpressionLowering::multiply(const ast::Expr& e, Tensor lh
   return result;
 }
 
-// Literals and constants only (a for-iterator's value is a literal): no parameter whose value
-// could still change, and nothing evaluated during simulation. Stricter than
+// Literals and constants only (a for-iterator's value is a literal), and with
+// `structuralParameters` parameters whose values translation has fixed: no parameter whose
+// value could still change, and nothing evaluated during simulation. Stricter than
 // Elaborator::expressionVariability, which takes a function's locals and calls on constants
 // for constants: a local's value is known only when the function runs.
-bool ExpressionLowering::isConstantExpression(const Expr& e) {
+bool ExpressionLowering::isConstantExpression(const Expr& e, bool structuralParameters) {
   switch (e.kind) {
   case Expr::Kind::Literal:
   case Expr::Kind::EnumLiteral: return true;
-  case Expr::Kind::Variable:
-    return el_.variable(e.variable).variable.variability == flat::Variability::Constant;
+  case Expr::Kind::Variable: {
+    const flat::Variable& v = el_.variable(e.variable).variable;
+    return v.variability == flat::Variability::Constant ||
+           (structuralParameters && v.variability == flat::Variability::Parameter && v.structural);
+  }
   case Expr::Kind::Unary:
   case Expr::Kind::Binary:
   case Expr::Kind::If:
-    return std::all_of(e.args.begin(), e.args.end(),
-                       [&](const Expr& arg) { return isConstantExpression(arg); });
+    return std::all_of(e.args.begin(), e.args.end(), [&](const Expr& arg) {
+      return isConstantExpression(arg, structuralParameters);
+    });
   default: return false;
   }
 }
@@ -351,8 +356,10 @@ std::optional<Tensor> ExpressionLowering::ifExpression(const ast::Expr& e, const
       return std::nullopt;
     }
     // A constant condition selects its branch now: the others need not be valid (`if i == 1
-    // then a else x[i - 1]` in a for-equation, as StateGraph's steps write it, MLS 8.3.3).
-    if (isConstantExpression(condition->scalarValue())) {
+    // then a else x[i - 1]` in a for-equation, as StateGraph's steps write it, MLS 8.3.3). So
+    // does one of parameters whose values translation has fixed already, such as the size
+    // of an array: `if i < n then x[i + 1] else 0` over `Real x[n]`.
+    if (isConstantExpression(condition->scalarValue(), true)) {
       if (auto known = el_.peek(condition->scalarValue(), context_.function)) {
         if (known->number != 0 && branches.empty()) return lower(*branch.value);
         if (known->number == 0) continue;

@@ -129,7 +129,7 @@ private:
   std::optional<Tensor> stringConversion(const ast::Expr& e, const ast::CallExpr& c);
   std::optional<Tensor> connectionGraphQuery(const ast::Expr& e, const ast::CallExpr& c);
   std::optional<Tensor> cardinality(const ast::Expr& e, const ast::CallExpr& c);
-  bool isConstantExpression(const flat::Expr& e);
+  bool isConstantExpression(const flat::Expr& e, bool structuralParameters = false);
   std::optional<flat::Expr> lowerScalarArgument(const ast::Expr& arg);
   std::optional<Tensor> overloadedString(const ast::Expr& e, const ast::CallExpr& c,
                                          const ClassEntry& record, Tensor value);
