@@ -6,12 +6,14 @@ model bug_if_constraint "Reproducer: a constraint present in one branch of an if
   // swinging, an ODE in flight) or rejected at translation with a message saying that the
   // branches of the if-equation differ in structure (the constraint x^2 + y^2 = l^2 needs
   // index reduction, its other branch lambda = 0 does not).
-  // Actual (mocc at a501f3b): accepted without a diagnostic; `mocc dae` shows lambda "solved"
+  // Was (mocc at a501f3b): accepted without a diagnostic; `mocc dae` showed lambda "solved"
   // from the if-equation as lambda := -(if swinging then x^2 + y^2 - l^2 else 0.0)/(if
-  // swinging then 0.0 else 1.0), a division by zero while swinging, and the run fails at
-  // t = 0 with "der(vx) is inf at time 0 (CVode failed ... CV_FIRST_RHSFUNC_ERR)", exit 3.
-  // (With the condition written on lambda itself the model is rejected with "algebraic loop
-  // through a when-clause", the case that issue 15 describes.)
+  // swinging then 0.0 else 1.0), a division by zero while swinging, and the run failed at
+  // t = 0. (With the condition written on lambda itself the model was rejected with
+  // "algebraic loop through a when-clause".)
+  // Now (issue 15): the branches share no unknown, so mocc compiles a model per mode and
+  // switches at the events; the run passes F at 1.92200 s and S at 2.66150 s as the reference
+  // does (PendulumNatural.mo is the tested form, with the basic run's bookkeeping).
   // Run: mocc run bug_if_constraint.mo
   parameter Real m = 1.5, k = 0.9, l = 1, g = 9.81;
   Real x(start = 0.70710678118654752, fixed = true);

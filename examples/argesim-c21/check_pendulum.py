@@ -2,7 +2,7 @@
 """Tests of the ARGESIM C21 case-3 models (rotating pendulum with free-flight phase; registered
 by CMakeLists.txt; standard library only).
 
-Usage: check_pendulum.py TEST MOCC   with TEST one of basic, dae, energy.
+Usage: check_pendulum.py TEST MOCC   with TEST one of basic, dae, natural, energy.
   basic:  Pendulum.mo (maximal state space), the basic run until the amplitude does not exceed
           pi/10: the first passage of the hanging position, events F1 and S1 (times, angles,
           angular velocities), the number of flight phases, every turning point after S1 and
@@ -10,6 +10,9 @@ Usage: check_pendulum.py TEST MOCC   with TEST one of basic, dae, energy.
   dae:    the DAE formulation (PendulumDAE.mo, PendulumFlight.mo by hybrid decomposition,
           study_pendulum.dae_run): the same numbers, and against Pendulum.mo; the kick with
           the reference's gamma (ii) and the next fall.
+  natural: PendulumNatural.mo, the natural DAE form (the constraint in one branch of an
+          if-equation, lambda = 0 in the other; issue 15: a model per mode, switched at F and
+          S): the numbers of the basic run, and against Pendulum.mo.
   energy: the energy-supply search (study_pendulum.search: mocc called repeatedly) for the
           three goals, against the reference's gammas; and gamma (i) as the ratio |wB1/wK|.
 All runs: cvode, TOL = 1e-10. The bounds (study_pendulum.bound, gamma_bounds) follow from TOL
@@ -35,7 +38,7 @@ def check_basic_run(c, run, ref, label, n, keys):
     t_end = 8.0
     for key in keys:
         got, want = run[key], ref[key]
-        if key == "phiF1" and label == "dae":
+        if key == "phiF1" and label in ("dae", "natural"):
             # the DAE gives phi = atan2(x, y) in (-pi, pi]: compare modulo 2 pi
             got, want = got % (2 * PI), want % (2 * PI)
         # sensitivity x local error sum (a perturbation of the state at any phase start moves
@@ -84,6 +87,18 @@ def test_dae(mocc, tmp, c, ref):
     c.near(e["tF2"], ref["gamma_ii_tF2"], P.bound(ref, "tF2_ii", 12.0), "dae: tF2 at gamma (ii)")
     c.near(e["travelF2"], ref["gamma_ii_travelF2"], P.bound(ref, "travelF2_ii", 12.0),
            "dae: angle turned at F2, gamma (ii)")
+
+
+def test_natural(mocc, tmp, c, ref):
+    n = P.natural_basic(mocc, tmp)
+    # x, y, vx, vy in flight, a state set of two while swinging: the bound of n = 6 covers both
+    check_basic_run(c, n, ref, "natural", 6, BASIC)
+    text = n["info"]["text"]
+    c.true("modes: 2 used, 2 switches" in text, "natural: expected 2 modes and 2 switches (F, S)")
+    # the switch at S keeps the tangential velocity: wS1 above is phi' after the projection
+    b = P.msss_basic(mocc, tmp)
+    for key in ["tF1", "tS1", "tEnd"]:
+        c.near(n[key], b[key], 2 * P.bound(ref, key, 8.0), f"natural against msss: {key}")
 
 
 def test_energy(mocc, tmp, c, ref):

@@ -67,6 +67,20 @@ def msss_basic(mocc, tmp, tol=TOL, interval=0.1, name="msss_basic"):
     return out
 
 
+def natural_basic(mocc, tmp, tol=TOL, interval=0.1):
+    """The basic run of the natural DAE form (PendulumNatural.mo: the constraint only while the
+    rope is taut; mocc compiles a model per mode and switches at F and S), as msss_basic."""
+    res, info = run(mocc, tmp, "natural_basic", "PendulumNatural.mo",
+                    options=["--tolerance", repr(tol), "--interval", repr(interval)])
+    f = last(res)
+    out = {k: f[k] for k in ["tF1", "phiF1", "wF1", "tS1", "phiS1", "wS1"]}
+    out["flights"] = int(f["falls"])
+    out["tEnd"], out["ampEnd"] = f["time"], f["amplitude"]
+    out["turns"] = [(t, res.at(i, "amplitude")) for t, i in res.jumps("turns")]
+    out["info"], out["result"] = info, res
+    return out
+
+
 def msss_energy(mocc, tmp, gamma, tol=TOL, interval=0.1, name="msss_energy"):
     """The energy-supply run with factor gamma: the last row (tKick, wKick, tF2, travelF2, tS2,
     tTurn2, travelEnd, ...)."""

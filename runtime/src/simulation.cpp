@@ -4,6 +4,7 @@
 #include "mocc/runtime/simulation.h"
 
 #include "event_locator.h"
+#include "simulation_support.h"
 #include "simulator.h"
 
 #include <fmt/format.h>
@@ -13,8 +14,6 @@
 #include <optional>
 
 namespace mocc::runtime {
-
-namespace {
 
 std::optional<std::string> validateOptions(const SimulationOptions& options) {
   if (!std::isfinite(options.startTime) || !std::isfinite(options.stopTime))
@@ -43,7 +42,7 @@ std::optional<std::string> validateOptions(const SimulationOptions& options) {
   return std::nullopt;
 }
 
-SimulationResult failed(double time, std::string message) {
+SimulationResult failedAt(double time, std::string message) {
   SimulationResult result;
   result.outcome = Outcome::Failed;
   result.endTime = time;
@@ -51,16 +50,18 @@ SimulationResult failed(double time, std::string message) {
   return result;
 }
 
+namespace {
+
 /// Runs the simulator; the outcome without statistics and warnings.
 SimulationResult runSimulator(Simulator& simulator, std::span<const Override> overrides) {
   try {
     simulator.run(overrides);
   } catch (const SimulationFailure& failure) {
-    return failed(failure.time(), failure.what());
+    return failedAt(failure.time(), failure.what());
   } catch (const IntegratorError& error) {
-    return failed(error.time(), error.what());
+    return failedAt(error.time(), error.what());
   } catch (const std::exception& error) {
-    return failed(simulator.time(), error.what());
+    return failedAt(simulator.time(), error.what());
   }
   SimulationResult result;
   result.endTime = simulator.time();
@@ -73,8 +74,8 @@ SimulationResult runSimulator(Simulator& simulator, std::span<const Override> ov
   return result;
 }
 
-/// MLS 3.6 section 12.9.7: the external objects are destroyed when the run ends, however it
-/// ended. A ModelicaError in a destructor fails a run that had not failed.
+} // namespace
+
 void destroyExternalObjects(Simulator& simulator, SimulationResult& result) {
   std::optional<std::string> error;
   try {
@@ -88,10 +89,8 @@ void destroyExternalObjects(Simulator& simulator, SimulationResult& result) {
   if (result.outcome == Outcome::Failed)
     result.message += "; " + cause;
   else
-    result = failed(result.endTime, cause);
+    result = failedAt(result.endTime, cause);
 }
-
-} // namespace
 
 SimulationOptions defaultOptions(const mocc_model& model) {
   SimulationOptions options;
@@ -126,6 +125,7 @@ std::string_view eventKindName(EventRecord::Kind kind) {
   case EventRecord::Kind::State: return "state";
   case EventRecord::Kind::Time: return "time";
   case EventRecord::Kind::Terminal: return "terminal";
+  case EventRecord::Kind::ModeSwitch: return "mode";
   }
   return "unknown";
 }
@@ -142,14 +142,14 @@ std::string_view outcomeName(Outcome outcome) {
 SimulationResult simulate(const mocc_model& model, const SimulationOptions& options,
                           std::span<const Override> overrides, ResultSink& sink) {
   auto started = std::chrono::steady_clock::now();
-  if (auto problem = validateModel(model)) return failed(options.startTime, *problem);
-  if (auto problem = validateOptions(options)) return failed(options.startTime, *problem);
+  if (auto problem = validateModel(model)) return failedAt(options.startTime, *problem);
+  if (auto problem = validateOptions(options)) return failedAt(options.startTime, *problem);
 
   std::optional<Simulator> constructed;
   try {
     constructed.emplace(model, options, sink);
   } catch (const std::exception& error) {
-    return failed(options.startTime, error.what());
+    return failedAt(options.startTime, error.what());
   }
   Simulator& simulator = *constructed;
   SimulationResult result = runSimulator(simulator, overrides);
@@ -158,7 +158,7 @@ SimulationResult simulate(const mocc_model& model, const SimulationOptions& opti
     sink.flush();
   } catch (const std::exception& error) {
     if (result.outcome != Outcome::Failed)
-      result = failed(result.endTime, error.what());
+      result = failedAt(result.endTime, error.what());
     else
       result.message += fmt::format("; {}", error.what());
   }

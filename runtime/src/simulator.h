@@ -16,6 +16,7 @@
 #include "zeno_detector.h"
 
 #include <deque>
+#include <unordered_map>
 
 #include <memory>
 #include <optional>
@@ -34,6 +35,21 @@ public:
 
 private:
   double time_;
+};
+
+/// The values of a run at an instant by variable name: what a mode switch carries from one
+/// mode's model to the next (runtime/modes.h).
+struct ValueSnapshot {
+  struct Entry {
+    double value = 0.0;
+    double pre = 0.0;
+    bool integrated = false; // a state the previous mode integrated
+    /// 0, or 1 + the level of the variable it is the derivative of (`der(x) = vx`: vx is one
+    /// level above x); the projection keeps lower levels first.
+    int level = 0;
+  };
+  double time = 0.0;
+  std::unordered_map<std::string, Entry> entries;
 };
 
 class Simulator {
@@ -92,6 +108,19 @@ public:
   /// it when the run has ended, however it ended (the instance's destructor would otherwise).
   /// The message of a ModelicaError raised by a destructor, else nullopt.
   std::optional<std::string> destroyExternalObjects() { return instance_.destroyExternalObjects(); }
+
+  /// Every named value except Strings (their handles belong to this run's text table).
+  ValueSnapshot snapshot() const;
+  /// The current value of the variable called `name`, or nullopt when the model has none.
+  std::optional<double> valueOf(const std::string& name) const;
+  /// Continues, in this model, a run of another mode of the same model at `snapshot.time`
+  /// (runtime/modes.h): binds the parameters (with `overrides`), takes every value and pre()
+  /// value of the snapshot by name, moves the states to the point of this mode nearest to
+  /// the values the previous mode integrated (projectOntoConstraints), runs the event
+  /// iteration there with this mode's equations and writes the right-limit row. Returns the
+  /// changes of the projection, "vy by -0.25, ..." or "" when there were none. Throws like
+  /// start().
+  std::string resumeFrom(const ValueSnapshot& snapshot, std::span<const Override> overrides);
 
   bool terminated() const { return terminated_; }
   double time() const { return instance_.time(); }
@@ -192,6 +221,21 @@ private:
   bool selectStates(const std::vector<int>& fired = {});
   /// The state sets whose root function has a root in `step`.
   std::vector<int> firedStateSets(const AdvanceResult& step) const;
+
+  /// Least squares: the states for which the values the snapshot's mode integrated differ
+  /// least from this mode's values computed from them, level by level (ValueSnapshot::Entry;
+  /// Gauss-Newton, differences for the Jacobian, minimum-norm steps where candidates of a
+  /// state set have no effect).
+  std::string projectOntoConstraints(const ValueSnapshot& snapshot);
+  /// Which of a snapshot's values loadSnapshot sets.
+  enum class SnapshotPart {
+    All,         // values and pre() values
+    DiscretePre, // pre() of discrete and internal values only
+  };
+  /// The snapshot's values by name into this model's storage.
+  void loadSnapshot(const ValueSnapshot& snapshot, SnapshotPart part = SnapshotPart::All);
+  double& storage(const mocc_variable& variable);
+  double& preStorage(const mocc_variable& variable);
 
   void gatherRow();
   void writeRow(RowKind kind);

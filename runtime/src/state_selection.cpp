@@ -157,6 +157,16 @@ void StateSelection::apply(const StateSetSwitch& change) {
   set.states = change.newStates;
 }
 
+void StateSelection::loadStatesFromCandidates() {
+  const mocc_variable* variables = instance_.model().variables;
+  for (const Set& set : sets_) {
+    const mocc_state_set_info& info = *set.info;
+    for (int i = 0; i < info.n_states; ++i)
+      instance_.slot(variables[info.states[i]]) =
+          instance_.read(variables[info.candidates[set.states[static_cast<std::size_t>(i)]]]);
+  }
+}
+
 std::string StateSelection::candidateList(const Set& set, const std::vector<int>& positions) const {
   std::vector<std::string> names;
   for (int j : positions)

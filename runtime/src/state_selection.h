@@ -53,6 +53,9 @@ public:
   std::vector<StateSetSwitch> plan(const std::vector<int>& fired = {});
   /// Sets the selection variables and the set's states s = A * candidates.
   void apply(const StateSetSwitch& change);
+  /// Every set's states s = A * candidates for the current choice: after the candidates were
+  /// set from elsewhere (a mode switch, runtime/modes.h).
+  void loadStatesFromCandidates();
   /// "state set {x, y}: states {y} -> {x}".
   std::string describe(const StateSetSwitch& change) const;
 

@@ -591,6 +591,10 @@ int compare(CompareOptions o) {
   JitCompilation compilation(o.compile);
   auto compiled = compilation.compile();
   if (!compiled) return kModelError;
+  if (compilation.modes()) {
+    std::cerr << "mocc: error: " << modesOnlyWithRun("mocc compare") << "\n";
+    return kModelError;
+  }
   const mocc_model& model = compiled->model();
   std::string error;
   auto base = baseOptions(model, o, error);

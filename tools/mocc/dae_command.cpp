@@ -3,12 +3,71 @@
 // torn variables and residuals, the initialization problem, crossings and when-clauses.
 #include "commands.h"
 #include "driver.h"
+#include "mode_catalog.h"
+
+#include "mocc/flat/modes.h"
 
 #include "mocc/structure/analysis.h"
+
+#include <fmt/format.h>
 
 #include <iostream>
 
 namespace mocc::tool {
+
+namespace {
+
+/// Every branch combination of the structural if-equations, the first branches first.
+std::vector<flat::ModeKey> allModes(const std::vector<flat::StructuralIf>& ifs) {
+  std::vector<flat::ModeKey> keys{flat::ModeKey(ifs.size(), 0)};
+  for (std::size_t i = 0; i < ifs.size(); ++i) {
+    std::vector<flat::ModeKey> next;
+    for (const flat::ModeKey& key : keys)
+      for (std::size_t branch = 0; branch < ifs[i].branches; ++branch) {
+        flat::ModeKey extended = key;
+        extended[i] = static_cast<int>(branch);
+        next.push_back(std::move(extended));
+      }
+    keys = std::move(next);
+    if (keys.size() > static_cast<std::size_t>(kDefaultMaxModes)) break;
+  }
+  return keys;
+}
+
+/// A model whose structure changes at events (mocc/flat/modes.h): the analysis of each of its
+/// modes, every branch combination of its structural if-equations (a run reaches those its
+/// events select; `mocc run` compiles them as it does).
+int printModes(Compilation& compilation, const flat::Model& model) {
+  std::vector<flat::StructuralIf> ifs = flat::structuralIfEquations(model);
+  std::vector<flat::ModeKey> keys = allModes(ifs);
+  if (keys.size() > static_cast<std::size_t>(kDefaultMaxModes)) {
+    printDiagnostics(compilation, std::cerr);
+    std::cerr << fmt::format("mocc: error: the {} structural if-equations of '{}' combine to more "
+                             "than {} modes, more than mocc dae prints\n",
+                             ifs.size(), model.name, kDefaultMaxModes);
+    return static_cast<int>(kModelError);
+  }
+  std::cout << fmt::format("model {}: {} modes: its structure changes at events\n", model.name,
+                           keys.size());
+  bool failed = false;
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    std::cout << fmt::format("--- mode {}: {}\n", k + 1,
+                             flat::describeMode(model, compilation.sources, ifs, keys[k]));
+    flat::Model mode = flat::specialiseMode(model, ifs, keys[k]);
+    auto analysis = backend::analyse(mode, compilation.sources, compilation.diagnostics);
+    if (!analysis) {
+      failed = true;
+      std::cout << "(does not compile: see the errors)\n";
+      continue;
+    }
+    std::cout << backend::structure::printAnalysis(analysis->system, analysis->schedule,
+                                                   &compilation.sources);
+  }
+  printDiagnostics(compilation, std::cerr);
+  return static_cast<int>(failed ? kModelError : kSuccess);
+}
+
+} // namespace
 
 CommandAction addDaeCommand(CLI::App& app) {
   auto options = std::make_shared<ModelSelection>();
@@ -20,6 +79,8 @@ CommandAction addDaeCommand(CLI::App& app) {
     Compilation compilation;
     configure(compilation, *options);
     auto model = flattenFile(compilation, options->model, options->className);
+    if (model && !flat::structuralIfEquations(*model).empty())
+      return printModes(compilation, *model);
     std::optional<backend::Analysis> analysis;
     if (model) analysis = backend::analyse(*model, compilation.sources, compilation.diagnostics);
     printDiagnostics(compilation, std::cerr);

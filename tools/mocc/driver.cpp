@@ -2,6 +2,8 @@
 #include "driver.h"
 #include "commands.h"
 
+#include "mocc/flat/modes.h"
+
 #include <fmt/format.h>
 
 #include <chrono>
@@ -53,6 +55,15 @@ std::optional<sim::Program> compileFile(Compilation& compilation, const std::str
                                         const backend::PipelineOptions& options) {
   auto model = flattenFile(compilation, path, className);
   if (!model) return std::nullopt;
+  std::vector<flat::StructuralIf> ifs = flat::structuralIfEquations(*model);
+  if (!ifs.empty()) {
+    compilation.diagnostics.error(
+        DiagnosticKind::Unsupported, ifs.front().range,
+        "the branches of this if-equation share no unknown, so the model changes its structure "
+        "at events; generated C++ (emit-cpp, build, fmu) does not support such models yet: "
+        "`mocc run` simulates them mode by mode, and `mocc dae` shows each mode");
+    return std::nullopt;
+  }
   return backend::compile(*model, compilation.sources, compilation.diagnostics, options);
 }
 

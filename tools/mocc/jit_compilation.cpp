@@ -10,6 +10,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 
 namespace mocc::tool {
 
@@ -35,6 +36,12 @@ std::optional<JitCache> openCache(const JitCompileOptions& o) {
 
 } // namespace
 
+std::string modesOnlyWithRun(const std::string& command) {
+  return command + " does not support models whose if-equations change their structure at "
+                   "events (branches that share no unknown); `mocc run` simulates them mode by "
+                   "mode";
+}
+
 void addJitCompileOptions(CLI::App& cmd, JitCompileOptions& o, bool withPrintAfter) {
   cmd.add_option_function<std::string>(
          "-O,--opt-level",
@@ -58,6 +65,11 @@ void addJitCompileOptions(CLI::App& cmd, JitCompileOptions& o, bool withPrintAft
                                       "$XDG_CACHE_HOME/mocc, else ~/.cache/mocc)")
                            ->type_name("DIR");
   cmd.add_flag("--no-cache", o.noCache, "Neither read nor write the JIT cache")->excludes(cache);
+  cmd.add_option("--max-modes", o.maxModes,
+                 "A model whose if-equations change its structure is compiled once per mode it "
+                 "reaches; the run stops with an error when it needs more modes than this")
+      ->default_val(kDefaultMaxModes)
+      ->check(CLI::PositiveNumber);
 }
 
 JitCompilation::JitCompilation(const JitCompileOptions& options) : o_(options) {
@@ -83,18 +95,53 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compile() {
   }
   if (!loadExternalCode(*model)) return nullptr;
   cache_ = openCache(o_);
-  auto compiled = loadCached(*model);
+  std::vector<flat::StructuralIf> ifs = flat::structuralIfEquations(*model);
+  if (ifs.empty()) return compileThroughCache(*model);
+  modes_ = std::make_unique<JitModeCatalog>(
+      std::move(*model), std::move(ifs), compilation_.sources,
+      [this](const flat::Model& mode, std::string& error, bool& cached) {
+        return compileMode(mode, error, cached);
+      },
+      o_.maxModes);
+  std::string error;
+  auto compiled = modes_->compileInitial(error);
+  if (!compiled) *o_.diagnostics << error;
+  return compiled;
+}
+
+std::unique_ptr<backend::jit::CompiledModel>
+JitCompilation::compileThroughCache(const flat::Model& model, bool* cached) {
+  auto compiled = loadCached(model);
+  if (cached) *cached = compiled != nullptr;
   if (compiled) {
     printDiagnostics(); // the frontend's warnings
     return compiled;
   }
-  compiled = compileFlat(*model);
+  compiled = compileFlat(model);
   if (compiled && cache_) store(*compiled); // a model that failed to compile leaves nothing
   phases_.push_back({"cache", cacheSeconds_, cache_ ? "miss" : "off"});
   return compiled;
 }
 
+// The first mode prints the frontend's warnings as any model does; a later one reports only
+// why it failed, as the run's error.
+std::unique_ptr<backend::jit::CompiledModel>
+JitCompilation::compileMode(const flat::Model& model, std::string& error, bool& cached) {
+  bool first = !quiet_;
+  std::size_t known = compilation_.diagnostics.all().size();
+  auto compiled = compileThroughCache(model, &cached);
+  quiet_ = true;
+  if (!compiled && !first) {
+    std::ostringstream text;
+    for (std::size_t i = known; i < compilation_.diagnostics.all().size(); ++i)
+      text << render(compilation_.diagnostics.all()[i], compilation_.sources);
+    error = text.str();
+  }
+  return compiled;
+}
+
 void JitCompilation::printDiagnostics() {
+  if (quiet_) return;
   warnings_ = tool::printDiagnostics(compilation_, *o_.diagnostics, !o_.warningSummaryAtEnd);
 }
 

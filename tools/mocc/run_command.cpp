@@ -40,7 +40,7 @@ int run(const RunOptions& o) {
   if (!compiled) return kModelError;
   cli::RunPresentation presentation{"mocc", secondsSince(begin), std::move(compilation.phases()),
                                     compilation.warnings()};
-  return cli::simulateModel(compiled->model(), o.simulation, presentation);
+  return cli::simulateModel(compiled->model(), o.simulation, presentation, compilation.modes());
 }
 
 } // namespace

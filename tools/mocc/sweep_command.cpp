@@ -325,6 +325,10 @@ int sweep(const SweepOptions& o) {
   JitCompilation compilation(o.compile);
   auto compiled = compilation.compile();
   if (!compiled) return cli::kModelError;
+  if (compilation.modes()) {
+    std::cerr << "mocc: error: " << modesOnlyWithRun("mocc sweep") << "\n";
+    return cli::kModelError;
+  }
   const mocc_model& model = compiled->model();
   // Every combination's overrides are checked before anything runs.
   cli::SimulatorOptions probe = o.simulation;

@@ -6,6 +6,7 @@
 #include "progress_bar.h"
 #include "simulator_options.h"
 
+#include "mocc/runtime/modes.h"
 #include "mocc/runtime/result_file.h"
 
 #include <fmt/format.h>
@@ -43,6 +44,10 @@ void printSummary(const mocc_model& model, const runtime::SimulationOptions& s,
     std::cout << fmt::format("  algebraic loops: {} solves, {} Newton iterations\n",
                              st.algebraicSolves, st.algebraicIterations);
   }
+  if (st.modes > 0)
+    std::cout << fmt::format("  modes: {} used, {} switches (a model whose structure changes at "
+                             "events)\n",
+                             st.modes, st.modeSwitches);
   if (st.stateSetSwitches > 0)
     std::cout << fmt::format("  state-set switches: {}\n", st.stateSetSwitches);
   // State-set switches and integrator fallbacks, in the order they happened (issue 4 asks
@@ -106,7 +111,7 @@ std::string warningSummary(const WarningCounts& warnings) {
 }
 
 int simulateModel(const mocc_model& model, const SimulatorOptions& o,
-                  const RunPresentation& presentation) {
+                  const RunPresentation& presentation, runtime::ModeCatalog* modes) {
   auto usageError = [&](const std::string& message) {
     std::cerr << presentation.tool << ": error: " << message << "\n";
     return static_cast<int>(kUsageError);
@@ -128,7 +133,9 @@ int simulateModel(const mocc_model& model, const SimulatorOptions& o,
   TimingSink timedWriter(*writer);
   ProgressBar progress(stderr, options.startTime, options.stopTime, !o.quiet);
   progress.attach(options);
-  runtime::SimulationResult result = runtime::simulate(model, options, run->overrides, timedWriter);
+  runtime::SimulationResult result =
+      modes ? runtime::simulateModes(*modes, options, run->overrides, timedWriter)
+            : runtime::simulate(model, options, run->overrides, timedWriter);
   progress.finish();
   auto afterRun = std::chrono::steady_clock::now();
   std::string closeProblem;

@@ -112,7 +112,9 @@ struct SimulationNote {
 /// One row of the event log (--event-log): an event, or for a state event one crossing that
 /// fired in it.
 struct EventRecord {
-  enum class Kind { State, Time, Terminal };
+  /// ModeSwitch: a structural-dynamic model changed its mode (modes.h); `description` says
+  /// which and how the values were carried across.
+  enum class Kind { State, Time, Terminal, ModeSwitch };
   double time = 0.0;
   Kind kind = Kind::State;
   /// State events: the root function (crossing index, or a state set's margin after the
@@ -145,6 +147,8 @@ struct Statistics {
   long concurrentEvents = 0;
   long eventIterations = 0; // event_update() calls, initialization included
   long stateSetSwitches = 0;
+  long modes = 0;               // structural-dynamic models (modes.h): the modes the run used
+  long modeSwitches = 0;        // and how often it switched
   long algebraicSolves = 0;     // mocc_solve_system calls
   long algebraicIterations = 0; // Newton iterations over all algebraic loops
   long algebraicJacobianEvaluations = 0;

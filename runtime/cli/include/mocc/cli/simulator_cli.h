@@ -6,6 +6,7 @@
 #pragma once
 
 #include "mocc/model.h"
+#include "mocc/runtime/modes.h"
 #include "mocc/runtime/overrides.h"
 #include "mocc/runtime/result_file.h"
 #include "mocc/runtime/simulation.h"
@@ -97,7 +98,9 @@ std::optional<ResolvedRun> resolveRun(const mocc_model& model, const SimulatorOp
 /// Validates `options` against `model` (usage errors exit with 2), simulates, writes the
 /// results (and the plot), prints the summary to stdout and warnings and errors to stderr.
 /// Returns the exit code: kSuccess, kUsageError or kSimulationFailure.
+/// With `modes`, `model` is the initial mode's of a structural-dynamic model and the run
+/// switches between the catalog's modes (runtime::simulateModes).
 int simulateModel(const mocc_model& model, const SimulatorOptions& options,
-                  const RunPresentation& presentation);
+                  const RunPresentation& presentation, runtime::ModeCatalog* modes = nullptr);
 
 } // namespace mocc::cli

@@ -1,0 +1,169 @@
+// Structural if-equations and the specialisation of a model to one mode (modes.h).
+#include "mocc/flat/modes.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+namespace mocc::flat {
+
+namespace {
+
+using VariableSet = std::set<std::uint32_t>;
+
+/// The continuous unknowns an expression reads (der(x) counts as x: the structure pairs an
+/// equation with x or its derivative alike).
+void collectUnknowns(const Model& model, const Expr& e, VariableSet& out) {
+  if (e.kind == Expr::Kind::Variable &&
+      model.variables[e.variable].variability == Variability::Continuous)
+    out.insert(e.variable);
+  for (const Expr& arg : e.args)
+    collectUnknowns(model, arg, out);
+}
+
+/// Per equation of a branch body, the unknowns it reads; nullopt when the body holds
+/// something other than equalities (a nested if-equation, an assert), which the single
+/// compilation handles as before.
+std::optional<std::vector<VariableSet>> unknownsPerEquation(const Model& model,
+                                                            const std::vector<Equation>& body) {
+  std::vector<VariableSet> sets;
+  for (const Equation& equation : body) {
+    const auto* equality = std::get_if<Equality>(&equation.node);
+    if (!equality) return std::nullopt;
+    VariableSet set;
+    collectUnknowns(model, equality->lhs, set);
+    collectUnknowns(model, equality->rhs, set);
+    sets.push_back(std::move(set));
+  }
+  return sets;
+}
+
+bool readsInitialOrTerminal(const Expr& e) {
+  if (e.kind == Expr::Kind::Call && (e.text == "initial" || e.text == "terminal")) return true;
+  return std::any_of(e.args.begin(), e.args.end(), readsInitialOrTerminal);
+}
+
+/// The bodies of all branches, the else body last.
+std::vector<const std::vector<Equation>*> bodies(const IfEquation& equation) {
+  std::vector<const std::vector<Equation>*> out;
+  for (const EquationBranch& branch : equation.branches)
+    out.push_back(&branch.body);
+  out.push_back(&equation.elseBody);
+  return out;
+}
+
+bool differsInStructure(const Model& model, const IfEquation& equation) {
+  for (const EquationBranch& branch : equation.branches)
+    if (readsInitialOrTerminal(branch.condition)) return false;
+  std::vector<std::vector<VariableSet>> perBranch;
+  for (const auto* body : bodies(equation)) {
+    auto sets = unknownsPerEquation(model, *body);
+    if (!sets) return false;
+    perBranch.push_back(std::move(*sets));
+  }
+  std::size_t count = perBranch.front().size();
+  for (const auto& sets : perBranch)
+    if (sets.size() != count) return false; // the backend reports the mismatch (MLS 8.3.4)
+  for (std::size_t k = 0; k < count; ++k) {
+    VariableSet common = perBranch.front()[k];
+    for (const auto& sets : perBranch) {
+      VariableSet both;
+      std::set_intersection(common.begin(), common.end(), sets[k].begin(), sets[k].end(),
+                            std::inserter(both, both.begin()));
+      common = std::move(both);
+    }
+    if (common.empty()) return true;
+  }
+  return false;
+}
+
+Expr integerLiteral(int value, SourceRange range) {
+  return Expr::literal(Type::Integer, value, range);
+}
+
+/// `if c1 then 1 elseif c2 then 2 else n`: the 1-based branch an if-equation takes.
+Expr branchSelector(const IfEquation& equation, SourceRange range) {
+  Expr selector;
+  selector.kind = Expr::Kind::If;
+  selector.type = Type::Integer;
+  selector.range = range;
+  int branch = 1;
+  for (const EquationBranch& b : equation.branches) {
+    selector.args.push_back(b.condition);
+    selector.args.push_back(integerLiteral(branch++, range));
+  }
+  selector.args.push_back(integerLiteral(branch, range));
+  return selector;
+}
+
+Variable selectorVariable(std::size_t index, SourceRange range) {
+  Variable v;
+  v.name = modeSelectorName(index);
+  v.type = Type::Integer;
+  v.variability = Variability::Discrete;
+  v.internal = true;
+  v.description = "the branch the structural if-equation takes (the mode)";
+  v.range = range;
+  return v;
+}
+
+} // namespace
+
+std::vector<StructuralIf> structuralIfEquations(const Model& model) {
+  std::vector<StructuralIf> out;
+  for (std::size_t i = 0; i < model.equations.size(); ++i) {
+    const auto* equation = std::get_if<IfEquation>(&model.equations[i].node);
+    if (equation && differsInStructure(model, *equation))
+      out.push_back({i, equation->branches.size() + 1, model.equations[i].range});
+  }
+  return out;
+}
+
+std::string modeSelectorName(std::size_t index) { return fmt::format("$mode{}", index + 1); }
+
+Model specialiseMode(const Model& model, const std::vector<StructuralIf>& ifs, const ModeKey& key) {
+  Model out = model;
+  out.equations.clear();
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < model.equations.size(); ++i) {
+    if (next == ifs.size() || ifs[next].equation != i) {
+      out.equations.push_back(model.equations[i]);
+      continue;
+    }
+    const auto& equation = std::get<IfEquation>(model.equations[i].node);
+    const std::vector<Equation>& chosen = *bodies(equation)[key[next]];
+    out.equations.insert(out.equations.end(), chosen.begin(), chosen.end());
+    ++next;
+  }
+  for (std::size_t j = 0; j < ifs.size(); ++j) {
+    const auto& equation = std::get<IfEquation>(model.equations[ifs[j].equation].node);
+    Expr selector;
+    selector.kind = Expr::Kind::Variable;
+    selector.type = Type::Integer;
+    selector.variable = static_cast<std::uint32_t>(out.variables.size());
+    selector.range = ifs[j].range;
+    out.variables.push_back(selectorVariable(j, ifs[j].range));
+    out.equations.push_back(
+        {Equality{selector, branchSelector(equation, ifs[j].range)}, ifs[j].range});
+  }
+  return out;
+}
+
+std::string describeMode(const Model& model, const SourceManager& sources,
+                         const std::vector<StructuralIf>& ifs, const ModeKey& key) {
+  std::string out;
+  for (std::size_t j = 0; j < ifs.size(); ++j) {
+    const auto& equation = std::get<IfEquation>(model.equations[ifs[j].equation].node);
+    std::size_t branch = static_cast<std::size_t>(key[j]);
+    std::string which =
+        branch < equation.branches.size()
+            ? fmt::format("the branch of {}", print(model, equation.branches[branch].condition))
+            : std::string("its else branch");
+    out += fmt::format("{}the if-equation at {} takes {}", out.empty() ? "" : "; ",
+                       sources.describe(ifs[j].range.begin), which);
+  }
+  return out;
+}
+
+} // namespace mocc::flat

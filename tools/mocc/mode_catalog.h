@@ -1,0 +1,58 @@
+// The modes of a structural-dynamic model for a JIT run (issue 15): each mode's flat model
+// (mocc/flat/modes.h) compiled through the JIT cache on first use, so that a run pays only for
+// the modes it reaches and a second run finds them in the cache.
+#pragma once
+
+#include "mocc/flat/modes.h"
+#include "mocc/llvm/jit.h"
+#include "mocc/runtime/modes.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mocc::tool {
+
+/// How many modes a run may compile unless --max-modes says otherwise.
+constexpr int kDefaultMaxModes = 64;
+
+class JitModeCatalog final : public runtime::ModeCatalog {
+public:
+  /// Compiles one mode's flat model (`cached`: the JIT cache had it); null with `error` set
+  /// when it does not compile.
+  using Compile = std::function<std::unique_ptr<backend::jit::CompiledModel>(
+      const flat::Model&, std::string& error, bool& cached)>;
+
+  JitModeCatalog(flat::Model model, std::vector<flat::StructuralIf> ifs,
+                 const SourceManager& sources, Compile compile, int maxModes);
+
+  /// The initial mode's model, compiled; the caller owns it and keeps it alive while the
+  /// catalog is used. Null with `error` set when it does not compile.
+  std::unique_ptr<backend::jit::CompiledModel> compileInitial(std::string& error);
+
+  const std::vector<std::string>& selectors() const override { return selectors_; }
+  const mocc_model& model(const std::vector<int>& key) override;
+  std::string describe(const std::vector<int>& key) const override;
+  std::string origin(const std::vector<int>& key) const override;
+  std::vector<int> initialKey() const override;
+  int derivativeLevel(const std::string& name) const override;
+
+private:
+  /// The 0-based branches of a key of 1-based selector values; throws when one is out of range.
+  flat::ModeKey branches(const std::vector<int>& key) const;
+
+  flat::Model model_;
+  std::vector<flat::StructuralIf> ifs_;
+  const SourceManager& sources_;
+  Compile compile_;
+  int maxModes_;
+  std::vector<std::string> selectors_;
+  std::map<std::string, std::string> derivativeOf_; // v -> x for `der(x) = v`
+  const mocc_model* initial_ = nullptr;
+  std::map<std::vector<int>, std::unique_ptr<backend::jit::CompiledModel>> compiled_;
+  std::map<std::vector<int>, bool> cached_; // every mode compiled so far: from the cache?
+};
+
+} // namespace mocc::tool
