@@ -2,7 +2,7 @@
 """The ctest checks of the seed-000 examples (registered by CMakeLists.txt, label `examples`).
 
     /usr/bin/python3 check.py [--mocc PATH] [--override NAME=VALUE ...] TEST
-    TEST: ball | ball_locators | pendulum | rotor
+    TEST: ball | ball_locators | pendulum | pendulum_natural | rotor
 
 Each test runs mocc on its model (into a temporary folder) and checks the key numbers against
 the closed forms of closed_forms.py (ball) or the independent scipy computation kept in this
@@ -145,13 +145,31 @@ def pendulum_kinds(events):
 
 
 def test_pendulum(args, tmp):
-    c = Checks("seed000_pendulum: Karim's filament pendulum (section 5.2, Table 6) against scipy (pendulum_reference.csv)")
+    return check_pendulum(args, tmp, "FilamentPendulum.mo", Checks(
+        "seed000_pendulum: Karim's filament pendulum (section 5.2, Table 6) against scipy (pendulum_reference.csv)"))
+
+
+def test_pendulum_natural(args, tmp):
+    """The same system with its variable structure (FilamentPendulumNatural.mo, issue 15): the
+    same reference, the same bounds (its states are the maximal model's, only not all at
+    once), and the two switches of structure."""
+    c = Checks("seed000_pendulum_natural: the filament pendulum with 2 <-> 4 states, a model per mode, against the same reference")
+    r = check_pendulum(args, tmp, "FilamentPendulumNatural.mo", c, finish=False)
+    if r is not None:
+        c.true("the summary counts 2 modes and 2 switches (release, catch)",
+               "modes: 2 used, 2 switches" in r.text)
+    return c.finish()
+
+
+def check_pendulum(args, tmp, model, c, finish=True):
+    """Checks a filament-pendulum model; with finish, returns the exit code, else the run (None
+    when it failed)."""
     ref = pendulum_reference()
-    r = run(args, tmp, "FilamentPendulum.mo")
-    c.true("FilamentPendulum.mo runs to its stop time", r.code == 0 and r.stats.get("end_time") == P_STOP)
+    r = run(args, tmp, model)
+    c.true(model + " runs to its stop time", r.code == 0 and r.stats.get("end_time") == P_STOP)
     if r.code != 0:
-        return c.finish()
-    ev = [e for e in r.events if e["kind"] != "terminal"]
+        return c.finish() if finish else None
+    ev = [e for e in r.events if e["kind"] not in ("terminal", "mode")]
     kinds = pendulum_kinds(ev)
     c.true("events: release, arm, catch (got %s)" % ", ".join(kinds), kinds == ["release", "arm", "catch"],
            "the reference has one release and one catch in 0..5 s; the damped pendulum then stays taut")
@@ -189,7 +207,7 @@ def test_pendulum(args, tmp):
     after = [row for row in res.rows if row[t_col] > tc + 1e-6]
     c.true("after the catch: pendulum structure and F_a > 0 on every row (%d rows)" % len(after),
            after and all(row[free_col] == 0 and row[fa_col] > 0 for row in after))
-    return c.finish()
+    return c.finish() if finish else r
 
 
 # ---------------------------------------------------------------- the rotor-stator (section 5.3)
@@ -246,7 +264,8 @@ def test_rotor(args, tmp):
 
 
 def main():
-    tests = {"ball": test_ball, "ball_locators": test_ball_locators, "pendulum": test_pendulum, "rotor": test_rotor}
+    tests = {"ball": test_ball, "ball_locators": test_ball_locators, "pendulum": test_pendulum,
+             "pendulum_natural": test_pendulum_natural, "rotor": test_rotor}
     return check_main(__doc__.split("\n")[0], "seed000_", tests)
 
 

@@ -80,6 +80,7 @@ ValueSnapshot Simulator::snapshot() const {
   for (const auto& [name, variable] : carriedVariables(model_))
     out.entries[name] = {self.storage(*variable), self.preStorage(*variable),
                          variable->region == MOCC_REGION_STATE};
+  out.integratedCount = model_.n_states;
   return out;
 }
 
@@ -137,6 +138,7 @@ std::string Simulator::projectOntoConstraints(const ValueSnapshot& snapshot) {
     constrained = constrained || variable.region != MOCC_REGION_STATE;
   }
   std::vector<double> y = ode_.integratorState();
+  const std::vector<double> carried = y;
   auto residual = [&](const std::vector<double>& at) {
     ode_.loadState(at);
     evaluateContinuous();
@@ -145,7 +147,11 @@ std::string Simulator::projectOntoConstraints(const ValueSnapshot& snapshot) {
       r[static_cast<Eigen::Index>(i)] = storage(*targets[i].variable) - targets[i].wanted;
     return r;
   };
-  if (!constrained || model_.n_states == 0) {
+  // A mode with at least as many states as the previous one has no constraint the previous
+  // values could violate that the previous mode did not hold as well (the filament's release:
+  // 2 states become 4): it takes them as they are, which also keeps an angle the new mode
+  // computes modulo 2 pi from being chased.
+  if (!constrained || model_.n_states == 0 || model_.n_states > snapshot.integratedCount) {
     residual(y);
     return "";
   }
@@ -188,6 +194,8 @@ std::string Simulator::projectOntoConstraints(const ValueSnapshot& snapshot) {
     }
     lower.insert(lower.end(), rows.begin(), rows.end());
   }
+  // Never worse than the values as they came.
+  if (residual(y).norm() > residual(carried).norm()) y = carried;
   residual(y);
   std::string changes;
   for (const Target& target : targets) {
@@ -278,7 +286,12 @@ public:
   void flush() override { inner_.flush(); }
 
   /// Forgets the held-back row: a mode switch replaces it.
-  void dropHeldRow() { pending_.reset(); }
+  void dropHeldRow() {
+    dropped_ += pending_ ? 1 : 0;
+    pending_.reset();
+  }
+  /// How many rows dropHeldRow forgot.
+  long dropped() const { return dropped_; }
   /// Writes the held-back row and flushes: the run has ended.
   void close() {
     release();
@@ -301,6 +314,7 @@ private:
   std::vector<std::string> names_;
   std::vector<int> positions_;
   std::optional<Pending> pending_;
+  long dropped_ = 0;
 };
 
 // ------------------------------------------------------------------------------ the runs
@@ -363,8 +377,7 @@ private:
 void ModeRun::enter(const std::vector<int>& key, double time) {
   const mocc_model& model = catalog_.model(key);
   if (auto problem = validateModel(model)) throw SimulationFailure(time, *problem);
-  SimulationOptions options = options_;
-  current_.emplace(model, options, sink_);
+  current_.emplace(model, options_, sink_);
   key_ = key;
   if (std::find(used_.begin(), used_.end(), key) == used_.end()) used_.push_back(key);
 }
@@ -384,7 +397,9 @@ void ModeRun::switchMode(const std::vector<int>& key) {
     entry.level = catalog_.derivativeLevel(name);
   std::vector<int> previous = key_;
   SimulationResult ended;
+  ended.outcome = Outcome::Finished;
   retire(ended);
+  if (ended.outcome == Outcome::Failed) throw SimulationFailure(values.time, ended.message);
   sink_.dropHeldRow();
   bool known = std::find(used_.begin(), used_.end(), key) != used_.end();
   auto compiling = std::chrono::steady_clock::now();
@@ -460,12 +475,10 @@ SimulationResult ModeRun::run(const std::vector<int>& initialKey) {
   try {
     sink_.close();
   } catch (const std::exception& error) {
-    if (result.outcome != Outcome::Failed)
-      result = failedAt(result.endTime, error.what());
-    else
-      result.message += fmt::format("; {}", error.what());
+    addFailure(result, error.what());
   }
   result.statistics = statistics_;
+  result.statistics.rows -= sink_.dropped();
   result.statistics.modes = static_cast<long>(used_.size());
   result.notes = std::move(notes_);
   result.events = std::move(events_);

@@ -84,8 +84,11 @@ void destroyExternalObjects(Simulator& simulator, SimulationResult& result) {
     error = e.what();
   }
   if (!error) return;
-  std::string cause =
-      fmt::format("ModelicaError while destroying the external objects: {}", *error);
+  addFailure(result,
+             fmt::format("ModelicaError while destroying the external objects: {}", *error));
+}
+
+void addFailure(SimulationResult& result, const std::string& cause) {
   if (result.outcome == Outcome::Failed)
     result.message += "; " + cause;
   else
@@ -157,10 +160,7 @@ SimulationResult simulate(const mocc_model& model, const SimulationOptions& opti
   try {
     sink.flush();
   } catch (const std::exception& error) {
-    if (result.outcome != Outcome::Failed)
-      result = failedAt(result.endTime, error.what());
-    else
-      result.message += fmt::format("; {}", error.what());
+    addFailure(result, error.what());
   }
   try {
     result.statistics = simulator.statistics();

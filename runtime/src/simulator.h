@@ -50,6 +50,7 @@ struct ValueSnapshot {
   };
   double time = 0.0;
   std::unordered_map<std::string, Entry> entries;
+  int integratedCount = 0; // the states the previous mode integrated
 };
 
 class Simulator {
@@ -222,8 +223,9 @@ private:
   /// The state sets whose root function has a root in `step`.
   std::vector<int> firedStateSets(const AdvanceResult& step) const;
 
-  /// Least squares: the states for which the values the snapshot's mode integrated differ
-  /// least from this mode's values computed from them, level by level (ValueSnapshot::Entry;
+  /// When this mode has fewer states than the snapshot's (it adds constraints), least
+  /// squares: the states for which the values the snapshot's mode integrated differ least
+  /// from this mode's values computed from them, level by level (ValueSnapshot::Entry;
   /// Gauss-Newton, differences for the Jacobian, minimum-norm steps where candidates of a
   /// state set have no effect).
   std::string projectOntoConstraints(const ValueSnapshot& snapshot);

@@ -17,30 +17,13 @@ namespace mocc::tool {
 
 namespace {
 
-/// Every branch combination of the structural if-equations, the first branches first.
-std::vector<flat::ModeKey> allModes(const std::vector<flat::StructuralIf>& ifs) {
-  std::vector<flat::ModeKey> keys{flat::ModeKey(ifs.size(), 0)};
-  for (std::size_t i = 0; i < ifs.size(); ++i) {
-    std::vector<flat::ModeKey> next;
-    for (const flat::ModeKey& key : keys)
-      for (std::size_t branch = 0; branch < ifs[i].branches; ++branch) {
-        flat::ModeKey extended = key;
-        extended[i] = static_cast<int>(branch);
-        next.push_back(std::move(extended));
-      }
-    keys = std::move(next);
-    if (keys.size() > static_cast<std::size_t>(kDefaultMaxModes)) break;
-  }
-  return keys;
-}
-
 /// A model whose structure changes at events (mocc/flat/modes.h): the analysis of each of its
 /// modes, every branch combination of its structural if-equations (a run reaches those its
 /// events select; `mocc run` compiles them as it does).
 int printModes(Compilation& compilation, const flat::Model& model) {
-  std::vector<flat::StructuralIf> ifs = flat::structuralIfEquations(model);
-  std::vector<flat::ModeKey> keys = allModes(ifs);
-  if (keys.size() > static_cast<std::size_t>(kDefaultMaxModes)) {
+  std::vector<flat::StructuralIf> ifs = modeIfEquations(compilation, model);
+  std::vector<flat::ModeKey> keys = allModes(ifs, kDefaultMaxModes);
+  if (keys.empty()) {
     printDiagnostics(compilation, std::cerr);
     std::cerr << fmt::format("mocc: error: the {} structural if-equations of '{}' combine to more "
                              "than {} modes, more than mocc dae prints\n",
@@ -79,7 +62,7 @@ CommandAction addDaeCommand(CLI::App& app) {
     Compilation compilation;
     configure(compilation, *options);
     auto model = flattenFile(compilation, options->model, options->className);
-    if (model && !flat::structuralIfEquations(*model).empty())
+    if (model && !modeIfEquations(compilation, *model).empty())
       return printModes(compilation, *model);
     std::optional<backend::Analysis> analysis;
     if (model) analysis = backend::analyse(*model, compilation.sources, compilation.diagnostics);

@@ -6,11 +6,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <ostream>
 #include <regex>
+#include <set>
 #include <unordered_set>
 
 namespace mocc::tool {
@@ -50,12 +53,101 @@ std::optional<flat::Model> flattenFile(Compilation& compilation, const std::stri
                            &compilation.external);
 }
 
+namespace {
+
+std::string undifferentiated(const std::string& name) {
+  if (name.starts_with("der(") && name.ends_with(")")) return name.substr(4, name.size() - 5);
+  return name;
+}
+
+/// Whether the whole model's analysis serves every branch of `structural` (modeIfEquations).
+bool oneStructureServes(const backend::Analysis& analysis, const flat::Model& model,
+                        const flat::StructuralIf& structural) {
+  const auto& equation = std::get<flat::IfEquation>(model.equations[structural.equation].node);
+  const std::vector<flat::Equation>& first = equation.branches.front().body;
+  const dae::System& system = analysis.system;
+  for (std::size_t k = 0; k < first.size(); ++k) {
+    std::vector<std::set<std::string>> unknowns;
+    for (const auto& indices : flat::branchUnknowns(model, equation, k)) {
+      unknowns.emplace_back();
+      for (std::uint32_t i : indices)
+        unknowns.back().insert(model.variables[i].name);
+    }
+    for (std::size_t e = 0; e < system.equations.size(); ++e) {
+      if (!(system.equations[e].range == first[k].range)) continue;
+      if (system.equations[e].differentiatedFrom != dae::kNone) return false;
+      std::function<bool(const backend::structure::Step&)> solvesMissing =
+          [&](const backend::structure::Step& s) {
+            if (s.kind == backend::structure::Step::Kind::Assign && s.source == e) {
+              std::string name = undifferentiated(system.variables[s.variable].name);
+              return std::any_of(unknowns.begin(), unknowns.end(),
+                                 [&](const auto& names) { return !names.contains(name); });
+            }
+            return std::any_of(s.inner.begin(), s.inner.end(), solvesMissing);
+          };
+      if (std::any_of(analysis.schedule.steps.begin(), analysis.schedule.steps.end(),
+                      solvesMissing))
+        return false;
+    }
+  }
+  return true;
+}
+
+/// The names of the states the integrator integrates (state sets' own states included).
+std::set<std::string> integratedStates(const dae::System& system) {
+  std::set<std::string> names;
+  for (const dae::Variable& v : system.variables)
+    if (v.isIntegratedState()) names.insert(v.name);
+  return names;
+}
+
+/// Modes whose own analysis integrates other states than the whole model's change the index
+/// or the state space at the switch (a constraint that holds in one branch only).
+constexpr std::size_t kModesCheckedForStates = 16;
+
+} // namespace
+
+std::vector<flat::ModeKey> allModes(const std::vector<flat::StructuralIf>& ifs, std::size_t limit) {
+  std::vector<flat::ModeKey> keys{flat::ModeKey(ifs.size(), 0)};
+  for (std::size_t i = 0; i < ifs.size(); ++i) {
+    std::vector<flat::ModeKey> next;
+    for (const flat::ModeKey& key : keys)
+      for (std::size_t branch = 0; branch < ifs[i].branches; ++branch) {
+        flat::ModeKey extended = key;
+        extended[i] = static_cast<int>(branch);
+        next.push_back(std::move(extended));
+      }
+    if (next.size() > limit) return {};
+    keys = std::move(next);
+  }
+  return keys;
+}
+
+std::vector<flat::StructuralIf> modeIfEquations(const Compilation& compilation,
+                                                const flat::Model& model) {
+  std::vector<flat::StructuralIf> ifs = flat::structuralIfEquations(model);
+  if (ifs.empty()) return ifs;
+  Diagnostics scratch; // the whole model's problems are no errors when its modes compile
+  auto analysis = backend::analyse(model, compilation.sources, scratch);
+  if (!analysis || !std::all_of(ifs.begin(), ifs.end(), [&](const flat::StructuralIf& s) {
+        return oneStructureServes(*analysis, model, s);
+      }))
+    return ifs;
+  std::set<std::string> states = integratedStates(analysis->system);
+  for (const flat::ModeKey& key : allModes(ifs, kModesCheckedForStates)) {
+    auto mode =
+        backend::analyse(flat::specialiseMode(model, ifs, key), compilation.sources, scratch);
+    if (!mode || integratedStates(mode->system) != states) return ifs;
+  }
+  return {};
+}
+
 std::optional<sim::Program> compileFile(Compilation& compilation, const std::string& path,
                                         const std::string& className,
                                         const backend::PipelineOptions& options) {
   auto model = flattenFile(compilation, path, className);
   if (!model) return std::nullopt;
-  std::vector<flat::StructuralIf> ifs = flat::structuralIfEquations(*model);
+  std::vector<flat::StructuralIf> ifs = modeIfEquations(compilation, *model);
   if (!ifs.empty()) {
     compilation.diagnostics.error(
         DiagnosticKind::Unsupported, ifs.front().range,

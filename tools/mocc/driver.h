@@ -7,6 +7,7 @@
 #include "mocc/backend/pipeline.h"
 #include "mocc/cli/simulator_cli.h"
 #include "mocc/flat/model.h"
+#include "mocc/flat/modes.h"
 #include "mocc/frontend/class_tree.h"
 #include "mocc/frontend/instantiate.h"
 #include "mocc/sim/program.h"
@@ -61,6 +62,21 @@ bool namesLibraryClass(const std::string& model);
 std::optional<flat::Model> flattenFile(Compilation& compilation, const std::string& path,
                                        const std::string& className,
                                        FrontendTimings* timings = nullptr);
+
+/// The structural if-equations of `model` (mocc/flat/modes.h) when the model needs a
+/// compilation per mode, else none: when one structure serves every branch combination, the
+/// single compilation stays. It serves when the backend analyses the model whole and neither
+/// differentiates an equation of such an if-equation nor solves one for an unknown that some
+/// branch of it lacks (`i = u/R` and `i = 0` both solve for i; a branch equation inside an
+/// algebraic loop is a residual there, which Newton solves in either mode), and every mode
+/// (up to 16 of them) analysed alone integrates the same states (a constraint in one branch
+/// only changes the index: the pendulum on a rope).
+std::vector<flat::StructuralIf> modeIfEquations(const Compilation& compilation,
+                                                const flat::Model& model);
+
+/// Every branch combination of `ifs` (the first branches first), or none when there are more
+/// than `limit`.
+std::vector<flat::ModeKey> allModes(const std::vector<flat::StructuralIf>& ifs, std::size_t limit);
 
 /// flattenFile followed by the backend pipeline.
 std::optional<sim::Program> compileFile(Compilation& compilation, const std::string& path,

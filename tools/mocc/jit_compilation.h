@@ -73,6 +73,8 @@ private:
   std::unique_ptr<backend::jit::CompiledModel> compileMode(const flat::Model& model,
                                                            std::string& error, bool& cached);
   std::unique_ptr<backend::jit::CompiledModel> loadCached(const flat::Model& model);
+  /// A structural-dynamic model with ExternalObjects: reports it and returns false.
+  bool refuseExternalObjects(const flat::Model& model, const flat::StructuralIf& structural);
   std::unique_ptr<backend::jit::CompiledModel> compileFlat(const flat::Model& model);
   void store(const backend::jit::CompiledModel& compiled);
   void printDiagnostics();

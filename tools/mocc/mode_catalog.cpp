@@ -17,10 +17,16 @@ std::string differentiated(const flat::Model& model, const flat::Expr& e) {
   return model.variables[e.args[0].variable].name;
 }
 
-/// v -> x for every top-level equation `der(x) = v` or `v = der(x)`.
-std::map<std::string, std::string> derivativeDefinitions(const flat::Model& model) {
-  std::map<std::string, std::string> out;
-  for (const flat::Equation& equation : model.equations) {
+void collectDerivativeDefinitions(const flat::Model& model,
+                                  const std::vector<flat::Equation>& equations,
+                                  std::map<std::string, std::string>& out) {
+  for (const flat::Equation& equation : equations) {
+    if (const auto* branches = std::get_if<flat::IfEquation>(&equation.node)) {
+      for (const flat::EquationBranch& branch : branches->branches)
+        collectDerivativeDefinitions(model, branch.body, out);
+      collectDerivativeDefinitions(model, branches->elseBody, out);
+      continue;
+    }
     const auto* e = std::get_if<flat::Equality>(&equation.node);
     if (!e) continue;
     for (auto [side, other] : {std::pair{&e->lhs, &e->rhs}, std::pair{&e->rhs, &e->lhs}}) {
@@ -29,6 +35,13 @@ std::map<std::string, std::string> derivativeDefinitions(const flat::Model& mode
         out[model.variables[other->variable].name] = x;
     }
   }
+}
+
+/// v -> x for every equation `der(x) = v` or `v = der(x)`, also in the branches of
+/// if-equations (a mode may define a velocity that another integrates).
+std::map<std::string, std::string> derivativeDefinitions(const flat::Model& model) {
+  std::map<std::string, std::string> out;
+  collectDerivativeDefinitions(model, model.equations, out);
   return out;
 }
 
@@ -41,6 +54,8 @@ JitModeCatalog::JitModeCatalog(flat::Model model, std::vector<flat::StructuralIf
       derivativeOf_(derivativeDefinitions(model_)) {
   for (std::size_t i = 0; i < ifs_.size(); ++i)
     selectors_.push_back(flat::modeSelectorName(i));
+  for (int branch : flat::initialModeGuess(model_, ifs_))
+    initialKey_.push_back(branch + 1);
 }
 
 int JitModeCatalog::derivativeLevel(const std::string& name) const {
@@ -56,7 +71,7 @@ int JitModeCatalog::derivativeLevel(const std::string& name) const {
   return level;
 }
 
-std::vector<int> JitModeCatalog::initialKey() const { return std::vector<int>(ifs_.size(), 1); }
+std::vector<int> JitModeCatalog::initialKey() const { return initialKey_; }
 
 std::unique_ptr<backend::jit::CompiledModel> JitModeCatalog::compileInitial(std::string& error) {
   bool cached = false;

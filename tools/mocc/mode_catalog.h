@@ -28,8 +28,8 @@ public:
   JitModeCatalog(flat::Model model, std::vector<flat::StructuralIf> ifs,
                  const SourceManager& sources, Compile compile, int maxModes);
 
-  /// The initial mode's model, compiled; the caller owns it and keeps it alive while the
-  /// catalog is used. Null with `error` set when it does not compile.
+  /// The initial mode's model (the one the start values select), compiled; the caller owns it and
+  /// keeps it alive while the catalog is used. Null with `error` set when it does not compile.
   std::unique_ptr<backend::jit::CompiledModel> compileInitial(std::string& error);
 
   const std::vector<std::string>& selectors() const override { return selectors_; }
@@ -50,6 +50,7 @@ private:
   int maxModes_;
   std::vector<std::string> selectors_;
   std::map<std::string, std::string> derivativeOf_; // v -> x for `der(x) = v`
+  std::vector<int> initialKey_;                     // the start values' mode (1-based)
   const mocc_model* initial_ = nullptr;
   std::map<std::vector<int>, std::unique_ptr<backend::jit::CompiledModel>> compiled_;
   std::map<std::vector<int>, bool> cached_; // every mode compiled so far: from the cache?

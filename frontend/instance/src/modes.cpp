@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace mocc::flat {
@@ -12,11 +13,12 @@ namespace {
 
 using VariableSet = std::set<std::uint32_t>;
 
-/// The continuous unknowns an expression reads (der(x) counts as x: the structure pairs an
-/// equation with x or its derivative alike).
+/// The unknowns an expression reads, continuous and discrete (der(x) counts as x: the
+/// structure pairs an equation with x or its derivative alike).
 void collectUnknowns(const Model& model, const Expr& e, VariableSet& out) {
   if (e.kind == Expr::Kind::Variable &&
-      model.variables[e.variable].variability == Variability::Continuous)
+      (model.variables[e.variable].variability == Variability::Continuous ||
+       model.variables[e.variable].variability == Variability::Discrete))
     out.insert(e.variable);
   for (const Expr& arg : e.args)
     collectUnknowns(model, arg, out);
@@ -108,7 +110,80 @@ Variable selectorVariable(std::size_t index, SourceRange range) {
   return v;
 }
 
+/// The value of `e` at the start, when literals, parameters and the start values of discrete
+/// variables determine it (depth-limited: bindings may refer to each other).
+std::optional<double> startValue(const Model& model, const Expr& e, int depth = 0) {
+  if (depth > 32) return std::nullopt;
+  auto arg = [&](std::size_t i) { return startValue(model, e.args[i], depth + 1); };
+  switch (e.kind) {
+  case Expr::Kind::Literal: return e.type == Type::String ? std::nullopt : std::optional(e.number);
+  case Expr::Kind::Variable: {
+    const Variable& v = model.variables[e.variable];
+    if (v.variability == Variability::Continuous) return std::nullopt;
+    if (v.variability == Variability::Discrete) // the default start is 0, false (MLS 4.8)
+      return v.attributes.start ? startValue(model, *v.attributes.start, depth + 1) : 0.0;
+    if (v.translationValue) return v.translationValue;
+    return v.binding ? startValue(model, *v.binding, depth + 1) : std::nullopt;
+  }
+  case Expr::Kind::Unary: {
+    auto a = arg(0);
+    if (!a) return std::nullopt;
+    return e.unary == UnaryOp::Not ? (*a == 0 ? 1.0 : 0.0) : e.unary == UnaryOp::Minus ? -*a : *a;
+  }
+  case Expr::Kind::Binary: {
+    auto a = arg(0), b = arg(1);
+    if (!a || !b) return std::nullopt;
+    switch (e.binary) {
+    case BinaryOp::Lt: return *a < *b;
+    case BinaryOp::Le: return *a <= *b;
+    case BinaryOp::Gt: return *a > *b;
+    case BinaryOp::Ge: return *a >= *b;
+    case BinaryOp::Eq: return *a == *b;
+    case BinaryOp::Ne: return *a != *b;
+    case BinaryOp::And: return *a != 0 && *b != 0;
+    case BinaryOp::Or: return *a != 0 || *b != 0;
+    default: return std::nullopt; // arithmetic seldom selects a branch
+    }
+  }
+  default: return std::nullopt;
+  }
+}
+
 } // namespace
+
+std::vector<std::set<std::uint32_t>> branchUnknowns(const Model& model, const IfEquation& equation,
+                                                    std::size_t k) {
+  std::vector<std::set<std::uint32_t>> out;
+  for (const auto* body : bodies(equation)) {
+    VariableSet set;
+    if (k < body->size())
+      if (const auto* e = std::get_if<Equality>(&(*body)[k].node)) {
+        collectUnknowns(model, e->lhs, set);
+        collectUnknowns(model, e->rhs, set);
+      }
+    out.push_back(std::move(set));
+  }
+  return out;
+}
+
+ModeKey initialModeGuess(const Model& model, const std::vector<StructuralIf>& ifs) {
+  ModeKey key;
+  for (const StructuralIf& structural : ifs) {
+    const auto& equation = std::get<IfEquation>(model.equations[structural.equation].node);
+    int branch = 0;
+    for (const EquationBranch& b : equation.branches) {
+      auto holds = startValue(model, b.condition);
+      if (!holds) {
+        branch = 0; // undecided: the first branch, checked after initialization
+        break;
+      }
+      if (*holds != 0) break;
+      ++branch;
+    }
+    key.push_back(branch);
+  }
+  return key;
+}
 
 std::vector<StructuralIf> structuralIfEquations(const Model& model) {
   std::vector<StructuralIf> out;

@@ -12,6 +12,7 @@
 #include "mocc/flat/model.h"
 #include "mocc/support/source.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,9 +29,22 @@ struct StructuralIf {
 using ModeKey = std::vector<int>;
 
 /// The top-level if-equations whose branches differ in structure: for some k, the k-th
-/// equations of the branches have no continuous unknown in common. Conditions that read
-/// initial() or terminal() are left to the single compilation.
+/// equations of the branches have no unknown (continuous or discrete) in common. Conditions that
+/// read initial() or terminal() are left to the single compilation.
 std::vector<StructuralIf> structuralIfEquations(const Model& model);
+
+/// Per branch of `equation` (the else branch last), the unknowns (continuous and discrete
+/// variables, der(x) counting as x) of its k-th equation; an empty set where that is no
+/// equality.
+std::vector<std::set<std::uint32_t>> branchUnknowns(const Model& model, const IfEquation& equation,
+                                                    std::size_t k);
+
+/// The mode the start values select, as far as they tell: each condition evaluated with the
+/// start values of discrete variables and the values of parameters where those are literal
+/// or follow from literals (`if not free then` with `Boolean free(start = false)`); the first
+/// branch where a condition cannot be evaluated so. The run checks the guess after its
+/// initialization and switches when the initialization selects another mode.
+ModeKey initialModeGuess(const Model& model, const std::vector<StructuralIf>& ifs);
 
 /// The hidden Integer variable that holds the branch (1-based) structural if-equation
 /// `index` takes: every mode computes it, so the runtime sees when the mode changes.
