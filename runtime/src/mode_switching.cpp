@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <string_view>
 #include <unordered_map>
 
@@ -375,7 +376,13 @@ private:
 };
 
 void ModeRun::enter(const std::vector<int>& key, double time) {
-  const mocc_model& model = catalog_.model(key);
+  const mocc_model* found = nullptr;
+  try {
+    found = &catalog_.model(key);
+  } catch (const std::runtime_error& error) { // the mode does not compile, too many modes
+    throw SimulationFailure(time, error.what());
+  }
+  const mocc_model& model = *found;
   if (auto problem = validateModel(model)) throw SimulationFailure(time, *problem);
   current_.emplace(model, options_, sink_);
   key_ = key;
@@ -406,16 +413,18 @@ void ModeRun::switchMode(const std::vector<int>& key) {
   enter(key, values.time);
   double compileSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - compiling).count();
+  if (!known) statistics_.modeCompileSeconds += compileSeconds;
   std::string changes = current_->resumeFrom(values, overrides_);
   std::string mapping = changes.empty() ? "values carried over by name"
                                         : "values carried over by name, projected onto the "
                                           "mode's constraints: " +
                                               changes;
-  std::string message = fmt::format("mode switch: {} (was: {}); {}{}", catalog_.describe(key),
-                                    catalog_.describe(previous), mapping,
-                                    known ? ""
-                                          : fmt::format("; the mode's model {} in {:.3f} s",
-                                                        catalog_.origin(key), compileSeconds));
+  std::string message = fmt::format(
+      "mode switch: {} (was: {}); {}{}", catalog_.describe(key), catalog_.describe(previous),
+      mapping,
+      known || catalog_.origin(key).empty()
+          ? ""
+          : fmt::format("; the mode's model {} in {:.3f} s", catalog_.origin(key), compileSeconds));
   notes_.push_back(SimulationNote{values.time, message});
   EventRecord record;
   record.time = values.time;

@@ -44,14 +44,15 @@ std::string compilerOf(const std::string& requested) {
 
 std::optional<BuiltSimulator> buildSimulator(const ModelSelection& selection,
                                              const fs::path& requestedExecutable, int optLevel,
-                                             const std::string& compiler) {
+                                             const std::string& compiler,
+                                             const CppOptions& cppOptions) {
   std::string error;
   auto runtime = findRuntime(error);
   if (!runtime) {
     std::cerr << "mocc: error: " << error << "\n";
     return std::nullopt;
   }
-  auto source = compileToCpp(selection);
+  auto source = compileToCpp(selection, cppOptions);
   if (!source) return std::nullopt;
   fs::path executable = requestedExecutable.empty() ? fs::path(source->stem) : requestedExecutable;
   ScratchDirectory directory("mocc-build");
@@ -77,12 +78,13 @@ struct BuildOptions {
   std::string executable;
   int optLevel = 2;
   std::string compiler;
+  CppOptions cpp;
 };
 
 int build(const BuildOptions& o) {
   auto begin = std::chrono::steady_clock::now();
   fs::path executable = o.executable; // empty: named after the model, by buildSimulator
-  auto built = buildSimulator(o.selection, executable, o.optLevel, compilerOf(o.compiler));
+  auto built = buildSimulator(o.selection, executable, o.optLevel, compilerOf(o.compiler), o.cpp);
   if (!built) return kModelError;
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   std::cout << fmt::format("{}: built {} ({} -O{}, {:.2f} s)\n", built->modelName,
@@ -104,6 +106,9 @@ CommandAction addBuildCommand(CLI::App& app) {
   cmd->add_option("-O,--opt-level", options->optLevel,
                   "C++ optimisation level 0..3 (default 2); every level gives the same results")
       ->check(CLI::Range(0, 3));
+  addMaxModesOption(*cmd, options->cpp.maxModes,
+                    "A model whose if-equations change its structure is emitted with every "
+                    "mode; more modes than this are an error");
   cmd->add_option("--cxx", options->compiler, "The C++ compiler (default: $CXX, else c++)")
       ->type_name("COMPILER");
   cmd->footer("Exit codes: 0 success, 1 model error or failed compilation (its messages are "

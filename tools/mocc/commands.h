@@ -23,6 +23,9 @@ struct ModelSelection {
   bool allWarnings = false; // every warning and every item of a list in full
 };
 void addModelOptions(CLI::App& command, ModelSelection& selection);
+
+/// Registers --max-modes (default kDefaultMaxModes, driver.h) with `description`.
+void addMaxModesOption(CLI::App& command, int& maxModes, const std::string& description);
 /// Applies the library options to a compilation before it loads anything.
 void configure(Compilation& compilation, const ModelSelection& selection);
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "commands.h"
+#include "driver.h"
 
 #include <filesystem>
 #include <optional>
@@ -19,11 +20,17 @@ struct CppSource {
   std::vector<std::filesystem::path> nativeObjects;
 };
 
-/// Compiles the selected model and emits its C++ source (`tunableParameters`: for an FMU,
-/// backend::PipelineOptions). On failure prints the diagnostics or the emitter's error and
-/// returns nullopt (the exit code is then kModelError).
-std::optional<CppSource> compileToCpp(const ModelSelection& selection,
-                                      bool tunableParameters = false);
+struct CppOptions {
+  /// For an FMU (backend::PipelineOptions); a model whose structure changes at events is then
+  /// refused.
+  bool tunableParameters = false;
+  /// A model whose structure changes at events is emitted with every mode, up to this many.
+  int maxModes = kDefaultMaxModes;
+};
+
+/// Compiles the selected model and emits its C++ source. On failure prints the diagnostics or
+/// the emitter's error and returns nullopt (the exit code is then kModelError).
+std::optional<CppSource> compileToCpp(const ModelSelection& selection, const CppOptions& cpp = {});
 
 /// The C++ compiler to use: `requested` (--cxx) when given, else $CXX, else c++.
 std::string compilerOf(const std::string& requested);
@@ -39,6 +46,7 @@ struct BuiltSimulator {
 /// diagnostics or the compiler's messages and returns nullopt (exit code kModelError).
 std::optional<BuiltSimulator> buildSimulator(const ModelSelection& selection,
                                              const std::filesystem::path& executable, int optLevel,
-                                             const std::string& compiler);
+                                             const std::string& compiler,
+                                             const CppOptions& cpp = {});
 
 } // namespace mocc::tool

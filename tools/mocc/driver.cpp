@@ -102,8 +102,28 @@ std::set<std::string> integratedStates(const dae::System& system) {
 }
 
 /// Modes whose own analysis integrates other states than the whole model's change the index
-/// or the state space at the switch (a constraint that holds in one branch only).
+/// or the state space at the switch (a constraint that holds in one branch only). Up to this
+/// many modes are all checked; of more, those that differ from the start values' mode in one
+/// if-equation.
 constexpr std::size_t kModesCheckedForStates = 16;
+
+std::vector<flat::ModeKey> modesToCheckForStates(const flat::Model& model,
+                                                 const std::vector<flat::StructuralIf>& ifs) {
+  std::vector<flat::ModeKey> keys = allModes(ifs, kModesCheckedForStates);
+  if (!keys.empty()) return keys;
+  // Too many to check all: each if-equation's branches with the others as the start values
+  // select them (a bank of diodes: each diode conducting alone).
+  flat::ModeKey initial = flat::initialModeGuess(model, ifs);
+  keys.push_back(initial);
+  for (std::size_t i = 0; i < ifs.size(); ++i)
+    for (std::size_t branch = 0; branch < ifs[i].branches; ++branch) {
+      if (static_cast<int>(branch) == initial[i]) continue;
+      flat::ModeKey varied = initial;
+      varied[i] = static_cast<int>(branch);
+      keys.push_back(std::move(varied));
+    }
+  return keys;
+}
 
 } // namespace
 
@@ -134,7 +154,7 @@ std::vector<flat::StructuralIf> modeIfEquations(const Compilation& compilation,
       }))
     return ifs;
   std::set<std::string> states = integratedStates(analysis->system);
-  for (const flat::ModeKey& key : allModes(ifs, kModesCheckedForStates)) {
+  for (const flat::ModeKey& key : modesToCheckForStates(model, ifs)) {
     auto mode =
         backend::analyse(flat::specialiseMode(model, ifs, key), compilation.sources, scratch);
     if (!mode || integratedStates(mode->system) != states) return ifs;
@@ -142,21 +162,71 @@ std::vector<flat::StructuralIf> modeIfEquations(const Compilation& compilation,
   return {};
 }
 
-std::optional<sim::Program> compileFile(Compilation& compilation, const std::string& path,
-                                        const std::string& className,
-                                        const backend::PipelineOptions& options) {
-  auto model = flattenFile(compilation, path, className);
-  if (!model) return std::nullopt;
-  std::vector<flat::StructuralIf> ifs = modeIfEquations(compilation, *model);
-  if (!ifs.empty()) {
+bool refuseModeExternalObjects(Compilation& compilation, const flat::Model& model,
+                               const flat::StructuralIf& structural) {
+  auto object = std::find_if(model.variables.begin(), model.variables.end(),
+                             [](const flat::Variable& v) { return v.destructor.has_value(); });
+  if (object == model.variables.end()) return true;
+  compilation.diagnostics.error(
+      DiagnosticKind::Unsupported, structural.range,
+      fmt::format("the branches of this if-equation share no unknown, so the model changes its "
+                  "structure at events, and it holds the ExternalObject '{}': mocc cannot carry "
+                  "an ExternalObject's own state from one mode's model to the next yet",
+                  object->name));
+  return false;
+}
+
+namespace {
+
+std::string renderAll(const Diagnostics& diagnostics, const SourceManager& sources) {
+  std::string text;
+  for (const Diagnostic& d : diagnostics.all())
+    if (d.severity == Severity::Error) text += render(d, sources);
+  return text;
+}
+
+} // namespace
+
+std::optional<sim::ModalProgram> compileModes(Compilation& compilation, const flat::Model& model,
+                                              const std::vector<flat::StructuralIf>& ifs,
+                                              int maxModes,
+                                              const backend::PipelineOptions& options) {
+  std::vector<flat::ModeKey> keys = allModes(ifs, static_cast<std::size_t>(maxModes));
+  if (keys.empty()) {
     compilation.diagnostics.error(
         DiagnosticKind::Unsupported, ifs.front().range,
-        "the branches of this if-equation share no unknown, so the model changes its structure "
-        "at events; generated C++ (emit-cpp, build, fmu) does not support such models yet: "
-        "`mocc run` simulates them mode by mode, and `mocc dae` shows each mode");
+        fmt::format("the {} if-equations whose branches change the model's structure combine to "
+                    "more than {} modes (--max-modes {}), more than generated C++ enumerates; "
+                    "`mocc run` compiles only the modes a run reaches",
+                    ifs.size(), maxModes, maxModes));
     return std::nullopt;
   }
-  return backend::compile(*model, compilation.sources, compilation.diagnostics, options);
+  if (!refuseModeExternalObjects(compilation, model, ifs.front())) return std::nullopt;
+  sim::ModalProgram modal;
+  modal.modelName = model.name;
+  for (std::size_t i = 0; i < ifs.size(); ++i)
+    modal.selectors.push_back(flat::modeSelectorName(i));
+  flat::ModeKey initial = flat::initialModeGuess(model, ifs);
+  for (int branch : initial)
+    modal.initialKey.push_back(branch + 1);
+  modal.derivativeLevels = flat::derivativeLevels(model);
+  for (const flat::ModeKey& key : keys) {
+    sim::ModeProgram& mode = modal.modes.emplace_back();
+    for (int branch : key)
+      mode.key.push_back(branch + 1);
+    mode.description = flat::describeMode(model, compilation.sources, ifs, key);
+    // The initial mode's messages are the model's own; another mode's fail only a run that
+    // reaches it, as they do for the JIT.
+    bool isInitial = key == initial;
+    Diagnostics own;
+    own.setListLimit(compilation.diagnostics.listLimit());
+    Diagnostics& diagnostics = isInitial ? compilation.diagnostics : own;
+    mode.program = backend::compile(flat::specialiseMode(model, ifs, key), compilation.sources,
+                                    diagnostics, options);
+    if (!mode.program) mode.error = renderAll(own, compilation.sources);
+    if (isInitial && !mode.program) return std::nullopt;
+  }
+  return modal;
 }
 
 // Warnings of one kind beyond the first few are counted, not shown, so that a model of 2,000
@@ -213,6 +283,12 @@ void addModelOptions(CLI::App& command, ModelSelection& selection) {
   command.add_flag("--all-warnings", selection.allWarnings,
                    "Show every warning (default: the first few of each kind, then their count) "
                    "and every item of the lists in messages");
+}
+
+void addMaxModesOption(CLI::App& command, int& maxModes, const std::string& description) {
+  command.add_option("--max-modes", maxModes, description)
+      ->default_val(kDefaultMaxModes)
+      ->check(CLI::PositiveNumber);
 }
 
 void configure(Compilation& compilation, const ModelSelection& selection) {

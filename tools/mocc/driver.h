@@ -10,6 +10,7 @@
 #include "mocc/flat/modes.h"
 #include "mocc/frontend/class_tree.h"
 #include "mocc/frontend/instantiate.h"
+#include "mocc/sim/modal_program.h"
 #include "mocc/sim/program.h"
 #include "mocc/support/diagnostics.h"
 
@@ -69,8 +70,9 @@ std::optional<flat::Model> flattenFile(Compilation& compilation, const std::stri
 /// differentiates an equation of such an if-equation nor solves one for an unknown that some
 /// branch of it lacks (`i = u/R` and `i = 0` both solve for i; a branch equation inside an
 /// algebraic loop is a residual there, which Newton solves in either mode), and every mode
-/// (up to 16 of them) analysed alone integrates the same states (a constraint in one branch
-/// only changes the index: the pendulum on a rope).
+/// analysed alone integrates the same states (a constraint in one branch only changes the
+/// index: the pendulum on a rope); of more than 16 modes, those that differ from the start
+/// values' mode in one if-equation are analysed.
 std::vector<flat::StructuralIf> modeIfEquations(const Compilation& compilation,
                                                 const flat::Model& model);
 
@@ -78,10 +80,25 @@ std::vector<flat::StructuralIf> modeIfEquations(const Compilation& compilation,
 /// than `limit`.
 std::vector<flat::ModeKey> allModes(const std::vector<flat::StructuralIf>& ifs, std::size_t limit);
 
-/// flattenFile followed by the backend pipeline.
-std::optional<sim::Program> compileFile(Compilation& compilation, const std::string& path,
-                                        const std::string& className,
-                                        const backend::PipelineOptions& options = {});
+/// How many modes a run may compile, or generated C++ enumerate, unless --max-modes says
+/// otherwise.
+constexpr int kDefaultMaxModes = 64;
+
+/// Refuses (a located error) a structural-dynamic model that holds an ExternalObject: such an
+/// object keeps state of its own (a table's current interval, a random generator's seed), which
+/// a switch could not carry into the next mode's objects.
+bool refuseModeExternalObjects(Compilation& compilation, const flat::Model& model,
+                               const flat::StructuralIf& structural);
+
+/// Every mode of `model` (the branch combinations of `ifs`) through the backend, for generated
+/// C++, which cannot compile a mode when a run first reaches it. A mode that does not compile
+/// keeps the compiler's messages and fails only the run that reaches it. Nullopt with the
+/// errors in the diagnostics when there are more than `maxModes` modes (a located error that
+/// names the bound) or the initial mode (flat::initialModeGuess) does not compile.
+std::optional<sim::ModalProgram> compileModes(Compilation& compilation, const flat::Model& model,
+                                              const std::vector<flat::StructuralIf>& ifs,
+                                              int maxModes,
+                                              const backend::PipelineOptions& options = {});
 
 /// Writes the diagnostics to `out` in compiler style: every error, the first
 /// kWarningsShownPerKind warnings of each kind (all with --all-warnings) and a count of the

@@ -19,6 +19,7 @@ struct EmitCppOptions {
   ModelSelection selection;
   std::string directory;
   std::optional<int> optLevel;
+  CppOptions cpp;
 };
 
 bool writeFile(const std::filesystem::path& path, const std::string& text) {
@@ -30,7 +31,7 @@ bool writeFile(const std::filesystem::path& path, const std::string& text) {
 }
 
 int emitCpp(const EmitCppOptions& o) {
-  auto source = compileToCpp(o.selection);
+  auto source = compileToCpp(o.selection, o.cpp);
   if (!source) return kModelError;
   std::filesystem::path directory = o.directory;
   std::error_code error;
@@ -73,6 +74,9 @@ CommandAction addEmitCppCommand(CLI::App& app) {
                   "C++ optimisation level 0..3 written into the CMakeLists.txt (default: the "
                   "build type's, Release)")
       ->check(CLI::Range(0, 3));
+  addMaxModesOption(*cmd, options->cpp.maxModes,
+                    "A model whose if-equations change its structure is emitted with every "
+                    "mode; more modes than this are an error");
   cmd->footer("Build: cmake -S DIR -B DIR/build -Dmocc_DIR=<mocc install or build "
               "tree>/lib/cmake/mocc && cmake --build DIR/build");
   return [options]() { return emitCpp(*options); };

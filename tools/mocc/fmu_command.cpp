@@ -238,7 +238,7 @@ int writeFmu(const FmuOptions& o) {
   std::vector<ZipEntry> runtimeSources = fmuRuntimeSources(runtime->sourceDirectory);
   if (runtimeSources.empty())
     return fail("cannot find the runtime's sources in " + runtime->sourceDirectory.string());
-  auto source = compileToCpp(o.selection, /*tunableParameters=*/true);
+  auto source = compileToCpp(o.selection, CppOptions{.tunableParameters = true});
   if (!source) return kModelError;
   ScratchDirectory scratch("mocc-fmu");
   if (scratch.path().empty()) return fail("cannot create a temporary directory");

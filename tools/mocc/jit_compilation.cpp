@@ -68,11 +68,9 @@ void addJitCompileOptions(CLI::App& cmd, JitCompileOptions& o, bool withPrintAft
                                       "$XDG_CACHE_HOME/mocc, else ~/.cache/mocc)")
                            ->type_name("DIR");
   cmd.add_flag("--no-cache", o.noCache, "Neither read nor write the JIT cache")->excludes(cache);
-  cmd.add_option("--max-modes", o.maxModes,
-                 "A model whose if-equations change its structure is compiled once per mode it "
-                 "reaches; the run stops with an error when it needs more modes than this")
-      ->default_val(kDefaultMaxModes)
-      ->check(CLI::PositiveNumber);
+  addMaxModesOption(cmd, o.maxModes,
+                    "A model whose if-equations change its structure is compiled once per mode "
+                    "it reaches; the run stops with an error when it needs more modes than this");
 }
 
 JitCompilation::JitCompilation(const JitCompileOptions& options) : o_(options) {
@@ -100,7 +98,10 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compile() {
   cache_ = openCache(o_);
   std::vector<flat::StructuralIf> ifs = modeIfEquations(compilation_, *model);
   if (ifs.empty()) return compileThroughCache(*model);
-  if (!refuseExternalObjects(*model, ifs.front())) return nullptr;
+  if (!refuseModeExternalObjects(compilation_, *model, ifs.front())) {
+    printDiagnostics();
+    return nullptr;
+  }
   modes_ = std::make_unique<JitModeCatalog>(
       std::move(*model), std::move(ifs), compilation_.sources,
       [this](const flat::Model& mode, std::string& error, bool& cached) {
@@ -111,24 +112,6 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compile() {
   auto compiled = modes_->compileInitial(error);
   if (!compiled) *o_.diagnostics << error;
   return compiled;
-}
-
-// An ExternalObject keeps state of its own beside the model's values (a table's current
-// interval, a random generator's seed), which a switch could not carry into the next mode's
-// objects: such models are refused rather than run with objects out of step.
-bool JitCompilation::refuseExternalObjects(const flat::Model& model,
-                                           const flat::StructuralIf& structural) {
-  auto object = std::find_if(model.variables.begin(), model.variables.end(),
-                             [](const flat::Variable& v) { return v.destructor.has_value(); });
-  if (object == model.variables.end()) return true;
-  compilation_.diagnostics.error(
-      DiagnosticKind::Unsupported, structural.range,
-      fmt::format("the branches of this if-equation share no unknown, so the model changes its "
-                  "structure at events, and it holds the ExternalObject '{}': mocc cannot carry "
-                  "an ExternalObject's own state from one mode's model to the next yet",
-                  object->name));
-  printDiagnostics();
-  return false;
 }
 
 std::unique_ptr<backend::jit::CompiledModel>

@@ -55,7 +55,7 @@ public:
   std::unique_ptr<backend::jit::CompiledModel> compile();
   /// After compile(): the modes of a structural-dynamic model (mocc/flat/modes.h), compiled
   /// on first use while the run goes on; null for a model of one structure.
-  runtime::ModeCatalog* modes() { return modes_.get(); }
+  JitModeCatalog* modes() { return modes_.get(); }
   std::vector<cli::PhaseTiming>& phases() { return phases_; }
   /// The compiler's warnings by kind, as printed.
   const cli::WarningCounts& warnings() const { return warnings_; }
@@ -73,8 +73,6 @@ private:
   std::unique_ptr<backend::jit::CompiledModel> compileMode(const flat::Model& model,
                                                            std::string& error, bool& cached);
   std::unique_ptr<backend::jit::CompiledModel> loadCached(const flat::Model& model);
-  /// A structural-dynamic model with ExternalObjects: reports it and returns false.
-  bool refuseExternalObjects(const flat::Model& model, const flat::StructuralIf& structural);
   std::unique_ptr<backend::jit::CompiledModel> compileFlat(const flat::Model& model);
   void store(const backend::jit::CompiledModel& compiled);
   void printDiagnostics();

@@ -7,51 +7,11 @@
 
 namespace mocc::tool {
 
-namespace {
-
-/// The name of x when `e` is der(x) of a variable x, else "".
-std::string differentiated(const flat::Model& model, const flat::Expr& e) {
-  if (e.kind != flat::Expr::Kind::Call || e.text != "der" || e.args.size() != 1 ||
-      e.args[0].kind != flat::Expr::Kind::Variable)
-    return "";
-  return model.variables[e.args[0].variable].name;
-}
-
-void collectDerivativeDefinitions(const flat::Model& model,
-                                  const std::vector<flat::Equation>& equations,
-                                  std::map<std::string, std::string>& out) {
-  for (const flat::Equation& equation : equations) {
-    if (const auto* branches = std::get_if<flat::IfEquation>(&equation.node)) {
-      for (const flat::EquationBranch& branch : branches->branches)
-        collectDerivativeDefinitions(model, branch.body, out);
-      collectDerivativeDefinitions(model, branches->elseBody, out);
-      continue;
-    }
-    const auto* e = std::get_if<flat::Equality>(&equation.node);
-    if (!e) continue;
-    for (auto [side, other] : {std::pair{&e->lhs, &e->rhs}, std::pair{&e->rhs, &e->lhs}}) {
-      std::string x = differentiated(model, *side);
-      if (!x.empty() && other->kind == flat::Expr::Kind::Variable)
-        out[model.variables[other->variable].name] = x;
-    }
-  }
-}
-
-/// v -> x for every equation `der(x) = v` or `v = der(x)`, also in the branches of
-/// if-equations (a mode may define a velocity that another integrates).
-std::map<std::string, std::string> derivativeDefinitions(const flat::Model& model) {
-  std::map<std::string, std::string> out;
-  collectDerivativeDefinitions(model, model.equations, out);
-  return out;
-}
-
-} // namespace
-
 JitModeCatalog::JitModeCatalog(flat::Model model, std::vector<flat::StructuralIf> ifs,
                                const SourceManager& sources, Compile compile, int maxModes)
     : model_(std::move(model)), ifs_(std::move(ifs)), sources_(sources),
       compile_(std::move(compile)), maxModes_(maxModes),
-      derivativeOf_(derivativeDefinitions(model_)) {
+      derivativeLevels_(flat::derivativeLevels(model_)) {
   for (std::size_t i = 0; i < ifs_.size(); ++i)
     selectors_.push_back(flat::modeSelectorName(i));
   for (int branch : flat::initialModeGuess(model_, ifs_))
@@ -59,16 +19,8 @@ JitModeCatalog::JitModeCatalog(flat::Model model, std::vector<flat::StructuralIf
 }
 
 int JitModeCatalog::derivativeLevel(const std::string& name) const {
-  int level = 0;
-  std::string at = name;
-  // A cycle (der(x) = y and der(y) = x) ends after as many steps as there are definitions.
-  for (auto found = derivativeOf_.find(at);
-       found != derivativeOf_.end() && level <= static_cast<int>(derivativeOf_.size());
-       found = derivativeOf_.find(at)) {
-    at = found->second;
-    ++level;
-  }
-  return level;
+  auto found = derivativeLevels_.find(name);
+  return found == derivativeLevels_.end() ? 0 : found->second;
 }
 
 std::vector<int> JitModeCatalog::initialKey() const { return initialKey_; }
@@ -79,6 +31,7 @@ std::unique_ptr<backend::jit::CompiledModel> JitModeCatalog::compileInitial(std:
       compile_(flat::specialiseMode(model_, ifs_, branches(initialKey())), error, cached);
   if (compiled) initial_ = &compiled->model();
   cached_[initialKey()] = cached;
+  reached_.push_back(initialKey());
   return compiled;
 }
 
@@ -113,6 +66,7 @@ const mocc_model& JitModeCatalog::model(const std::vector<int>& key) {
   const mocc_model& model = compiled->model();
   compiled_.emplace(key, std::move(compiled));
   cached_[key] = cached;
+  reached_.push_back(key);
   return model;
 }
 

@@ -15,9 +15,6 @@
 
 namespace mocc::tool {
 
-/// How many modes a run may compile unless --max-modes says otherwise.
-constexpr int kDefaultMaxModes = 64;
-
 class JitModeCatalog final : public runtime::ModeCatalog {
 public:
   /// Compiles one mode's flat model (`cached`: the JIT cache had it); null with `error` set
@@ -39,6 +36,9 @@ public:
   std::vector<int> initialKey() const override;
   int derivativeLevel(const std::string& name) const override;
 
+  /// The modes compiled so far (selector values), in the order a run first reached them.
+  const std::vector<std::vector<int>>& reached() const { return reached_; }
+
 private:
   /// The 0-based branches of a key of 1-based selector values; throws when one is out of range.
   flat::ModeKey branches(const std::vector<int>& key) const;
@@ -49,11 +49,12 @@ private:
   Compile compile_;
   int maxModes_;
   std::vector<std::string> selectors_;
-  std::map<std::string, std::string> derivativeOf_; // v -> x for `der(x) = v`
-  std::vector<int> initialKey_;                     // the start values' mode (1-based)
+  std::map<std::string, int> derivativeLevels_; // flat::derivativeLevels
+  std::vector<int> initialKey_;                 // the start values' mode (1-based)
   const mocc_model* initial_ = nullptr;
   std::map<std::vector<int>, std::unique_ptr<backend::jit::CompiledModel>> compiled_;
   std::map<std::vector<int>, bool> cached_; // every mode compiled so far: from the cache?
+  std::vector<std::vector<int>> reached_;
 };
 
 } // namespace mocc::tool

@@ -11,9 +11,13 @@
 
 namespace mocc::backend::cpp {
 
-std::string emitCpp(const sim::Program& program, const EmitOptions& options) {
+namespace {
+
+/// The user functions, the ABI functions and the tables of `program`, ending with its
+/// descriptor `model`.
+Code modelCode(const sim::Program& program) {
   Context context(program);
-  Code code = prelude(program.modelName, fileStem(program.modelName) + ".cpp", options.source);
+  Code code;
   if (!program.functions.empty()) {
     code.comment("Functions (MLS 12): inputs, outputs and protected variables in a frame");
     code.append(userFunctionDeclarations(context));
@@ -25,7 +29,89 @@ std::string emitCpp(const sim::Program& program, const EmitOptions& options) {
   }
   ModelFunctionNames names = writeModelFunctions(context, code);
   code.append(modelTables(context, names));
+  return code;
+}
+
+std::string modeNamespace(std::size_t index) { return "mode" + std::to_string(index + 1); }
+
+std::string integerArray(const std::vector<int>& values) {
+  std::string text;
+  for (int value : values)
+    text += (text.empty() ? "" : ", ") + std::to_string(value);
+  return "{" + text + "}";
+}
+
+/// The mocc_mode_set `mode_set` over the modes' namespaces (mocc/model.h).
+Code modeSetTable(const sim::ModalProgram& modal) {
+  Code code;
+  code.comment("The modes: every branch combination of the structural if-equations, the "
+               "selectors that tell them apart, where the run starts, the derivative levels "
+               "that order the projection at a switch");
+  std::string selectors;
+  for (const std::string& name : modal.selectors)
+    selectors += (selectors.empty() ? "" : ", ") + stringLiteral(name);
+  code.line("const char* const mode_selectors[] = {" + selectors + "};");
+  for (std::size_t m = 0; m < modal.modes.size(); ++m)
+    code.line("const int32_t mode_key" + std::to_string(m + 1) +
+              "[] = " + integerArray(modal.modes[m].key) + ";");
+  code.open("const mocc_mode_entry mode_entries[] =");
+  for (std::size_t m = 0; m < modal.modes.size(); ++m) {
+    const sim::ModeProgram& mode = modal.modes[m];
+    code.line("{mode_key" + std::to_string(m + 1) + ", " + stringLiteral(mode.description) + ", " +
+              (mode.program ? "&" + modeNamespace(m) + "::model, nullptr"
+                            : "nullptr, " + stringLiteral(mode.error)) +
+              "},");
+  }
+  code.close("};");
+  code.line("const int32_t mode_initial_key[] = " + integerArray(modal.initialKey) + ";");
+  std::string names, levels;
+  for (const auto& [name, level] : modal.derivativeLevels) {
+    names += (names.empty() ? "" : ", ") + stringLiteral(name);
+    levels += (levels.empty() ? "" : ", ") + std::to_string(level);
+  }
+  // An empty array is no C++: a single unused entry stands in for none.
+  code.line("const char* const mode_derivative_names[] = {" + (names.empty() ? "\"\"" : names) +
+            "};");
+  code.line("const int32_t mode_derivative_levels[] = {" + (levels.empty() ? "0" : levels) + "};");
+  code.open("const mocc_mode_set mode_set =");
+  code.line(".abi_version = MOCC_ABI_VERSION,");
+  code.line(".n_selectors = " + std::to_string(modal.selectors.size()) + ",");
+  code.line(".selectors = mode_selectors,");
+  code.line(".n_modes = " + std::to_string(modal.modes.size()) + ",");
+  code.line(".modes = mode_entries,");
+  code.line(".initial_key = mode_initial_key,");
+  code.line(".n_derivatives = " + std::to_string(modal.derivativeLevels.size()) + ",");
+  code.line(".derivative_names = mode_derivative_names,");
+  code.line(".derivative_levels = mode_derivative_levels,");
+  code.close("};");
+  return code;
+}
+
+} // namespace
+
+std::string emitCpp(const sim::Program& program, const EmitOptions& options) {
+  Code code = prelude(program.modelName, fileStem(program.modelName) + ".cpp", options.source);
+  code.append(modelCode(program));
   code.append(epilogue());
+  return code.str();
+}
+
+std::string emitModalCpp(const sim::ModalProgram& modal, const EmitOptions& options) {
+  Code code = prelude(modal.modelName, fileStem(modal.modelName) + ".cpp", options.source);
+  std::string initialModel;
+  for (std::size_t m = 0; m < modal.modes.size(); ++m) {
+    const sim::ModeProgram& mode = modal.modes[m];
+    if (!mode.program) continue;
+    if (mode.key == modal.initialKey) initialModel = modeNamespace(m) + "::model";
+    code.comment("Mode " + std::to_string(m + 1) + ": " + mode.description);
+    code.open("namespace " + modeNamespace(m));
+    code.append(modelCode(*mode.program));
+    code.close("} // namespace " + modeNamespace(m));
+    code.blank();
+  }
+  if (initialModel.empty()) throw EmitError("the initial mode has no program");
+  code.append(modeSetTable(modal));
+  code.append(modalEpilogue("mode_set", initialModel));
   return code.str();
 }
 

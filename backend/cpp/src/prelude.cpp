@@ -149,21 +149,38 @@ Code prelude(const std::string& modelName, const std::string& fileName, const st
   return code;
 }
 
-Code epilogue() {
+namespace {
+
+Code entryPointsAndMain(const std::string& model, const std::string& modeSet) {
   Code code;
   code.line("} // namespace");
   code.blank();
-  code.line(std::string("extern \"C\" const mocc_model* ") + kEntryName +
-            "(void) { return &model; }");
+  code.line(std::string("extern \"C\" const mocc_model* ") + kEntryName + "(void) { return &" +
+            model + "; }");
+  if (!modeSet.empty())
+    code.line(std::string("extern \"C\" const mocc_mode_set* ") + kModesEntryName +
+              "(void) { return &" + modeSet + "; }");
   code.blank();
   code.line(std::string("#ifndef ") + kNoMainMacro);
   code.line("#include \"mocc/simulator_main.h\"");
   code.blank();
   code.line("int main(int argc, char** argv) {");
-  code.line(std::string("  return mocc_simulator_main(argc, argv, ") + kEntryName + "());");
+  if (modeSet.empty())
+    code.line(std::string("  return mocc_simulator_main(argc, argv, ") + kEntryName + "());");
+  else
+    code.line(std::string("  return mocc_simulator_main_modes(argc, argv, ") + kModesEntryName +
+              "());");
   code.line("}");
   code.line("#endif");
   return code;
+}
+
+} // namespace
+
+Code epilogue() { return entryPointsAndMain("model", ""); }
+
+Code modalEpilogue(const std::string& modeSet, const std::string& initialModel) {
+  return entryPointsAndMain(initialModel, modeSet);
 }
 
 } // namespace mocc::backend::cpp

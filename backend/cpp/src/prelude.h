@@ -17,4 +17,8 @@ Code prelude(const std::string& modelName, const std::string& fileName, const st
 /// and main() unless kNoMainMacro is defined.
 Code epilogue();
 
+/// The same for a modal file: the entry points return the mode set `modeSet` and the initial
+/// mode's model `initialModel`; main() runs the modes.
+Code modalEpilogue(const std::string& modeSet, const std::string& initialModel);
+
 } // namespace mocc::backend::cpp

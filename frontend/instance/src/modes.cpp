@@ -149,7 +149,51 @@ std::optional<double> startValue(const Model& model, const Expr& e, int depth = 
   }
 }
 
+/// The name of x when `e` is der(x) of a variable x, else "".
+std::string differentiated(const Model& model, const Expr& e) {
+  if (e.kind != Expr::Kind::Call || e.text != "der" || e.args.size() != 1 ||
+      e.args[0].kind != Expr::Kind::Variable)
+    return "";
+  return model.variables[e.args[0].variable].name;
+}
+
+/// v -> x for every equation `der(x) = v` or `v = der(x)` of `equations`, branches included.
+void collectDerivativeDefinitions(const Model& model, const std::vector<Equation>& equations,
+                                  std::map<std::string, std::string>& out) {
+  for (const Equation& equation : equations) {
+    if (const auto* branches = std::get_if<IfEquation>(&equation.node)) {
+      for (const EquationBranch& branch : branches->branches)
+        collectDerivativeDefinitions(model, branch.body, out);
+      collectDerivativeDefinitions(model, branches->elseBody, out);
+      continue;
+    }
+    const auto* e = std::get_if<Equality>(&equation.node);
+    if (!e) continue;
+    for (auto [side, other] : {std::pair{&e->lhs, &e->rhs}, std::pair{&e->rhs, &e->lhs}}) {
+      std::string x = differentiated(model, *side);
+      if (!x.empty() && other->kind == Expr::Kind::Variable)
+        out[model.variables[other->variable].name] = x;
+    }
+  }
+}
+
 } // namespace
+
+std::map<std::string, int> derivativeLevels(const Model& model) {
+  std::map<std::string, std::string> derivativeOf;
+  collectDerivativeDefinitions(model, model.equations, derivativeOf);
+  std::map<std::string, int> levels;
+  for (const auto& [v, x] : derivativeOf) {
+    int level = 1;
+    // A cycle (der(x) = y and der(y) = x) ends after as many steps as there are definitions.
+    for (auto found = derivativeOf.find(x);
+         found != derivativeOf.end() && level <= static_cast<int>(derivativeOf.size());
+         found = derivativeOf.find(found->second))
+      ++level;
+    levels[v] = level;
+  }
+  return levels;
+}
 
 std::vector<std::set<std::uint32_t>> branchUnknowns(const Model& model, const IfEquation& equation,
                                                     std::size_t k) {

@@ -44,8 +44,10 @@ RuntimePhases splitRuntime(const runtime::Statistics& statistics, const TimingSi
   // Clocks read at different places can disagree by a hair; no phase goes below zero.
   phases.initializationSeconds =
       std::max(0.0, statistics.initializationSeconds - sink.initializationSeconds());
-  phases.simulationSeconds =
-      std::max(0.0, statistics.wallSeconds - phases.initializationSeconds - sink.totalSeconds());
+  phases.modeCompileSeconds = statistics.modeCompileSeconds;
+  phases.modesAfterTheFirst = std::max(0L, statistics.modes - 1);
+  phases.simulationSeconds = std::max(0.0, statistics.wallSeconds - phases.initializationSeconds -
+                                               sink.totalSeconds() - phases.modeCompileSeconds);
   phases.outputSeconds = sink.totalSeconds() + afterRunSeconds;
   return phases;
 }
@@ -70,6 +72,13 @@ void printTimings(std::ostream& out, const std::vector<PhaseTiming>& compilePhas
                   const RuntimePhases& runtime) {
   std::vector<PhaseTiming> phases = compilePhases;
   phases.push_back({"initialization", runtime.initializationSeconds, {}});
+  if (runtime.modesAfterTheFirst > 0) {
+    // A structural-dynamic model's modes reached after the start are compiled (or loaded from
+    // the JIT cache) during the run, at their first switch.
+    phases.push_back({"mode compilation", runtime.modeCompileSeconds,
+                      fmt::format("{} mode{} reached during the run", runtime.modesAfterTheFirst,
+                                  runtime.modesAfterTheFirst == 1 ? "" : "s")});
+  }
   phases.push_back({"simulation", runtime.simulationSeconds, {}});
   phases.push_back({"output", runtime.outputSeconds, {}});
   phases.push_back({"peak memory", std::nullopt, fmt::format("{:.1f} MiB", peakMemoryMiB())});

@@ -44,7 +44,9 @@ private:
 /// The runtime's phases of one run.
 struct RuntimePhases {
   double initializationSeconds = 0;
-  double simulationSeconds = 0;
+  double simulationSeconds = 0;  // without the mode compilation
+  double modeCompileSeconds = 0; // the models of modes first reached during the run
+  long modesAfterTheFirst = 0;
   double outputSeconds = 0;
 };
 

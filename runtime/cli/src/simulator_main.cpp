@@ -3,13 +3,16 @@
 #include "mocc/simulator_main.h"
 
 #include "mocc/cli/simulator_cli.h"
+#include "mocc/runtime/modes.h"
 
 #include <filesystem>
 #include <iostream>
 
 namespace {
 
-int simulatorMain(int argc, char** argv, const mocc_model* model) {
+/// `modes`: the catalog of a model whose structure changes at events, `model` its initial mode.
+int simulatorMain(int argc, char** argv, const mocc_model* model,
+                  mocc::runtime::ModeCatalog* modes = nullptr) {
   using namespace mocc::cli;
   std::string tool = argc > 0 ? std::filesystem::path(argv[0]).filename().string() : "simulator";
   if (!model) {
@@ -32,7 +35,7 @@ int simulatorMain(int argc, char** argv, const mocc_model* model) {
               << "Run '" << tool << " --help' for the options.\n";
     return kUsageError;
   }
-  return simulateModel(*model, options, RunPresentation{tool, std::nullopt, {}});
+  return simulateModel(*model, options, RunPresentation{tool, std::nullopt, {}}, modes);
 }
 
 } // namespace
@@ -42,6 +45,17 @@ extern "C" int mocc_simulator_main(int argc, char** argv, const mocc_model* mode
   // so what arrives here is unexpected (out of memory, a failed write of the summary).
   try {
     return simulatorMain(argc, argv, model);
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return mocc::cli::kSimulationFailure;
+  }
+}
+
+extern "C" int mocc_simulator_main_modes(int argc, char** argv, const mocc_mode_set* modes) {
+  try {
+    if (!modes) return simulatorMain(argc, argv, nullptr);
+    auto catalog = mocc::runtime::builtModeCatalog(*modes);
+    return simulatorMain(argc, argv, &catalog->model(catalog->initialKey()), catalog.get());
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
     return mocc::cli::kSimulationFailure;

@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 18
+#define MOCC_ABI_VERSION 19
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -404,6 +404,33 @@ int32_t mocc_settle_loop(mocc_instance* instance, int32_t system);
  * mocc_solve_system. */
 double mocc_delay(mocc_instance* instance, int32_t delay, double value, double delay_time,
                   double delay_max);
+
+/* A model whose structure changes at events (ABI version 19): its if-equations with branches
+ * of different structure make one mocc_model per mode, the branch each such if-equation takes
+ * (runtime/include/mocc/runtime/modes.h). Every mode's model computes the hidden Integer
+ * selectors, one per structural if-equation, holding the branch (1-based) it takes; the
+ * runtime switches to the mode they select after an event. Generated C++ defines
+ * `const mocc_mode_set* mocc_modes_definition(void)` for such a model. */
+typedef struct mocc_mode_entry {
+  const int32_t* key;      /* [n_selectors] the selector values of the mode */
+  const char* description; /* which branch each if-equation takes, in words */
+  const mocc_model* model; /* null when the mode does not compile... */
+  const char* error;       /* ...and then why, as the compiler said it */
+} mocc_mode_entry;
+
+typedef struct mocc_mode_set {
+  uint32_t abi_version; /* MOCC_ABI_VERSION */
+  int32_t n_selectors;
+  const char* const* selectors; /* [n_selectors] "$mode1", ... */
+  int32_t n_modes;
+  const mocc_mode_entry* modes; /* [n_modes] every branch combination */
+  const int32_t* initial_key;   /* [n_selectors] the mode the start values select */
+  /* Variables v that the model defines as derivatives (`der(x) = v`) with their levels, 1 + the
+   * level of x: a switch projects positions before velocities. Others have level 0. */
+  int32_t n_derivatives;
+  const char* const* derivative_names;
+  const int32_t* derivative_levels;
+} mocc_mode_set;
 
 /* The operations on Strings that generated code leaves to the runtime (mocc_text). */
 typedef enum mocc_text_operation {

@@ -99,3 +99,29 @@ TEST(Modes, AModeResolvesTheBranchesAndComputesItsSelector) {
   EXPECT_EQ(mocc::flat::describeMode(*model, c.sources, ifs, {1}),
             "the if-equation at test.mo:10:3 takes its else branch");
 }
+
+TEST(Modes, DerivativeLevelsOrderPositionsBeforeVelocities) {
+  // der(x) = vx makes vx level 1 (x is level 0); a variable defined as the derivative of vx
+  // would be level 2; lambda and y's velocity in a branch count too.
+  SourceCompilation c;
+  auto model = flatten(c, R"(
+model Chain
+  Real x(start = 1, fixed = true), v(start = 0, fixed = true), a, y(start = 0, fixed = true), w;
+  Boolean free(start = false);
+equation
+  der(x) = v;
+  a = der(v);
+  a = -x;
+  if free then
+    der(y) = w;
+    w = 1;
+  else
+    y = 0;
+    w = 0;
+  end if;
+end Chain;
+)");
+  ASSERT_TRUE(model);
+  std::map<std::string, int> levels = mocc::flat::derivativeLevels(*model);
+  EXPECT_EQ(levels, (std::map<std::string, int>{{"v", 1}, {"a", 2}, {"w", 1}}));
+}

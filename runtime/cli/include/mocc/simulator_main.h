@@ -14,6 +14,10 @@ extern "C" {
 
 int mocc_simulator_main(int argc, char** argv, const mocc_model* model);
 
+/* The same for a model whose structure changes at events, compiled with all its modes
+ * (mocc_mode_set): the run starts in the initial mode and switches at events. */
+int mocc_simulator_main_modes(int argc, char** argv, const mocc_mode_set* modes);
+
 #ifdef __cplusplus
 }
 #endif

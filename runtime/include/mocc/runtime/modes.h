@@ -12,6 +12,7 @@
 #include "mocc/model.h"
 #include "mocc/runtime/simulation.h"
 
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -29,7 +30,7 @@ public:
   /// reason when it cannot be had (the mode does not compile, too many modes).
   virtual const mocc_model& model(const std::vector<int>& key) = 0;
   /// How the model of a mode that model() returned was had: "compiled" or "loaded from the
-  /// JIT cache".
+  /// JIT cache"; "" for a model built into the program (generated C++).
   virtual std::string origin(const std::vector<int>& key) const = 0;
   /// The mode in words: which branch each structural if-equation takes.
   virtual std::string describe(const std::vector<int>& key) const = 0;
@@ -39,6 +40,12 @@ public:
   /// The mode the run starts its initialization in.
   virtual std::vector<int> initialKey() const = 0;
 };
+
+/// The catalog of a model compiled with every mode (generated C++: mocc_modes_definition).
+/// Throws std::runtime_error when `set` was made for another ABI version or lacks its initial
+/// mode; a mode whose model did not compile fails the run that reaches it, with the compiler's
+/// reason.
+std::unique_ptr<ModeCatalog> builtModeCatalog(const mocc_mode_set& set);
 
 /// Runs from options.startTime to options.stopTime switching modes at events: initialization
 /// in the catalog's initial mode; then, at the start time when its initialization selects

@@ -147,10 +147,11 @@ struct Statistics {
   long concurrentEvents = 0;
   long eventIterations = 0; // event_update() calls, initialization included
   long stateSetSwitches = 0;
-  long modes = 0;               // structural-dynamic models (modes.h): the modes the run used
-  long modeSwitches = 0;        // and how often it switched
-  long algebraicSolves = 0;     // mocc_solve_system calls
-  long algebraicIterations = 0; // Newton iterations over all algebraic loops
+  long modes = 0;                  // structural-dynamic models (modes.h): the modes the run used
+  long modeSwitches = 0;           // and how often it switched
+  double modeCompileSeconds = 0.0; // getting the models of modes first reached after the start
+  long algebraicSolves = 0;        // mocc_solve_system calls
+  long algebraicIterations = 0;    // Newton iterations over all algebraic loops
   long algebraicJacobianEvaluations = 0;
   long rows = 0;
   double wallSeconds = 0.0;

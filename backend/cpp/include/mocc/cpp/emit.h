@@ -5,6 +5,7 @@
 // builds such a file into a standalone simulator against the installed runtime.
 #pragma once
 
+#include "mocc/sim/modal_program.h"
 #include "mocc/sim/program.h"
 
 #include <stdexcept>
@@ -26,6 +27,11 @@ public:
 /// be compiled into a shared object and loaded beside others.
 inline constexpr const char* kEntryName = "mocc_model_definition";
 
+/// The function a file generated from a ModalProgram defines besides kEntryName (which then
+/// returns the initial mode's model):
+///   extern "C" const mocc_mode_set* mocc_modes_definition(void);
+inline constexpr const char* kModesEntryName = "mocc_modes_definition";
+
 /// The macro that leaves main() out of a generated file (for shared objects and tests); by
 /// default the file ends with a main() that runs the simulator command line of the runtime
 /// (mocc_simulator_main, with the options of `mocc run`).
@@ -38,6 +44,11 @@ struct EmitOptions {
 
 /// The C++ source of `program`. Throws EmitError for a malformed program; never aborts.
 std::string emitCpp(const sim::Program& program, const EmitOptions& options = {});
+
+/// The C++ source of a model whose structure changes at events: every mode that compiles in a
+/// namespace of its own, a mocc_mode_set over them, and a main() that runs the modes
+/// (mocc_simulator_main_modes). Throws EmitError for a malformed program.
+std::string emitModalCpp(const sim::ModalProgram& modal, const EmitOptions& options = {});
 
 /// The compiler flags a generated file needs beyond include and library paths: C++20, no
 /// floating-point contraction (the JIT never fuses a multiply and an add either) and no

@@ -12,6 +12,7 @@
 #include "mocc/flat/model.h"
 #include "mocc/support/source.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -59,5 +60,11 @@ Model specialiseMode(const Model& model, const std::vector<StructuralIf>& ifs, c
 /// structural if-equation, joined by "; ".
 std::string describeMode(const Model& model, const SourceManager& sources,
                          const std::vector<StructuralIf>& ifs, const ModeKey& key);
+
+/// For each variable v that the model defines as a derivative, `der(x) = v` or `v = der(x)`
+/// (also in the branches of if-equations: a mode may define a velocity that another
+/// integrates), 1 + the level of x; variables not listed have level 0. A switch projects the
+/// positions before the velocities.
+std::map<std::string, int> derivativeLevels(const Model& model);
 
 } // namespace mocc::flat

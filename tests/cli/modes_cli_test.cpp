@@ -1,0 +1,107 @@
+// The mocc command on models whose structure changes at events (issue 15): the bound on the
+// modes that generated C++ enumerates, the FMU's refusal, `mocc dae` per mode, the mode
+// compilation in --timings, and a run that reaches a mode which does not compile. The JIT
+// against generated C++ on these models is cpp_backend_test.cpp's (examples/modes,
+// tests/models/modes and the seeds' natural forms).
+#include "model_test_support.h"
+
+#include <regex>
+
+using namespace mocc::test;
+
+namespace {
+
+std::string diodeBank() { return std::string(MOCC_SOURCE_DIR) + "/tests/cli/inputs/DiodeBank.mo"; }
+std::string diode() {
+  return std::string(MOCC_SOURCE_DIR) + "/examples/modes/IdealDiodeRectifier.mo";
+}
+
+CommandResult runMocc(const std::string& args) { return runCommand(moccBinary() + " " + args); }
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+/// How many "--- mode N:" headers `mocc dae` printed.
+std::size_t modeHeaders(const std::string& output) {
+  std::regex header("(^|\n)--- mode [0-9]+: ");
+  return static_cast<std::size_t>(
+      std::distance(std::sregex_iterator(output.begin(), output.end(), header), {}));
+}
+
+} // namespace
+
+TEST(ModesCli, GeneratedCppRefusesMoreModesThanItsBoundAndNamesIt) {
+  // Seven diodes, each conducting or blocking: 2^7 = 128 modes, beyond the default 64.
+  std::filesystem::path dir = scratchDirectory();
+  for (const std::string command : {"emit-cpp " + diodeBank() + " -o " + dir.string(),
+                                    "build " + diodeBank() + " -o " + (dir / "sim").string(),
+                                    "emit-cpp " + diode() + " --max-modes 1 -o " + dir.string()}) {
+    SCOPED_TRACE(command);
+    CommandResult r = runMocc(command);
+    EXPECT_EQ(r.exitCode, 1) << r.output;
+    EXPECT_TRUE(contains(r.output, "modes (--max-modes ")) << r.output;
+    EXPECT_TRUE(contains(r.output, ".mo:")) << r.output; // located at the if-equation
+    EXPECT_FALSE(std::filesystem::exists(dir / "sim"));
+  }
+  CommandResult bank = runMocc("emit-cpp " + diodeBank() + " -o " + dir.string());
+  EXPECT_TRUE(contains(bank.output, "more than 64 modes (--max-modes 64)")) << bank.output;
+}
+
+TEST(ModesCli, AnFmuForModelExchangeRefusesAChangingNumberOfStates) {
+  std::filesystem::path dir = scratchDirectory();
+  CommandResult r = runMocc("fmu " + diode() + " -o " + (dir / "d.fmu").string());
+  EXPECT_EQ(r.exitCode, 1) << r.output;
+  EXPECT_TRUE(contains(r.output, "IdealDiodeRectifier.mo:24:3: error:")) << r.output;
+  EXPECT_TRUE(contains(r.output, "an FMU for model exchange cannot express")) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir / "d.fmu"));
+}
+
+TEST(ModesCli, DaePrintsTheStartModeTheModesARunReachesOrEveryMode) {
+  CommandResult start = runMocc("dae " + diode());
+  ASSERT_EQ(start.exitCode, 0) << start.output;
+  EXPECT_EQ(modeHeaders(start.output), 1u) << start.output;
+  EXPECT_TRUE(contains(start.output, "--- mode 1: the if-equation at ")) << start.output;
+  EXPECT_TRUE(contains(start.output, "takes the branch of not conducting")) << start.output;
+
+  CommandResult all = runMocc("dae " + diode() + " --all-modes");
+  ASSERT_EQ(all.exitCode, 0) << all.output;
+  EXPECT_EQ(modeHeaders(all.output), 2u) << all.output;
+
+  // The bank in one period: all seven diodes start blocking (uC = 0, the start values), all
+  // conduct from t = 0 on (uD = u0 rises through zero) and each blocks again where its current
+  // C u0' + u0/R_k falls through zero, at distinct times for distinct loads R_k = 100 k,
+  // the last one returning to the start mode: 1 + 1 + 6 distinct modes of the 128.
+  CommandResult reached = runMocc("dae " + diodeBank() + " --modes");
+  ASSERT_EQ(reached.exitCode, 0) << reached.output;
+  EXPECT_EQ(modeHeaders(reached.output), 8u) << reached.output;
+
+  CommandResult tooMany = runMocc("dae " + diodeBank() + " --all-modes");
+  EXPECT_EQ(tooMany.exitCode, 1) << tooMany.output;
+  EXPECT_TRUE(contains(tooMany.output, "more than 64 modes (--max-modes 64)")) << tooMany.output;
+}
+
+TEST(ModesCli, TimingsShowTheCompilationOfModesReachedDuringTheRun) {
+  std::filesystem::path dir = scratchDirectory();
+  CommandResult r =
+      runMocc("run " + diode() + " --no-cache --timings -o " + (dir / "r.csv").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  // The start values select the blocking mode; the conducting one is compiled at t = 0.
+  EXPECT_TRUE(std::regex_search(
+      r.output, std::regex("mode compilation: +1 mode reached during the run \\([0-9.]+ s\\)")))
+      << r.output;
+}
+
+TEST(ModesCli, AModeThatDoesNotCompileStopsTheRunThatReachesItWithExitCode3) {
+  std::filesystem::path dir = scratchDirectory();
+  std::string model = std::string(MOCC_SOURCE_DIR) + "/tests/models/modes/UncompilableMode.mo";
+  CommandResult r = runMocc("run " + model + " -o " + (dir / "r.csv").string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "simulated from 0 to 0.5 ")) << r.output;
+  EXPECT_TRUE(contains(r.output, "takes its else branch does not compile: ")) << r.output;
+  EXPECT_TRUE(contains(r.output, "UncompilableMode.mo:15:5: error: this equation reduces to 0 = "
+                                 "1, which never holds"))
+      << r.output;
+  CsvTable table = readCsv((dir / "r.csv").string());
+  EXPECT_EQ(table.values("time").back(), 0.5); // the rows up to the switch are kept
+}
