@@ -1,6 +1,7 @@
 // Runs across the modes of a structural-dynamic model (modes.h): the Simulator of one mode's
 // model runs until an event changes the selectors; its values go by name to the Simulator of
 // the next mode, which projects them onto its constraints and continues.
+#include "mocc/runtime/instance_services.h"
 #include "mocc/runtime/modes.h"
 
 #include "simulation_support.h"
@@ -12,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
@@ -24,16 +26,14 @@ namespace mocc::runtime {
 namespace {
 
 /// The name a switch carries a value across under, or "" for one it does not carry.
-/// Parameters are bound again (with the run's overrides). Of the compiler's hidden values only
-/// the when-conditions are common to all modes (the modes share their when-clauses), but each
-/// mode numbers them by its own equations (a condition that is constant in one mode is folded
-/// away): they go by the place of the condition in the source. Their pre() values keep a
-/// condition that held before the switch from firing again. Relations and state sets each
-/// mode computes itself.
+/// Parameters are bound again (with the run's overrides); Strings go by their texts. Of the
+/// compiler's hidden values only the when-conditions are common to all modes (the modes share their
+/// when-clauses), but each mode numbers them by its own equations (a condition that is constant in
+/// one mode is folded away): they go by the place of the condition in the source. Their pre()
+/// values keep a condition that held before the switch from firing again. Relations and state sets
+/// each mode computes itself.
 std::string carriedName(const mocc_variable& variable) {
-  if (variable.type == MOCC_TYPE_STRING || variable.kind == MOCC_KIND_CONSTANT ||
-      variable.kind == MOCC_KIND_PARAMETER)
-    return "";
+  if (variable.kind == MOCC_KIND_CONSTANT || variable.kind == MOCC_KIND_PARAMETER) return "";
   if (!variable.hidden) return variable.name;
   if (std::string_view(variable.name).starts_with("$whenCondition") && variable.origin &&
       *variable.origin)
@@ -78,9 +78,15 @@ ValueSnapshot Simulator::snapshot() const {
   ValueSnapshot out;
   out.time = instance_.time();
   auto& self = const_cast<Simulator&>(*this); // storage() serves reading and writing
-  for (const auto& [name, variable] : carriedVariables(model_))
-    out.entries[name] = {self.storage(*variable), self.preStorage(*variable),
-                         variable->region == MOCC_REGION_STATE};
+  for (const auto& [name, variable] : carriedVariables(model_)) {
+    ValueSnapshot::Entry& entry = out.entries[name];
+    entry = {self.storage(*variable), self.preStorage(*variable),
+             variable->region == MOCC_REGION_STATE};
+    if (variable->type == MOCC_TYPE_STRING) {
+      entry.text = services_.texts().text(entry.value);
+      entry.preText = services_.texts().text(entry.pre);
+    }
+  }
   out.integratedCount = model_.n_states;
   return out;
 }
@@ -95,13 +101,17 @@ void Simulator::loadSnapshot(const ValueSnapshot& snapshot, SnapshotPart part) {
   for (const auto& [name, variable] : carriedVariables(model_)) {
     auto found = snapshot.entries.find(name);
     if (found == snapshot.entries.end()) continue;
+    const ValueSnapshot::Entry& entry = found->second;
+    // A String's handle in this run's table of texts.
+    double value = entry.text ? services_.texts().handle(*entry.text) : entry.value;
+    double pre = entry.preText ? services_.texts().handle(*entry.preText) : entry.pre;
     bool discrete = variable->kind == MOCC_KIND_DISCRETE || variable->kind == MOCC_KIND_INTERNAL;
     if (part == SnapshotPart::DiscretePre) {
-      if (discrete) preStorage(*variable) = found->second.pre;
+      if (discrete) preStorage(*variable) = pre;
       continue;
     }
-    storage(*variable) = found->second.value;
-    if (variable->region != MOCC_REGION_DERIVATIVE) preStorage(*variable) = found->second.pre;
+    storage(*variable) = value;
+    if (variable->region != MOCC_REGION_DERIVATIVE) preStorage(*variable) = pre;
   }
 }
 
@@ -261,6 +271,17 @@ class ModeResultSink final : public ResultSink {
 public:
   explicit ModeResultSink(ResultSink& inner) : inner_(inner) {}
 
+  bool writesTexts() const override { return inner_.writesTexts(); }
+  /// Each mode's run has a table of texts of its own, which ends with it: the rows' Strings go
+  /// into one table of this sink's (handles translated by their texts).
+  void useTexts(const TextTable& texts) override {
+    modeTexts_ = &texts;
+    if (!texts_) {
+      texts_ = std::make_unique<TextTable>(mocc_model{});
+      inner_.useTexts(*texts_);
+    }
+  }
+
   void begin(std::span<const ResultColumn> columns) override {
     if (!begun_) {
       names_.clear();
@@ -270,17 +291,23 @@ public:
       begun_ = true;
     }
     positions_.clear(); // where each column of this mode's rows goes
+    isText_.clear();
     for (const ResultColumn& column : columns) {
       auto at = std::find(names_.begin(), names_.end(), column.name);
       positions_.push_back(at == names_.end() ? -1 : static_cast<int>(at - names_.begin()));
+      isText_.push_back(column.type == MOCC_TYPE_STRING);
     }
   }
 
   void row(double time, RowKind kind, std::span<const double> values) override {
     release();
     pending_.emplace(Pending{time, kind, std::vector<double>(names_.size(), NAN)});
-    for (std::size_t i = 0; i < values.size(); ++i)
-      if (positions_[i] >= 0) pending_->values[static_cast<std::size_t>(positions_[i])] = values[i];
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (positions_[i] < 0) continue;
+      double value = values[i];
+      if (isText_[i] && texts_ && modeTexts_) value = texts_->handle(modeTexts_->text(value));
+      pending_->values[static_cast<std::size_t>(positions_[i])] = value;
+    }
   }
 
   /// Rows before the held-back one are durable; that one waits for what comes next.
@@ -314,6 +341,9 @@ private:
   bool begun_ = false;
   std::vector<std::string> names_;
   std::vector<int> positions_;
+  std::vector<bool> isText_; // per column of this mode's rows: a String's handle
+  std::unique_ptr<TextTable> texts_;
+  const TextTable* modeTexts_ = nullptr;
   std::optional<Pending> pending_;
   long dropped_ = 0;
 };
@@ -369,6 +399,7 @@ private:
   std::optional<Simulator> current_;
   std::vector<int> key_;
   std::vector<std::vector<int>> used_;
+  bool withDelays_ = false; // the current mode's model has delay() operators
   Statistics statistics_;
   std::vector<SimulationNote> notes_;
   std::vector<EventRecord> events_;
@@ -384,6 +415,13 @@ void ModeRun::enter(const std::vector<int>& key, double time) {
   }
   const mocc_model& model = *found;
   if (auto problem = validateModel(model)) throw SimulationFailure(time, *problem);
+  // delay() reads a history that each mode's model records under its own numbering of the
+  // delays; carrying it into the next mode is not built, and a history started afresh at the
+  // switch would give wrong values, so a switch into or out of such a mode stops the run.
+  if (!used_.empty() && (model.n_delays > 0 || withDelays_))
+    throw SimulationFailure(time, "the model uses delay(), whose history mocc cannot carry "
+                                  "across a switch of the model's structure yet");
+  withDelays_ = model.n_delays > 0;
   current_.emplace(model, options_, sink_);
   key_ = key;
   if (std::find(used_.begin(), used_.end(), key) == used_.end()) used_.push_back(key);

@@ -684,7 +684,13 @@ Simulator::LeavingZero Simulator::directionsLeavingZero(std::span<const double> 
   // A step of Heun's method along the solution, grown until the state moves visibly in
   // floating point. Second order, so that a state at rest whose acceleration is not zero (an
   // RLC circuit driven by a sine at t = 0) moves too: an Euler step would leave it in place.
-  for (double delta = 1e-10 * std::max(1.0, std::abs(t)); delta < 1e-3; delta *= 1e3) {
+  // A side counts when two steps, one ten times the other, agree on it: a function that
+  // leaves zero at second order (rate zero: an ideal diode's voltage where its current has
+  // just fallen through zero) moves by less than its operands' rounding in the first step,
+  // whose sign is then noise; the next step's movement is a hundred times larger.
+  std::vector<int8_t> previous(g.size(), 0);
+  constexpr double kGrowth = 10.0;
+  for (double delta = 1e-10 * std::max(1.0, std::abs(t)); delta < 1e-3; delta *= kGrowth) {
     for (std::size_t i = 0; i < x.size(); ++i)
       euler[i] = x[i] + delta * slope[i];
     if (ode_.derivatives(t + delta, euler, slopeAhead) != CallbackStatus::Ok) break;
@@ -696,11 +702,18 @@ Simulator::LeavingZero Simulator::directionsLeavingZero(std::span<const double> 
     for (std::size_t i = 0; i < g.size(); ++i) {
       if (!undecided[i] || leaving[i] != 0) continue;
       // Where it moves: from zero, the side it goes to.
-      leaving[i] = probe[i] > g[i] ? 1 : probe[i] < g[i] ? -1 : 0;
-      unknown = unknown || leaving[i] == 0;
+      int8_t side = probe[i] > g[i] ? 1 : probe[i] < g[i] ? -1 : 0;
+      if (side != 0 && side == previous[i])
+        leaving[i] = side;
+      else
+        unknown = true;
+      previous[i] = side;
     }
     if (!unknown) break;
   }
+  // What the largest step saw, for a function that moved visibly only there.
+  for (std::size_t i = 0; i < g.size(); ++i)
+    if (undecided[i] && leaving[i] == 0) leaving[i] = previous[i];
   // The probe points are trial points, not the solution.
   reports_.takeLatestAssertError();
   services_.solver().takeLatestFailure();

@@ -47,6 +47,9 @@ struct ValueSnapshot {
     /// 0, or 1 + the level of the variable it is the derivative of (`der(x) = vx`: vx is one
     /// level above x); the projection keeps lower levels first.
     int level = 0;
+    /// A String's value and pre() value: their texts, since each mode's run has a table of
+    /// texts of its own, in which the handles mean other texts.
+    std::optional<std::string> text, preText;
   };
   double time = 0.0;
   std::unordered_map<std::string, Entry> entries;

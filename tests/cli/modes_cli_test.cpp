@@ -5,6 +5,7 @@
 // tests/models/modes and the seeds' natural forms).
 #include "model_test_support.h"
 
+#include <map>
 #include <regex>
 
 using namespace mocc::test;
@@ -104,4 +105,115 @@ TEST(ModesCli, AModeThatDoesNotCompileStopsTheRunThatReachesItWithExitCode3) {
       << r.output;
   CsvTable table = readCsv((dir / "r.csv").string());
   EXPECT_EQ(table.values("time").back(), 0.5); // the rows up to the switch are kept
+}
+
+TEST(ModesCli, AModeWithoutConsistentValuesStopsTheRunNamingItsConstraint) {
+  std::filesystem::path dir = scratchDirectory();
+  std::string model = std::string(MOCC_SOURCE_DIR) + "/tests/models/modes/InconsistentMode.mo";
+  CommandResult r = runMocc("run " + model + " -o " + (dir / "r.csv").string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "cannot solve nonlinear system of 1 equation at ")) << r.output;
+  EXPECT_TRUE(contains(r.output, "InconsistentMode.mo:12:5 for x at time 0.3")) << r.output;
+  CsvTable table = readCsv((dir / "r.csv").string());
+  EXPECT_EQ(table.values("time").back(), 0.3);
+}
+
+TEST(ModesCli, SweepRunsEachModeModelLikeMoccRunOnSeveralThreads) {
+  // The threads share the catalog of modes: each mode is compiled once, under its lock.
+  std::filesystem::path dir = scratchDirectory();
+  CommandResult r = runMocc("sweep " + diode() + " --no-cache --param R=100,50,200 -j 2 -d " +
+                            (dir / "study").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const char* loads[] = {"100", "50", "200"};
+  for (int k = 0; k < 3; ++k) {
+    std::filesystem::path single = dir / ("single" + std::to_string(k) + ".csv");
+    CommandResult run =
+        runMocc("run " + diode() + " --override R=" + loads[k] + " -o " + single.string());
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_EQ(readFileBytes(dir / "study" / ("run_" + std::to_string(k + 1) + ".csv")),
+              readFileBytes(single))
+        << "R = " << loads[k];
+  }
+}
+
+TEST(ModesCli, CompareRunsTheModesInBothBackends) {
+  std::filesystem::path dir = scratchDirectory();
+  std::filesystem::path csv = dir / "compare.csv";
+  CommandResult r = runMocc("compare " + diode() + " --backends jit,cpp --solvers cvode,rk45 " +
+                            "--csv " + csv.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  // The header and one row per backend and solver; for each solver both backends' rows report
+  // the same computation (the wall time aside).
+  std::string text = readFileBytes(csv);
+  std::vector<std::vector<std::string>> rows;
+  for (std::size_t begin = 0; begin < text.size();) {
+    std::size_t end = text.find('\n', begin);
+    std::string line = text.substr(begin, end - begin);
+    rows.emplace_back(1);
+    for (char c : line) {
+      if (c == ',')
+        rows.back().emplace_back();
+      else
+        rows.back().back().push_back(c);
+    }
+    begin = end == std::string::npos ? text.size() : end + 1;
+  }
+  ASSERT_EQ(rows.size(), 5u) << text;
+  auto column = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(rows[0].begin(), rows[0].end(), name) -
+                                    rows[0].begin());
+  };
+  const char* same[] = {"status", "steps", "f_evals", "events", "max_abs_deviation"};
+  for (const char* name : {"backend", "solver"})
+    ASSERT_LT(column(name), rows[0].size()) << name;
+  std::map<std::string, std::vector<std::string>> jit;
+  for (std::size_t i = 1; i < rows.size(); ++i)
+    if (rows[i][column("backend")] == "jit") jit[rows[i][column("solver")]] = rows[i];
+  ASSERT_EQ(jit.size(), 2u);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    if (rows[i][column("backend")] != "cpp") continue;
+    const std::vector<std::string>& jitRow = jit.at(rows[i][column("solver")]);
+    for (const char* name : same) {
+      ASSERT_LT(column(name), rows[0].size()) << name;
+      EXPECT_EQ(rows[i][column(name)], jitRow[column(name)]) << name;
+    }
+  }
+}
+
+TEST(ModesCli, ASwitchThatWouldRestartADelayHistoryStopsTheRun) {
+  std::filesystem::path dir = scratchDirectory();
+  std::string model = std::string(MOCC_SOURCE_DIR) + "/tests/models/modes/DelayedMode.mo";
+  CommandResult r = runMocc("run " + model + " -o " + (dir / "r.csv").string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "simulated from 0 to 0.5 ")) << r.output;
+  EXPECT_TRUE(contains(r.output, "the model uses delay(), whose history mocc cannot carry"))
+      << r.output;
+  CsvTable table = readCsv((dir / "r.csv").string());
+  EXPECT_EQ(table.values("time").back(), 0.5);
+}
+
+TEST(ModesCli, StringsKeepTheirTextsAcrossASwitch) {
+  std::filesystem::path dir = scratchDirectory();
+  std::string model = std::string(MOCC_SOURCE_DIR) + "/tests/models/modes/StringAcrossModes.mo";
+  CommandResult r = runMocc("run " + model + " -o " + (dir / "r.csv").string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "modes: 2 used, 1 switches")) << r.output;
+  EXPECT_TRUE(contains(r.output, "phase: ramped")) << r.output;
+  std::string rows = readFileBytes(dir / "r.csv");
+  std::size_t header = rows.find('\n');
+  ASSERT_NE(header, std::string::npos);
+  // Every row after the first "ramped" (t = 0.3) says "ramped", the switch at 0.5 included.
+  std::size_t first = rows.find("ramped");
+  ASSERT_NE(first, std::string::npos) << rows;
+  std::size_t lines = 0, ramped = 0;
+  for (std::size_t at = rows.find('\n', first); at != std::string::npos && at + 1 < rows.size();
+       at = rows.find('\n', at + 1)) {
+    std::size_t end = rows.find('\n', at + 1);
+    std::string line = rows.substr(at + 1, end == std::string::npos ? end : end - at - 1);
+    if (line.empty()) continue;
+    ++lines;
+    ramped += contains(line, "ramped") ? 1 : 0;
+  }
+  EXPECT_GT(lines, 100u);
+  EXPECT_EQ(ramped, lines) << rows.substr(first, 2000);
 }

@@ -16,6 +16,7 @@
 #include "mocc/runtime/csv_writer.h"
 #include "mocc/runtime/event_location.h"
 #include "mocc/runtime/integrator.h"
+#include "mocc/runtime/modes.h"
 #include "mocc/runtime/overrides.h"
 #include "mocc/runtime/simulation.h"
 
@@ -105,9 +106,11 @@ public:
 /// Runs the JIT-compiled model in process, collecting the rows in memory.
 class JitBackend final : public SimulationBackend {
 public:
-  JitBackend(const mocc_model& model, runtime::SimulationOptions base,
+  /// `modes`: the catalog of a model whose structure changes at events, `model` its initial
+  /// mode's.
+  JitBackend(const mocc_model& model, runtime::ModeCatalog* modes, runtime::SimulationOptions base,
              std::vector<runtime::Override> overrides)
-      : model_(model), base_(std::move(base)), overrides_(std::move(overrides)) {}
+      : model_(model), modes_(modes), base_(std::move(base)), overrides_(std::move(overrides)) {}
 
   RunOutput simulate(const Combination& c) override {
     runtime::SimulationOptions options = base_;
@@ -115,7 +118,9 @@ public:
     options.eventLocator = c.locator;
     options.tolerance = c.tolerance;
     runtime::ResultTable table;
-    runtime::SimulationResult result = runtime::simulate(model_, options, overrides_, table);
+    runtime::SimulationResult result =
+        modes_ ? runtime::simulateModes(*modes_, options, overrides_, table)
+               : runtime::simulate(model_, options, overrides_, table);
     const runtime::Statistics& st = result.statistics;
     RunOutput output;
     output.failed = result.outcome == runtime::Outcome::Failed;
@@ -130,6 +135,7 @@ public:
 
 private:
   const mocc_model& model_;
+  runtime::ModeCatalog* modes_;
   runtime::SimulationOptions base_;
   std::vector<runtime::Override> overrides_;
 };
@@ -591,10 +597,6 @@ int compare(CompareOptions o) {
   JitCompilation compilation(o.compile);
   auto compiled = compilation.compile();
   if (!compiled) return kModelError;
-  if (compilation.modes()) {
-    std::cerr << "mocc: error: " << modesOnlyWithRun("mocc compare") << "\n";
-    return kModelError;
-  }
   const mocc_model& model = compiled->model();
   std::string error;
   auto base = baseOptions(model, o, error);
@@ -604,7 +606,7 @@ int compare(CompareOptions o) {
   std::vector<double> tolerances =
       o.tolerances.empty() ? std::vector<double>{base->tolerance} : o.tolerances;
 
-  JitBackend jit(model, *base, *overrides);
+  JitBackend jit(model, compilation.modes(), *base, *overrides);
   ScratchDirectory scratch("mocc-compare");
   std::unique_ptr<CppBackend> cpp;
   if (std::find(o.backends.begin(), o.backends.end(), "cpp") != o.backends.end()) {

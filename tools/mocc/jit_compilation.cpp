@@ -39,12 +39,6 @@ std::optional<JitCache> openCache(const JitCompileOptions& o) {
 
 } // namespace
 
-std::string modesOnlyWithRun(const std::string& command) {
-  return command + " does not support models whose if-equations change their structure at "
-                   "events (branches that share no unknown); `mocc run` simulates them mode by "
-                   "mode";
-}
-
 void addJitCompileOptions(CLI::App& cmd, JitCompileOptions& o, bool withPrintAfter) {
   cmd.add_option_function<std::string>(
          "-O,--opt-level",

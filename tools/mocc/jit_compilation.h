@@ -19,9 +19,6 @@
 
 namespace mocc::tool {
 
-/// The error of a command that does not simulate structural-dynamic models (yet).
-std::string modesOnlyWithRun(const std::string& command);
-
 /// The options of the compilation that precedes a JIT simulation.
 struct JitCompileOptions {
   ModelSelection selection;

@@ -51,6 +51,7 @@ flat::ModeKey JitModeCatalog::branches(const std::vector<int>& key) const {
 }
 
 const mocc_model& JitModeCatalog::model(const std::vector<int>& key) {
+  std::lock_guard lock(mutex_);
   if (key == initialKey() && initial_) return *initial_;
   if (auto found = compiled_.find(key); found != compiled_.end()) return found->second->model();
   if (static_cast<int>(compiled_.size()) + 1 >= maxModes_)
@@ -71,6 +72,7 @@ const mocc_model& JitModeCatalog::model(const std::vector<int>& key) {
 }
 
 std::string JitModeCatalog::origin(const std::vector<int>& key) const {
+  std::lock_guard lock(mutex_);
   auto found = cached_.find(key);
   return found != cached_.end() && found->second ? "loaded from the JIT cache" : "compiled";
 }

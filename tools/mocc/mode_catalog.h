@@ -10,11 +10,14 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 namespace mocc::tool {
 
+/// model() and origin() may be called from several threads at once (mocc sweep): they compile
+/// one mode at a time.
 class JitModeCatalog final : public runtime::ModeCatalog {
 public:
   /// Compiles one mode's flat model (`cached`: the JIT cache had it); null with `error` set
@@ -55,6 +58,7 @@ private:
   std::map<std::vector<int>, std::unique_ptr<backend::jit::CompiledModel>> compiled_;
   std::map<std::vector<int>, bool> cached_; // every mode compiled so far: from the cache?
   std::vector<std::vector<int>> reached_;
+  mutable std::mutex mutex_; // guards compiled_, cached_ and reached_ after compileInitial
 };
 
 } // namespace mocc::tool

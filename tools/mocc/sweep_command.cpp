@@ -9,6 +9,7 @@
 
 #include "mocc/cli/simulator_cli.h"
 #include "mocc/runtime/csv_writer.h"
+#include "mocc/runtime/modes.h"
 #include "mocc/runtime/result_file.h"
 #include "mocc/runtime/simulation.h"
 
@@ -139,8 +140,11 @@ const char* statusName(runtime::Outcome outcome) {
 
 class Sweep {
 public:
-  Sweep(const mocc_model& model, const SweepOptions& o, std::vector<Axis> axes, fs::path dir)
-      : model_(model), o_(o), axes_(std::move(axes)), dir_(std::move(dir)),
+  /// `modes`: the catalog of a model whose structure changes at events (shared by the
+  /// threads), `model` its initial mode's.
+  Sweep(const mocc_model& model, runtime::ModeCatalog* modes, const SweepOptions& o,
+        std::vector<Axis> axes, fs::path dir)
+      : model_(model), modes_(modes), o_(o), axes_(std::move(axes)), dir_(std::move(dir)),
         runs_(combinations(axes_)), outcomes_(runs_.size()) {}
 
   std::size_t size() const { return runs_.size(); }
@@ -215,7 +219,10 @@ private:
       auto file = runtime::openResultFile(resultPath(i), resolved->format);
       LastRowSink sink(*file);
       RunOutcome outcome{
-          "", runtime::simulate(model_, resolved->simulation, resolved->overrides, sink), {}};
+          "",
+          modes_ ? runtime::simulateModes(*modes_, resolved->simulation, resolved->overrides, sink)
+                 : runtime::simulate(model_, resolved->simulation, resolved->overrides, sink),
+          {}};
       file->close();
       outcome.status = statusName(outcome.result.outcome);
       if (outcome.result.outcome == runtime::Outcome::Failed)
@@ -228,6 +235,7 @@ private:
   }
 
   const mocc_model& model_;
+  runtime::ModeCatalog* modes_;
   const SweepOptions& o_;
   std::vector<Axis> axes_;
   fs::path dir_;
@@ -325,10 +333,6 @@ int sweep(const SweepOptions& o) {
   JitCompilation compilation(o.compile);
   auto compiled = compilation.compile();
   if (!compiled) return cli::kModelError;
-  if (compilation.modes()) {
-    std::cerr << "mocc: error: " << modesOnlyWithRun("mocc sweep") << "\n";
-    return cli::kModelError;
-  }
   const mocc_model& model = compiled->model();
   // Every combination's overrides are checked before anything runs.
   cli::SimulatorOptions probe = o.simulation;
@@ -341,7 +345,7 @@ int sweep(const SweepOptions& o) {
   fs::create_directories(dir, failure);
   if (failure)
     return usageError(fmt::format("cannot create '{}': {}", dir.string(), failure.message()));
-  Sweep study(model, o, std::move(axes), dir);
+  Sweep study(model, compilation.modes(), o, std::move(axes), dir);
   MpiSession mpi(o.mpi);
   Share share = mpi.share();
   auto begin = std::chrono::steady_clock::now();
