@@ -23,6 +23,18 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+/// `mocc run` of tests/models/modes/NAME.mo, which must stop with exit code 3 at `stopTime`,
+/// keeping the rows up to there; the output for the caller's checks of the message.
+CommandResult runStoppingModel(const std::string& name, double stopTime) {
+  std::filesystem::path dir = scratchDirectory();
+  std::string model = std::string(MOCC_SOURCE_DIR) + "/tests/models/modes/" + name + ".mo";
+  CommandResult r = runMocc("run " + model + " -o " + (dir / "r.csv").string());
+  EXPECT_EQ(r.exitCode, 3) << r.output;
+  CsvTable table = readCsv((dir / "r.csv").string());
+  EXPECT_EQ(table.values("time").back(), stopTime) << r.output;
+  return r;
+}
+
 /// How many "--- mode N:" headers `mocc dae` printed.
 std::size_t modeHeaders(const std::string& output) {
   std::regex header("(^|\n)--- mode [0-9]+: ");
@@ -94,28 +106,18 @@ TEST(ModesCli, TimingsShowTheCompilationOfModesReachedDuringTheRun) {
 }
 
 TEST(ModesCli, AModeThatDoesNotCompileStopsTheRunThatReachesItWithExitCode3) {
-  std::filesystem::path dir = scratchDirectory();
-  std::string model = std::string(MOCC_SOURCE_DIR) + "/tests/models/modes/UncompilableMode.mo";
-  CommandResult r = runMocc("run " + model + " -o " + (dir / "r.csv").string());
-  EXPECT_EQ(r.exitCode, 3) << r.output;
+  CommandResult r = runStoppingModel("UncompilableMode", 0.5); // the rows up to the switch kept
   EXPECT_TRUE(contains(r.output, "simulated from 0 to 0.5 ")) << r.output;
   EXPECT_TRUE(contains(r.output, "takes its else branch does not compile: ")) << r.output;
   EXPECT_TRUE(contains(r.output, "UncompilableMode.mo:15:5: error: this equation reduces to 0 = "
                                  "1, which never holds"))
       << r.output;
-  CsvTable table = readCsv((dir / "r.csv").string());
-  EXPECT_EQ(table.values("time").back(), 0.5); // the rows up to the switch are kept
 }
 
 TEST(ModesCli, AModeWithoutConsistentValuesStopsTheRunNamingItsConstraint) {
-  std::filesystem::path dir = scratchDirectory();
-  std::string model = std::string(MOCC_SOURCE_DIR) + "/tests/models/modes/InconsistentMode.mo";
-  CommandResult r = runMocc("run " + model + " -o " + (dir / "r.csv").string());
-  EXPECT_EQ(r.exitCode, 3) << r.output;
+  CommandResult r = runStoppingModel("InconsistentMode", 0.3);
   EXPECT_TRUE(contains(r.output, "cannot solve nonlinear system of 1 equation at ")) << r.output;
   EXPECT_TRUE(contains(r.output, "InconsistentMode.mo:12:5 for x at time 0.3")) << r.output;
-  CsvTable table = readCsv((dir / "r.csv").string());
-  EXPECT_EQ(table.values("time").back(), 0.3);
 }
 
 TEST(ModesCli, SweepRunsEachModeModelLikeMoccRunOnSeveralThreads) {
@@ -181,15 +183,10 @@ TEST(ModesCli, CompareRunsTheModesInBothBackends) {
 }
 
 TEST(ModesCli, ASwitchThatWouldRestartADelayHistoryStopsTheRun) {
-  std::filesystem::path dir = scratchDirectory();
-  std::string model = std::string(MOCC_SOURCE_DIR) + "/tests/models/modes/DelayedMode.mo";
-  CommandResult r = runMocc("run " + model + " -o " + (dir / "r.csv").string());
-  EXPECT_EQ(r.exitCode, 3) << r.output;
+  CommandResult r = runStoppingModel("DelayedMode", 0.5);
   EXPECT_TRUE(contains(r.output, "simulated from 0 to 0.5 ")) << r.output;
   EXPECT_TRUE(contains(r.output, "the model uses delay(), whose history mocc cannot carry"))
       << r.output;
-  CsvTable table = readCsv((dir / "r.csv").string());
-  EXPECT_EQ(table.values("time").back(), 0.5);
 }
 
 TEST(ModesCli, StringsKeepTheirTextsAcrossASwitch) {
