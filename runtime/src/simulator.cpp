@@ -555,12 +555,15 @@ void Simulator::iterateEventInstant(bool samplesMayEnd) {
 
 void Simulator::iterateEvent() {
   mocc_instance& abi = instance_.abi();
+  std::vector<std::vector<double>> visited;
   for (int iteration = 1;; ++iteration) {
     ++statistics_.eventIterations;
     bool reinitialized = model_.event_update(&abi) != 0;
     failOnReportedError();
     if (!reinitialized && !discreteValuesChanged()) return;
-    if (iteration >= options_.maxEventIterations)
+    if (!reinitialized && revisitsDiscreteValues(visited) && decideCyclingRoots()) {
+      visited.clear();
+    } else if (iteration >= options_.maxEventIterations)
       throw SimulationFailure(
           instance_.time(),
           fmt::format("event iteration did not converge at time {} after {} iterations; still "
@@ -718,6 +721,39 @@ Simulator::LeavingZero Simulator::directionsLeavingZero(std::span<const double> 
   reports_.takeLatestAssertError();
   services_.solver().takeLatestFailure();
   return result;
+}
+
+// An event iteration that returns to discrete values it had before cycles; remembers them.
+bool Simulator::revisitsDiscreteValues(std::vector<std::vector<double>>& visited) const {
+  std::span<const double> values = instance_.values();
+  std::vector<double> discrete;
+  discrete.reserve(discreteValues_.size());
+  for (int i : discreteValues_)
+    discrete.push_back(values[static_cast<std::size_t>(i)]);
+  bool seen = std::find(visited.begin(), visited.end(), discrete) != visited.end();
+  if (!seen) visited.push_back(std::move(discrete));
+  return seen;
+}
+
+// A cycle of the event iteration through the relation of a crossing just located: its function
+// is at zero up to how precisely the model computes it (an ideal diode at its knee, where the
+// loop that gives s leaves a residual), so each configuration computes it on the other side.
+// The root finder saw the function cross going one way: that side holds (+2/-2 force it).
+bool Simulator::decideCyclingRoots() {
+  if (!model_.crossing_relations) return false;
+  std::span<const double> values = instance_.values(), pre = instance_.preValues();
+  std::span<int8_t> directions = instance_.crossingDirections();
+  bool decided = false;
+  for (int i = 0; i < model_.n_crossings; ++i) {
+    std::size_t stored =
+        static_cast<std::size_t>(model_.variables[model_.crossing_relations[i]].index);
+    int8_t& direction = directions[static_cast<std::size_t>(i)];
+    if ((direction == 1 || direction == -1) && differ(values[stored], pre[stored])) {
+      direction = static_cast<int8_t>(2 * direction);
+      decided = true;
+    }
+  }
+  return decided;
 }
 
 bool Simulator::discreteValuesChanged() const {

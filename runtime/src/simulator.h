@@ -183,6 +183,11 @@ private:
   /// Per crossing function, how far from zero it may be at a root the integrator located.
   std::vector<double> rootResolutions(std::size_t count);
   bool discreteValuesChanged() const;
+  /// Whether the discrete values are ones the event iteration had (in `visited`, else added).
+  bool revisitsDiscreteValues(std::vector<std::vector<double>>& visited) const;
+  /// Forces the relations of crossings located at this event that the cycle changes to their
+  /// located side; false when there is none (the cycle is the model's own).
+  bool decideCyclingRoots();
   std::string stillChanging() const;
   /// The model's next time event, or an earlier one where a jump recorded in the history of
   /// delay() reappears.

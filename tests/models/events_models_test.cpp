@@ -886,13 +886,15 @@ TEST(EventModels, MixedLoopSettlesInItsOnlyConsistentChoiceOfRelations) {
 // MLS 3.6 section 8.5: a relation whose crossing was just located takes its right-limit value
 // while its operands agree up to the root's resolution (model.h, MOCC_CROSSING_RESOLUTION). The
 // branch values of SelfSelectingBranch.mo straddle c by rounding at the event; each (a, b, c)
-// below made the event iteration flip `v < c` until it gave up.
+// below made the event iteration flip `v < c` until it gave up. Where they straddle c by more
+// than that resolution (a = 140.056, b = 0.011) the iteration returns to values it had, and the
+// crossing located going down decides `v < c` for its side (Simulator::decideCyclingRoots).
 TEST(EventModels, SelfSelectingBranchSettlesOnTheLocatedSide) {
   struct Case {
     double a, b, c;
   };
   for (Case k : {Case{140.056, 0.3, 0.65}, Case{140.056, 2.9, 1.7}, Case{1.3, 0.011, 1.7},
-                 Case{7.1, 0.3, 0.3}, Case{0.37, 0.011, 0.1}}) {
+                 Case{7.1, 0.3, 0.3}, Case{0.37, 0.011, 0.1}, Case{140.056, 0.011, 0.65}}) {
     SCOPED_TRACE(testing::Message() << "a = " << k.a << ", b = " << k.b << ", c = " << k.c);
     double switchTime = k.c / k.a, stopTime = 2 * switchTime;
     std::ostringstream args;

@@ -6,8 +6,8 @@ model SelfSelectingBranch "An equation that selects its branch by a relation of 
   // event iteration unless the located crossing decides it (its right limit: v < c after v
   // crossed c downwards) within the root's resolution (model.h, MOCC_CROSSING_RESOLUTION). The
   // test runs several (a, b, c) that flipped forever before. Where b is 10^4 times flatter than
-  // a (a = 140.056, b = 0.011) the branches straddle c by more than the resolution, and the
-  // event iteration still ends in its non-convergence error.
+  // a (a = 140.056, b = 0.011) the branches straddle c by more than the resolution: the event
+  // iteration returns to the values it had, and the located crossing decides for its side.
   parameter Real a = 140.056;
   parameter Real b = 0.3;
   parameter Real c = 0.65;
