@@ -647,7 +647,12 @@ std::vector<bool> Simulator::undecidedCrossings(std::span<const double> g) {
     int located = directions[i] > 0 ? 1 : directions[i] < 0 ? -1 : 0;
     bool otherSide = (located > 0 && g[i] < 0.0) || (located < 0 && g[i] > 0.0);
     int claimed = claimedSide(static_cast<int>(i));
-    undecided[i] = g[i] == 0.0 || (otherSide && claimed == located);
+    // Already on the located side while its relation still holds for the old one: the event
+    // iteration evaluated the relation on a loop's solution that lay on the old side by the
+    // loop's tolerance (an ideal diode's s at its knee, the terms of its loop ~100 V), and the
+    // root finder, which sees the function moving away from zero, would never correct it.
+    bool oldClaimOnNewSide = located != 0 && !otherSide && g[i] != 0.0 && claimed == -located;
+    undecided[i] = g[i] == 0.0 || (otherSide && claimed == located) || oldClaimOnNewSide;
     if (otherSide && claimed == -located) {
       if (resolution.empty()) resolution = rootResolutions(g.size());
       undecided[i] = std::abs(g[i]) <= resolution[i];

@@ -177,8 +177,9 @@ private:
   int claimedSide(int crossing) const;
   /// The crossings whose side the solution's motion must decide: a function exactly at zero,
   /// one on the other side of zero than its relation, decided for the located side (within
-  /// the root's resolution, model.h), or one still on its old side by less than the root's
-  /// resolution in time (rootResolutions).
+  /// the root's resolution, model.h), one still on its old side by less than the root's
+  /// resolution in time (rootResolutions), or one on the located side whose relation still
+  /// holds for the old side.
   std::vector<bool> undecidedCrossings(std::span<const double> g);
   /// Per crossing function, how far from zero it may be at a root the integrator located.
   std::vector<double> rootResolutions(std::size_t count);

@@ -198,6 +198,25 @@ TEST(Decay, MatchesTheExponentialAndCountsTheCrossingOnce) {
   EXPECT_EQ(run.table.value(run.table.rows().size() - 1, "crossings"), 1.0);
 }
 
+// knee.cpp: at the located root the event iteration reads its relation's function from a loop
+// solution on the old side of zero (by the loop's tolerance, 1e-12) while the crossing function
+// is on the new one. The relation must still switch there: once the root is behind, nothing
+// would ever switch it (off stayed true to the stop time).
+TEST(Knee, ARelationLeftOnTheOldSideByALoopsToleranceSwitchesAtItsRoot) {
+  const mocc_model& model = *mocc_test_knee();
+  SimulationRun run = simulateToTable(model, defaultOptions(model));
+  ASSERT_EQ(run.result.outcome, Outcome::Finished) << run.result.message;
+  std::vector<std::size_t> pairs = eventPairs(run.table);
+  ASSERT_EQ(pairs.size(), 1u);
+  // x = t - 0.5 is integrated exactly (x' = 1); the root is located to 100 eps (|t| + |h|).
+  EXPECT_NEAR(run.table.rows()[pairs[0]].time, 0.5, 1e-12);
+  EXPECT_EQ(run.table.value(pairs[0], "off"), 1.0);
+  EXPECT_EQ(run.table.value(pairs[0] + 1, "off"), 0.0);
+  std::size_t last = run.table.rows().size() - 1;
+  EXPECT_EQ(run.table.value(last, "off"), 0.0);
+  EXPECT_EQ(run.table.value(last, "switches"), 1.0);
+}
+
 TEST(Options, DefaultsComeFromTheExperimentAnnotation) {
   SimulationOptions ball = defaultOptions(*mocc_test_bouncing_ball());
   EXPECT_EQ(ball.startTime, 0.0);

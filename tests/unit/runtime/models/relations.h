@@ -9,14 +9,17 @@
 
 #include <math.h>
 
-/* `a < b` watched by the crossing function a - b (direction +1: a - b increasing). */
+/* `a < b` watched by the crossing function a - b (direction +1: a - b increasing; +2 or -2:
+ * the runtime decided the relation for the positive or negative side, whatever a - b is). */
 static inline double mocc_test_less(double a, double b, int8_t direction) {
+  if (direction == 2 || direction == -2) return direction < 0 ? 1.0 : 0.0;
   if (a - b == 0.0 && direction != 0) return direction < 0 ? 1.0 : 0.0;
   return a < b ? 1.0 : 0.0;
 }
 
 /* `a > b` watched by the crossing function a - b. */
 static inline double mocc_test_greater(double a, double b, int8_t direction) {
+  if (direction == 2 || direction == -2) return direction > 0 ? 1.0 : 0.0;
   if (a - b == 0.0 && direction != 0) return direction > 0 ? 1.0 : 0.0;
   return a > b ? 1.0 : 0.0;
 }

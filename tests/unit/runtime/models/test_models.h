@@ -26,6 +26,9 @@ const mocc_model* mocc_test_terminate(void);
 const mocc_model* mocc_test_zero_states(void);
 /* der(x) = -k*x; w[1,2] = N*x; low = x < 0.5 (state event) counted in `crossings`. */
 const mocc_model* mocc_test_decay(void);
+/* der(x) = 1, x(0) = -0.5; off = s < 0 on crossing s = x, read by the event iteration from a
+ * loop solution 1e-12 below x (knee.cpp): off must become false at t = 0.5. */
+const mocc_model* mocc_test_knee(void);
 /* der(x) = if x > 0 then -1 else 1, x(0) = 0.5: a sliding mode at x = 0 from t = 0.5. */
 const mocc_model* mocc_test_sliding(void);
 /* der(x) = sqrt(1 - time): not a number after time 1. */
