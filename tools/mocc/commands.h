@@ -31,6 +31,7 @@ void configure(Compilation& compilation, const ModelSelection& selection);
 
 CommandAction addRunCommand(CLI::App& app);
 CommandAction addFlattenCommand(CLI::App& app);
+CommandAction addInstancesCommand(CLI::App& app);
 CommandAction addDaeCommand(CLI::App& app);
 CommandAction addCheckCommand(CLI::App& app);
 CommandAction addEmitCppCommand(CLI::App& app);

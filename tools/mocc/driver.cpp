@@ -29,25 +29,25 @@ bool namesLibraryClass(const std::string& model) {
          std::filesystem::path(model).extension() != ".mo";
 }
 
-std::optional<flat::Model> flattenFile(Compilation& compilation, const std::string& path,
-                                       const std::string& className, FrontendTimings* timings) {
+frontend::ClassEntry* selectModel(Compilation& compilation, const std::string& path,
+                                  const std::string& className, FrontendTimings* timings) {
   auto begin = std::chrono::steady_clock::now();
   frontend::addLibraryRoots(compilation.tree, compilation.libraries);
-  if (namesLibraryClass(path)) {
-    // `mocc run Modelica.Blocks.Examples.PID_Controller`: the class from the library path, as
-    // simulate(...) takes it in other tools; --class is then not needed.
-    frontend::ClassEntry* selected = frontend::selectClass(compilation.tree, {}, path);
-    if (!selected) return std::nullopt;
-    return frontend::flatten(compilation.tree, *selected, timings ? &timings->flatten : nullptr,
-                             &compilation.external);
-  }
+  // `mocc run Modelica.Blocks.Examples.PID_Controller`: the class from the library path, as
+  // simulate(...) takes it in other tools; --class is then not needed.
+  if (namesLibraryClass(path)) return frontend::selectClass(compilation.tree, {}, path);
   auto entries = compilation.tree.loadFile(path);
   if (timings) {
     timings->parseSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   }
-  if (compilation.diagnostics.hasErrors()) return std::nullopt;
-  frontend::ClassEntry* selected = frontend::selectClass(compilation.tree, entries, className);
+  if (compilation.diagnostics.hasErrors()) return nullptr;
+  return frontend::selectClass(compilation.tree, entries, className);
+}
+
+std::optional<flat::Model> flattenFile(Compilation& compilation, const std::string& path,
+                                       const std::string& className, FrontendTimings* timings) {
+  frontend::ClassEntry* selected = selectModel(compilation, path, className, timings);
   if (!selected) return std::nullopt;
   return frontend::flatten(compilation.tree, *selected, timings ? &timings->flatten : nullptr,
                            &compilation.external);

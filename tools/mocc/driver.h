@@ -56,10 +56,15 @@ bool isQualifiedClassName(const std::string& text);
 /// exists and it reads as a qualified class name (a name ending in ".mo" is always a file).
 bool namesLibraryClass(const std::string& model);
 
-/// Reads `path` into the class tree (with the library roots), selects the class `className`
-/// (or the file's only model) and flattens it. A `path` that names a library class
-/// (namesLibraryClass) selects that class instead. `timings`, when given, receives where the
-/// time went.
+/// Reads `path` into the class tree (with the library roots) and selects the class `className`
+/// (or the file's only model); a `path` that names a library class (namesLibraryClass) selects
+/// that class instead. Null after reporting why.
+frontend::ClassEntry* selectModel(Compilation& compilation, const std::string& path,
+                                  const std::string& className,
+                                  FrontendTimings* timings = nullptr);
+
+/// selectModel(), then flattens the class. `timings`, when given, receives where the time
+/// went.
 std::optional<flat::Model> flattenFile(Compilation& compilation, const std::string& path,
                                        const std::string& className,
                                        FrontendTimings* timings = nullptr);

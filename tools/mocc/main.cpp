@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
     actions[app.get_subcommands({})[before]] = std::move(action);
   };
   add(addRunCommand);
+  add(addInstancesCommand);
   add(addFlattenCommand);
   add(addDaeCommand);
   add(addCheckCommand);

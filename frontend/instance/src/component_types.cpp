@@ -18,7 +18,7 @@ std::string joinPath(const InstanceNode* owner, const std::string& name) {
 const ClassEntry* Elaborator::componentType(ComponentInstance& component) {
   if (component.typeProgress == Progress::Pending) {
     component.typeProgress = Progress::Working;
-    component.type = lookupClass(component.clause->type, component.scope, &component.typeScope);
+    component.type = names_.lookupClass(component.clause->type, component.scope, &component.typeScope);
     component.typeProgress = component.type ? Progress::Done : Progress::Failed;
   }
   return component.type;

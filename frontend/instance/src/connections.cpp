@@ -286,8 +286,8 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const LowerContext
         return false;
       }
       ComponentInstance* c = node->findComponent(p.ident);
-      if (c && el_.refersToOuter(*c, part == 0)) {
-        c = el_.innerOf(*c, p.range);
+      if (c && NameLookup::refersToOuter(*c, part == 0)) {
+        c = el_.names().innerOf(*c, p.range);
         if (!c) return false;
       }
       if (!c) {
@@ -297,7 +297,7 @@ bool ConnectionBuilder::resolve(const ast::ComponentRef& ref, const LowerContext
         return false;
       }
       if (part > 0 && c->isProtected) {
-        el_.reportProtectedAccess(p.ident, node->entry->qualifiedName(), p.range);
+        el_.names().reportProtectedAccess(p.ident, node->entry->qualifiedName(), p.range);
       }
       if (disabled_.count(c) || (c->enabled && !*c->enabled)) side.disabled = true;
       if (part == 0) {
@@ -440,7 +440,7 @@ std::size_t ConnectionBuilder::residueSize(const ClassEntry& cls) {
   auto [it, inserted] = residueSizes_.try_emplace(&cls);
   if (!inserted) return it->second.value_or(SIZE_MAX);
   Elaborator::Found found =
-      cls.definition ? el_.member(cls, "equalityConstraint") : Elaborator::Found{};
+      cls.definition ? el_.names().member(cls, "equalityConstraint") : Elaborator::Found{};
   if (!found.cls || !found.cls->definition ||
       found.cls->definition->kind != ast::ClassKind::Function) {
     return SIZE_MAX;
@@ -571,7 +571,7 @@ void ConnectionBuilder::emitEqualityConstraint(const GraphEdge& edge,
                                                std::vector<flat::Equation>& equations) {
   const GraphNode& a = graphNodes_[edge.a];
   if (residueSize(*a.cls) == 0) return;
-  Elaborator::Found function = el_.member(*a.cls, "equalityConstraint");
+  Elaborator::Found function = el_.names().member(*a.cls, "equalityConstraint");
   LowerContext context;
   ExpressionLowering lowering(el_, context);
   ast::Expr where;

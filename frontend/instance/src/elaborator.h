@@ -1,5 +1,6 @@
 // The Elaborator: everything the instance stage knows while it turns classes into a flat
-// model. It instantiates classes (instantiate.cpp), looks up names (lookup.cpp), keeps the
+// model. It instantiates classes (instantiate.cpp), looks up names through its NameLookup
+// (name_lookup.h, lookup.cpp), keeps the
 // scalar variables that components flatten into (variables.cpp), lowers expressions to
 // tensors of flat expressions (lower_*.cpp) and folds constant expressions (fold.cpp).
 #pragma once
@@ -7,6 +8,7 @@
 #include <deque>
 
 #include "instance.h"
+#include "name_lookup.h"
 #include "tensor.h"
 
 #include "mocc/flat/model.h"
@@ -125,43 +127,9 @@ public:
   /// Predefined or enumeration type (a variable), as opposed to a class with components.
   bool isScalarType(ComponentInstance& component);
 
-  // lookup.cpp --------------------------------------------------------------------------
-  struct Found {
-    const ClassEntry* cls = nullptr;        // a class ...
-    Scope classScope;                       // ... and where its definition is interpreted
-    ComponentInstance* component = nullptr; // or a component ...
-    InstanceNode* owner = nullptr;          // ... of this instance
-    bool isProtected = false;
-    explicit operator bool() const { return cls || component; }
-  };
-  /// MLS 5.3.1: the first identifier of a name, from `scope` outwards.
-  Found lookup(const std::string& name, Scope scope);
-  /// A member class or component of `cls` (nested, inherited, or in its directory).
-  Found member(const ClassEntry& cls, const std::string& name);
-  /// member() reached through dot notation (`P.x`): a protected element is reported (MLS 4.1)
-  /// and still returned, so that one error does not cause others.
-  Found memberAccess(const ClassEntry& cls, const std::string& name, SourceRange range);
-  void checkLookupInside(const ClassEntry& cls, const Found& found, const std::string& name,
-                         SourceRange range);
-  /// Reports the access of protected `name` of `owner` through dot notation (MLS 4.1).
-  void reportProtectedAccess(const std::string& name, const std::string& owner, SourceRange range);
-  /// A class by dotted name; reports an error (with a suggestion) when it is not found.
-  const ClassEntry* lookupClass(const ast::Name& name, Scope scope, Scope* definitionScope);
-  /// Names visible from `scope`, for suggestions.
-  std::vector<std::string> visibleNames(Scope scope);
-  /// The inner component an outer one stands for (MLS 5.4); null after reporting an error.
-  LocalClass* innerClassOf(InstanceNode& instance, LocalClass& outer);
-  ComponentInstance* innerOf(ComponentInstance& outer, SourceRange use = {});
-  /// Whether a reference to the component means its inner counterpart (innerOf): an outer
-  /// element's always, an `inner outer` one's when the reference is local to the class that
-  /// declares it (MLS 5.4: local references reference the outer element; the components
-  /// inside see the inner one).
-  static bool refersToOuter(const ComponentInstance& c, bool local) {
-    return c.element->outer && (!c.element->inner || local);
-  }
-  /// What an import clause provides under `name`, if anything.
-  Found importedName(const ast::ImportClause& import, const std::string& name);
-  Found importedFrom(const ast::Composition& body, const std::string& name);
+  // lookup.cpp: name lookup, its own class -------------------------------------------
+  using Found = NameLookup::Found;
+  NameLookup& names() { return names_; }
 
   // variables.cpp -----------------------------------------------------------------------
   /// The flat variables of a component of scalar type (allocated on first use); their ids
@@ -238,6 +206,7 @@ public:
 private:
   friend class ExpressionLowering;
   friend class FunctionBuilder;
+  friend class NameLookup;
 
   // instantiate.cpp
   /// `baseClassModifier`: the modifier is an extends clause's, which may modify protected
@@ -378,8 +347,6 @@ private:
   std::size_t evaluationSteps_ = 0; // statements run by the current outermost evaluation
   const ExternalEvaluator* external_ = nullptr; // runs external functions in evaluateFunction
   int evaluationDepth_ = 0;
-  std::vector<std::pair<const ClassEntry*, std::string>> importing_; // imports being followed
-  std::set<const ast::ImportClause*> reportedImports_;               // each import errs once
   /// Arguments reported as not constant for an input that sizes depend on: each errs once
   /// (a binding is lowered once per element).
   std::set<std::tuple<FileId, std::uint32_t, std::uint32_t>> reportedSizeArguments_;
@@ -406,6 +373,7 @@ private:
   std::map<std::tuple<const ast::Expr*, InstanceNode*, const ClassEntry*>, std::optional<Tensor>>
       slicedValues_;
   flat::Model model_;
+  NameLookup names_{*this};
 };
 
 } // namespace mocc::frontend

@@ -3,6 +3,8 @@
 #include "constant_ops.h"
 #include "function_builder.h"
 
+#include "mocc/support/builtins.h"
+
 #include <cmath>
 
 namespace mocc::frontend {
@@ -52,68 +54,19 @@ std::optional<ConstValue> foldBinary(flat::BinaryOp op, const ConstValue& a, con
   return std::nullopt;
 }
 
-// The formulas are those of the backend's evaluateBuiltin.
+// The numeric built-ins compute with the registry's formulas, which the backend's constant
+// folding shares (mocc/support/builtins.h).
 std::optional<ConstValue> foldBuiltin(const std::string& name, const std::vector<ConstValue>& a,
                                       Type resultType) {
-  auto x = [&](std::size_t i) { return a[i].number; };
-  double r;
-  if (name == "sin")
-    r = std::sin(x(0));
-  else if (name == "cos")
-    r = std::cos(x(0));
-  else if (name == "tan")
-    r = std::tan(x(0));
-  else if (name == "asin")
-    r = std::asin(x(0));
-  else if (name == "acos")
-    r = std::acos(x(0));
-  else if (name == "atan")
-    r = std::atan(x(0));
-  else if (name == "atan2")
-    r = std::atan2(x(0), x(1));
-  else if (name == "sinh")
-    r = std::sinh(x(0));
-  else if (name == "cosh")
-    r = std::cosh(x(0));
-  else if (name == "tanh")
-    r = std::tanh(x(0));
-  else if (name == "exp")
-    r = std::exp(x(0));
-  else if (name == "log")
-    r = std::log(x(0));
-  else if (name == "log10")
-    r = std::log10(x(0));
-  else if (name == "sqrt")
-    r = std::sqrt(x(0));
-  else if (name == "abs")
-    r = std::fabs(x(0));
-  else if (name == "sign")
-    r = x(0) > 0 ? 1.0 : (x(0) < 0 ? -1.0 : 0.0);
-  else if (name == "min")
-    r = x(0) < x(1) ? x(0) : x(1);
-  else if (name == "max")
-    r = x(0) > x(1) ? x(0) : x(1);
-  else if (name == "floor")
-    r = std::floor(x(0));
-  else if (name == "ceil")
-    r = std::ceil(x(0));
-  else if (name == "integer")
-    r = std::floor(x(0));
-  else if (name == "div")
-    r = std::trunc(x(0) / x(1));
-  else if (name == "mod")
-    r = x(0) - std::floor(x(0) / x(1)) * x(1);
-  else if (name == "rem")
-    r = x(0) - std::trunc(x(0) / x(1)) * x(1);
-  else if (name == "noEvent")
-    return a[0];
-  else if (name == "smooth")
-    return a[1];
-  else if (name == "homotopy")
-    return a[0]; // its value outside the initialization (MLS 3.7.4.4)
-  else
-    return std::nullopt;
-  return number(resultType, r);
+  if (name == "noEvent") return a[0];
+  if (name == "smooth") return a[1];
+  if (name == "homotopy") return a[0]; // its value outside the initialization (MLS 3.7.4.4)
+  const builtins::Function* f = builtins::find(name);
+  if (!f || !f->math || a.size() != static_cast<std::size_t>(f->arity)) return std::nullopt;
+  std::vector<double> args;
+  for (const ConstValue& value : a)
+    args.push_back(value.number);
+  return number(resultType, builtins::evaluate(*f->math, args));
 }
 
 std::optional<ConstValue> Elaborator::fold(const flat::Expr& e, FunctionBuilder* locals) {

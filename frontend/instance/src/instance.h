@@ -149,6 +149,7 @@ struct LocalClass {
   /// original M; only the declaring class's own text sees the extension.
   bool extensionForOwnText = false;
   bool originalSeen = false; // a redeclaration met the inherited declaration it replaces
+  bool redeclaredByModifier = false; // `m(redeclare model M = N)` (MLS 7.3)
 };
 
 /// An equation or algorithm section and the scope of its text.

@@ -121,7 +121,7 @@ void Elaborator::fillShort(InstanceNode& node, const ClassEntry& cls,
                            Scope definitionScope, bool baseClassModifier) {
   Scope scope{definitionScope.instance, cls.parent};
   Scope baseScope;
-  const ClassEntry* base = lookupClass(s.base, scope, &baseScope);
+  const ClassEntry* base = names_.lookupClass(s.base, scope, &baseScope);
   if (!base) return;
   Modifier own = s.modification ? makeModifier(*s.modification, scope, diagnostics()) : Modifier{};
   // `type IC = Real(start = 0)`: the modification is of the element type, so every element of
@@ -374,7 +374,7 @@ void Elaborator::inherit(InstanceNode& node, const ClassEntry& cls, const ast::E
                          const ast::ExtendsClause& extends) {
   Scope scope{&node, &cls};
   Scope baseScope;
-  const ClassEntry* base = lookupClass(extends.base, scope, &baseScope);
+  const ClassEntry* base = names_.lookupClass(extends.base, scope, &baseScope);
   if (!base) return;
   if (!checkBaseClassName(node, cls, extends.base)) return;
   ast::ClassKind baseKind = base->definition ? base->definition->kind
@@ -649,6 +649,7 @@ void Elaborator::redeclareClass(LocalClass& local, const Modifier& modifier) {
             Constraint{local.entry, nullptr, local.scope, originalRange});
   local.entry = tree_.adopt(definition, lexical);
   local.scope = modifier.redeclarationScope;
+  local.redeclaredByModifier = true;
 }
 
 } // namespace mocc::frontend

@@ -201,7 +201,7 @@ std::optional<Tensor> deducedRange(Elaborator& el, const ast::ForIterator& itera
     std::optional<std::vector<std::size_t>> dims;
     if (context.function && context.function->declares(name)) {
       if (auto value = context.function->variable(name)) dims = value->dims;
-    } else if (Elaborator::Found found = el.lookup(name, context.scope); found.component) {
+    } else if (Elaborator::Found found = el.names().lookup(name, context.scope); found.component) {
       if (const auto* d = el.dims(*found.component)) dims = *d;
       if (!values) values = dimensionValues(el, *found.component, use.dimension);
     }

@@ -1,5 +1,7 @@
 // Name lookup (MLS 5.3): the instance's own and inherited elements, then the lexically
 // enclosing classes with their imports, then the top level and the library roots.
+#include "name_lookup.h"
+
 #include "elaborator.h"
 
 #include "name_suggestion.h"
@@ -18,12 +20,12 @@ const ast::Composition* compositionOf(const ClassEntry& cls) {
 
 } // namespace
 
-Elaborator::Found Elaborator::member(const ClassEntry& cls, const std::string& name) {
+NameLookup::Found NameLookup::member(const ClassEntry& cls, const std::string& name) {
   Found found;
-  bool beingInstantiated =
-      std::find(instantiating_.begin(), instantiating_.end(), &cls) != instantiating_.end();
+  bool beingInstantiated = std::find(el_.instantiating_.begin(), el_.instantiating_.end(), &cls) !=
+                           el_.instantiating_.end();
   if (cls.definition && !beingInstantiated) {
-    InstanceNode* package = packageInstance(cls);
+    InstanceNode* package = el_.packageInstance(cls);
     if (ComponentInstance* component = package->findComponent(name)) {
       found.component = component;
       found.owner = package;
@@ -31,21 +33,21 @@ Elaborator::Found Elaborator::member(const ClassEntry& cls, const std::string& n
       return found;
     }
     if (LocalClass* local = package->findClass(name)) {
-      checkClassConstraints(*local);
+      el_.checkClassConstraints(*local);
       found.cls = local->entry;
       found.classScope = local->scope;
       found.isProtected = local->isProtected;
       return found;
     }
   }
-  if (ClassEntry* entry = tree_.member(const_cast<ClassEntry&>(cls), name)) {
+  if (ClassEntry* entry = el_.tree().member(const_cast<ClassEntry&>(cls), name)) {
     found.cls = entry;
     found.classScope = Scope{nullptr, entry->parent};
   }
   return found;
 }
 
-Elaborator::Found Elaborator::memberAccess(const ClassEntry& cls, const std::string& name,
+NameLookup::Found NameLookup::memberAccess(const ClassEntry& cls, const std::string& name,
                                            SourceRange range) {
   Found found = member(cls, name);
   if (found.isProtected) reportProtectedAccess(name, cls.qualifiedName(), range);
@@ -61,24 +63,26 @@ Elaborator::Found Elaborator::memberAccess(const ClassEntry& cls, const std::str
 // where they are used (a constant without a value, a call of a partial function); naming a
 // class defined there, to extend it or to declare a component, is how the MSL's
 // ModelicaServices builds on Modelica.Utilities.Internal.PartialModelicaServices.
-void Elaborator::checkLookupInside(const ClassEntry& cls, const Found& found,
+void NameLookup::checkLookupInside(const ClassEntry& cls, const Found& found,
                                    const std::string& name, SourceRange range) {
   const ast::ClassDef* definition = cls.definition;
   if (!definition || std::holds_alternative<ast::EnumerationSpecifier>(definition->specifier))
     return;
   bool classInPartialPackage = definition->kind == ast::ClassKind::Package && found.cls;
   if (definition->partial && !classInPartialPackage) {
-    diagnostics().error(DiagnosticKind::UndefinedName, range,
-                        "'" + name + "' cannot be looked up in '" + cls.qualifiedName() +
-                            "', a partial class (MLS 5.3.2)");
+    el_.diagnostics().error(DiagnosticKind::UndefinedName, range,
+                            "'" + name + "' cannot be looked up in '" + cls.qualifiedName() +
+                                "', a partial class (MLS 5.3.2)");
     return;
   }
   if (definition->kind == ast::ClassKind::Package) return;
   if (found.cls && found.cls->definition && found.cls->definition->encapsulated) return;
-  if (std::find(instantiating_.begin(), instantiating_.end(), &cls) != instantiating_.end()) return;
-  for (const ComponentInstance& component : packageInstance(cls)->components) {
+  if (std::find(el_.instantiating_.begin(), el_.instantiating_.end(), &cls) !=
+      el_.instantiating_.end())
+    return;
+  for (const ComponentInstance& component : el_.packageInstance(cls)->components) {
     if (component.clause->prefix.variability == ast::Variability::Constant) continue;
-    auto& d = diagnostics().error(
+    auto& d = el_.diagnostics().error(
         DiagnosticKind::UndefinedName, range,
         "'" + name + "' cannot be looked up in '" + cls.qualifiedName() + "': it is a " +
             ast::spelling(definition->kind) +
@@ -89,14 +93,14 @@ void Elaborator::checkLookupInside(const ClassEntry& cls, const Found& found,
   }
 }
 
-void Elaborator::reportProtectedAccess(const std::string& name, const std::string& owner,
+void NameLookup::reportProtectedAccess(const std::string& name, const std::string& owner,
                                        SourceRange range) {
-  diagnostics().error(DiagnosticKind::UndefinedName, range,
-                      "'" + name + "' is a protected element of '" + owner +
-                          "': it cannot be accessed with dot notation (MLS 4.1)");
+  el_.diagnostics().error(DiagnosticKind::UndefinedName, range,
+                          "'" + name + "' is a protected element of '" + owner +
+                              "': it cannot be accessed with dot notation (MLS 4.1)");
 }
 
-Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
+NameLookup::Found NameLookup::lookup(const std::string& name, Scope scope) {
   Found found;
   if (InstanceNode* instance = scope.instance) {
     if (ComponentInstance* component = instance->findComponent(name)) {
@@ -108,14 +112,14 @@ Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
       if (local->element && local->element->outer && !local->element->inner) {
         local = innerClassOf(*instance, *local);
       }
-      checkClassConstraints(*local);
+      el_.checkClassConstraints(*local);
       found.cls = local->entry;
       found.classScope = local->scope;
       // Text of this instance written in a base class (not in the declaring class) sees
       // the original of a class extension without `redeclare`.
       if (local->extensionForOwnText && scope.lexical != local->scope.lexical) {
-        auto base = classExtensionBases_.find(local->entry);
-        if (base != classExtensionBases_.end()) {
+        auto base = el_.classExtensionBases_.find(local->entry);
+        if (base != el_.classExtensionBases_.end()) {
           found.cls = base->second.original;
           found.classScope = base->second.scope;
         }
@@ -129,7 +133,7 @@ Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
     bool ownElements = scope.instance && c == scope.lexical;
     if (!ownElements) {
       if (Found m = member(*c, name)) return m;
-    } else if (ClassEntry* entry = tree_.member(const_cast<ClassEntry&>(*c), name)) {
+    } else if (ClassEntry* entry = el_.tree().member(const_cast<ClassEntry&>(*c), name)) {
       found.cls = entry;
       found.classScope = Scope{nullptr, entry->parent};
       return found;
@@ -146,9 +150,9 @@ Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
     }
     if (c->definition && c->definition->encapsulated) break;
   }
-  if (ClassEntry* entry = tree_.member(tree_.root(), name)) {
+  if (ClassEntry* entry = el_.tree().member(el_.tree().root(), name)) {
     found.cls = entry;
-    found.classScope = Scope{nullptr, &tree_.root()};
+    found.classScope = Scope{nullptr, &el_.tree().root()};
   }
   return found;
 }
@@ -156,7 +160,7 @@ Elaborator::Found Elaborator::lookup(const std::string& name, Scope scope) {
 // MLS 13.2.1: qualified imports (`import A.B.C`, `import D = A.B.C`, `import A.B.{c, d}`) are
 // searched before unqualified ones (`import A.B.*`); a name provided by two qualified imports,
 // or by two unqualified ones, is ambiguous.
-Elaborator::Found Elaborator::importedFrom(const ast::Composition& body, const std::string& name) {
+NameLookup::Found NameLookup::importedFrom(const ast::Composition& body, const std::string& name) {
   auto search = [&](bool unqualified) {
     Found result;
     const ast::ImportClause* earlier = nullptr;
@@ -169,10 +173,10 @@ Elaborator::Found Elaborator::importedFrom(const ast::Composition& body, const s
         result = found;
         earlier = import;
       } else if (reportedImports_.insert(import).second) {
-        auto& d = diagnostics().error(DiagnosticKind::AmbiguousClass, import->name.range,
-                                      "'" + name +
-                                          "' is imported twice: by this import and by an "
-                                          "earlier one (MLS 13.2.1)");
+        auto& d = el_.diagnostics().error(DiagnosticKind::AmbiguousClass, import->name.range,
+                                          "'" + name +
+                                              "' is imported twice: by this import and by an "
+                                              "earlier one (MLS 13.2.1)");
         d.notes.push_back({earlier->name.range, "the earlier import"});
       }
     }
@@ -184,16 +188,16 @@ Elaborator::Found Elaborator::importedFrom(const ast::Composition& body, const s
 
 // One import clause asked for `name` (MLS 13.2.1): `import A.B.C` provides C, `import D =
 // A.B.C` provides D, `import A.B.*` and `import A.B.{c, d}` provide members of A.B.
-Elaborator::Found Elaborator::importedName(const ast::ImportClause& import,
+NameLookup::Found NameLookup::importedName(const ast::ImportClause& import,
                                            const std::string& name) {
   auto resolve = [&](const std::vector<std::string>& parts) -> Found {
     Found current;
     for (std::size_t i = 0; i < parts.size(); ++i) {
       if (i == 0) {
-        ClassEntry* entry = tree_.member(tree_.root(), parts[0]);
+        ClassEntry* entry = el_.tree().member(el_.tree().root(), parts[0]);
         if (!entry) return {};
         current.cls = entry;
-        current.classScope = Scope{nullptr, &tree_.root()};
+        current.classScope = Scope{nullptr, &el_.tree().root()};
         continue;
       }
       if (!current.cls) return {};
@@ -207,11 +211,11 @@ Elaborator::Found Elaborator::importedName(const ast::ImportClause& import,
     const ClassEntry* cls = container.cls;
     if (!cls || !cls->definition || cls->definition->kind == ast::ClassKind::Package) return true;
     if (reportedImports_.insert(&import).second) {
-      diagnostics().error(DiagnosticKind::TypeMismatch, import.name.range,
-                          "'" + cls->qualifiedName() + "' is a " +
-                              ast::spelling(cls->definition->kind) +
-                              ", not a package: imports can only name packages and their "
-                              "elements (MLS 13.2.1)");
+      el_.diagnostics().error(DiagnosticKind::TypeMismatch, import.name.range,
+                              "'" + cls->qualifiedName() + "' is a " +
+                                  ast::spelling(cls->definition->kind) +
+                                  ", not a package: imports can only name packages and their "
+                                  "elements (MLS 13.2.1)");
     }
     return false;
   };
@@ -231,13 +235,13 @@ Elaborator::Found Elaborator::importedName(const ast::ImportClause& import,
   return resolve(path);
 }
 
-const ClassEntry* Elaborator::lookupClass(const ast::Name& name, Scope scope,
+const ClassEntry* NameLookup::lookupClass(const ast::Name& name, Scope scope,
                                           Scope* definitionScope) {
   Found current;
   if (name.global) {
-    if (ClassEntry* entry = tree_.member(tree_.root(), name.parts.front())) {
+    if (ClassEntry* entry = el_.tree().member(el_.tree().root(), name.parts.front())) {
       current.cls = entry;
-      current.classScope = Scope{nullptr, &tree_.root()};
+      current.classScope = Scope{nullptr, &el_.tree().root()};
     }
   } else {
     current = lookup(name.parts.front(), scope);
@@ -253,12 +257,12 @@ const ClassEntry* Elaborator::lookupClass(const ast::Name& name, Scope scope,
   }
   std::string shown = name.str();
   if (current.component) {
-    diagnostics().error(DiagnosticKind::UnknownType, name.range,
-                        "'" + shown + "' is a component, not a class");
+    el_.diagnostics().error(DiagnosticKind::UnknownType, name.range,
+                            "'" + shown + "' is a component, not a class");
     return nullptr;
   }
-  auto& d = diagnostics().error(DiagnosticKind::UnknownType, name.range,
-                                "class '" + shown + "' is not found");
+  auto& d = el_.diagnostics().error(DiagnosticKind::UnknownType, name.range,
+                                    "class '" + shown + "' is not found");
   if (resolved == 0) {
     if (auto suggestion = nearestName(name.parts.front(), visibleNames(scope))) {
       d.notes.push_back({{}, "did you mean '" + *suggestion + "'?"});
@@ -271,7 +275,7 @@ const ClassEntry* Elaborator::lookupClass(const ast::Name& name, Scope scope,
 // instance that declares one.
 // MLS 5.4: an outer class is the inner class of the same name in the nearest enclosing
 // instance; without one it stands for itself.
-LocalClass* Elaborator::innerClassOf(InstanceNode& instance, LocalClass& outer) {
+LocalClass* NameLookup::innerClassOf(InstanceNode& instance, LocalClass& outer) {
   for (InstanceNode* node = instance.parent; node; node = node->parent) {
     LocalClass* candidate = node->findClass(outer.name);
     if (candidate && candidate->element && candidate->element->inner) return candidate;
@@ -279,29 +283,29 @@ LocalClass* Elaborator::innerClassOf(InstanceNode& instance, LocalClass& outer) 
   return &outer;
 }
 
-ComponentInstance* Elaborator::innerOf(ComponentInstance& outer, SourceRange use) {
+ComponentInstance* NameLookup::innerOf(ComponentInstance& outer, SourceRange use) {
   for (InstanceNode* node = outer.owner ? outer.owner->parent : nullptr; node;
        node = node->parent) {
     ComponentInstance* candidate = node->findComponent(outer.name);
     if (!candidate || !candidate->element->inner) continue;
-    const ClassEntry* outerType = componentType(outer);
-    const ClassEntry* innerType = componentType(*candidate);
-    const auto* outerDims = dims(outer);
-    const auto* innerDims = dims(*candidate);
+    const ClassEntry* outerType = el_.componentType(outer);
+    const ClassEntry* innerType = el_.componentType(*candidate);
+    const auto* outerDims = el_.dims(outer);
+    const auto* innerDims = el_.dims(*candidate);
     // MLS 5.4: the inner element's type is a subtype of the outer one's.
     bool sameType = outerType && innerType &&
                     (outerType == innerType || (outerType->predefined != Predefined::None &&
                                                 outerType->predefined == innerType->predefined));
     if (!sameType && outerType && innerType) {
-      InstanceNode* innerNode = typeInstance(*candidate);
-      InstanceNode* outerNode = typeInstance(outer);
-      sameType = innerNode && outerNode && !subtypeMismatch(*innerNode, *outerNode, 0);
+      InstanceNode* innerNode = el_.typeInstance(*candidate);
+      InstanceNode* outerNode = el_.typeInstance(outer);
+      sameType = innerNode && outerNode && !el_.subtypeMismatch(*innerNode, *outerNode, 0);
     }
     if (!sameType || !outerDims || !innerDims || *outerDims != *innerDims) {
-      auto& d = diagnostics().error(DiagnosticKind::TypeMismatch, outer.declaration->range,
-                                    "outer '" + outer.name +
-                                        "' does not match the type of its inner "
-                                        "declaration (MLS 5.4)");
+      auto& d = el_.diagnostics().error(DiagnosticKind::TypeMismatch, outer.declaration->range,
+                                        "outer '" + outer.name +
+                                            "' does not match the type of its inner "
+                                            "declaration (MLS 5.4)");
       d.notes.push_back({candidate->declaration->range, "the inner declaration"});
       return nullptr;
     }
@@ -309,7 +313,7 @@ ComponentInstance* Elaborator::innerOf(ComponentInstance& outer, SourceRange use
       // MLS 5.4: the inner element's declaration alone defines it (an `inner outer` element's
       // modifier is its inner part's).
       outer.outerModifierReported = true;
-      auto& d = diagnostics().error(
+      auto& d = el_.diagnostics().error(
           DiagnosticKind::InvalidOperator,
           outer.modifier.value           ? outer.modifier.value->range
           : outer.modifier.range.valid() ? outer.modifier.range
@@ -323,15 +327,15 @@ ComponentInstance* Elaborator::innerOf(ComponentInstance& outer, SourceRange use
   // `inner outer` element is its own inner one anyway).
   if (!outer.missingInnerReported && !outer.element->inner) {
     outer.missingInnerReported = true;
-    diagnostics().warning(DiagnosticKind::UndefinedName, outer.declaration->range,
-                          "outer '" + outer.name +
-                              "' has no inner declaration in an enclosing "
-                              "instance; it is used as its own inner element (MLS 5.4)");
+    el_.diagnostics().warning(DiagnosticKind::UndefinedName, outer.declaration->range,
+                              "outer '" + outer.name +
+                                  "' has no inner declaration in an enclosing "
+                                  "instance; it is used as its own inner element (MLS 5.4)");
   }
   return &outer;
 }
 
-std::vector<std::string> Elaborator::visibleNames(Scope scope) {
+std::vector<std::string> NameLookup::visibleNames(Scope scope) {
   std::vector<std::string> names;
   if (scope.instance) {
     for (const ComponentInstance& c : scope.instance->components)

@@ -8,6 +8,8 @@
 #include "flat_builders.h"
 #include "name_suggestion.h"
 
+#include "mocc/support/builtins.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -23,53 +25,18 @@ using flat::Type;
 
 namespace {
 
-struct MathFunction {
-  const char* name;
-  std::size_t arity;
-  bool integerPreserving; // Integer arguments give an Integer
-  bool integerResult;     // always Integer
-};
-
-constexpr std::array kMathFunctions = {
-    MathFunction{"sin", 1, false, false},   MathFunction{"cos", 1, false, false},
-    MathFunction{"tan", 1, false, false},   MathFunction{"asin", 1, false, false},
-    MathFunction{"acos", 1, false, false},  MathFunction{"atan", 1, false, false},
-    MathFunction{"atan2", 2, false, false}, MathFunction{"sinh", 1, false, false},
-    MathFunction{"cosh", 1, false, false},  MathFunction{"tanh", 1, false, false},
-    MathFunction{"exp", 1, false, false},   MathFunction{"log", 1, false, false},
-    MathFunction{"log10", 1, false, false}, MathFunction{"sqrt", 1, false, false},
-    MathFunction{"abs", 1, true, false},    MathFunction{"sign", 1, false, true},
-    MathFunction{"floor", 1, false, false}, MathFunction{"ceil", 1, false, false},
-    MathFunction{"div", 2, true, false},    MathFunction{"mod", 2, true, false},
-    MathFunction{"rem", 2, true, false},    MathFunction{"integer", 1, false, true},
-};
-
-constexpr std::array<const char*, 10> kEventOperators = {"der",     "pre",      "edge",   "change",
-                                                         "initial", "terminal", "sample", "noEvent",
-                                                         "smooth",  "homotopy"};
-
-constexpr std::array<const char*, 20> kArrayFunctions = {
-    "size", "ndims",        "scalar",    "vector", "matrix",    "zeros",    "ones",
-    "fill", "identity",     "linspace",  "cat",    "transpose", "diagonal", "cross",
-    "skew", "outerProduct", "symmetric", "sum",    "product",   "Integer"};
-
-const MathFunction* findMath(const std::string& name) {
-  for (const MathFunction& f : kMathFunctions) {
-    if (name == f.name) return &f;
-  }
-  return nullptr;
-}
-
-template <std::size_t N> bool listed(const std::array<const char*, N>& list, const std::string& n) {
-  return std::any_of(list.begin(), list.end(), [&](const char* x) { return n == x; });
+/// The built-in a call names, when it is one of the kind asked for.
+const builtins::Function* builtinOfKind(const std::string& name, builtins::Kind kind) {
+  const builtins::Function* f = builtins::find(name);
+  return f && f->kind == kind ? f : nullptr;
 }
 
 } // namespace
 
-bool isBuiltinFunction(const std::string& name) {
-  return findMath(name) || listed(kEventOperators, name) || listed(kArrayFunctions, name) ||
-         name == "min" || name == "max" || name == "String" || name == "semiLinear" ||
-         name == "getInstanceName" || name == "delay";
+bool isBuiltinFunction(const std::string& name) { return builtins::find(name) != nullptr; }
+
+bool isMathFunction(const std::string& name) {
+  return builtinOfKind(name, builtins::Kind::Math) != nullptr;
 }
 
 std::optional<std::vector<Tensor>> ExpressionLowering::positionalArguments(const ast::CallExpr& c) {
@@ -106,14 +73,15 @@ std::optional<Tensor> ExpressionLowering::call(const ast::Expr& e, const ast::Ca
   // Integer and String are also conversion functions.
   bool builtin = false;
   if (!name.empty() && isBuiltinFunction(name)) {
-    Elaborator::Found found = fn.global ? Elaborator::Found{} : el_.lookup(name, context_.scope);
+    Elaborator::Found found =
+        fn.global ? Elaborator::Found{} : el_.names().lookup(name, context_.scope);
     builtin = !found.cls || !found.cls->definition ||
               (found.cls->definition->kind != ast::ClassKind::Function &&
                found.cls->definition->kind != ast::ClassKind::Record);
   }
   if (!builtin) return userCall(e, c);
   if (!c.args.iterators.empty()) return reduction(e, name, c);
-  if (listed(kEventOperators, name)) return eventOperator(e, name, c);
+  if (builtinOfKind(name, builtins::Kind::Event)) return eventOperator(e, name, c);
   if (name == "delay") return delay(e, c);
   if (name == "String") return stringConversion(e, c);
   if (name == "semiLinear") return semiLinear(e, c);
@@ -123,7 +91,7 @@ std::optional<Tensor> ExpressionLowering::call(const ast::Expr& e, const ast::Ca
                             "'" + name + "' takes no named arguments");
     return std::nullopt;
   }
-  if (findMath(name)) {
+  if (isMathFunction(name)) {
     auto args = positionalArguments(c);
     if (!args) return std::nullopt;
     return mathFunction(e, name, std::move(*args));
@@ -159,39 +127,27 @@ std::string shortest(double x) {
 
 // A constant argument outside a function's domain is an error found now rather than a NaN at
 // run time (MLS 3.7.3 defines these functions only on their domains).
-bool ExpressionLowering::checkDomain(const std::string& name, const std::vector<Expr>& args) {
-  struct Domain {
-    const char* function;
-    double low, high;
-    bool openLow;
-    const char* text;
-  };
-  static const Domain domains[] = {{"acos", -1, 1, false, "[-1, 1]"},
-                                   {"asin", -1, 1, false, "[-1, 1]"},
-                                   {"sqrt", 0, HUGE_VAL, false, ">= 0"},
-                                   {"log", 0, HUGE_VAL, true, "> 0"},
-                                   {"log10", 0, HUGE_VAL, true, "> 0"}};
-  for (const Domain& domain : domains) {
-    if (name != domain.function || args.size() != 1) continue;
-    if (el_.expressionVariability(args[0]) != flat::Variability::Constant) return true;
-    auto value = el_.fold(args[0]);
-    if (!value) return true;
-    double x = value->number;
-    bool inside = (domain.openLow ? x > domain.low : x >= domain.low) && x <= domain.high;
-    if (inside) return true;
-    el_.diagnostics().error(DiagnosticKind::InvalidOperator, args[0].range,
-                            "'" + name + "' is undefined for the constant argument " + shortest(x) +
-                                ": it needs an argument " + domain.text + " (MLS 3.7.3)");
-    return false;
-  }
-  return true;
+bool ExpressionLowering::checkDomain(const std::string& name, const builtins::Domain& domain,
+                                     const std::vector<Expr>& args) {
+  if (args.size() != 1 || el_.expressionVariability(args[0]) != flat::Variability::Constant)
+    return true;
+  auto value = el_.fold(args[0]);
+  if (!value) return true;
+  double x = value->number;
+  bool inside = (domain.openLow ? x > domain.low : x >= domain.low) && x <= domain.high;
+  if (inside) return true;
+  el_.diagnostics().error(DiagnosticKind::InvalidOperator, args[0].range,
+                          "'" + name + "' is undefined for the constant argument " + shortest(x) +
+                              ": it needs an argument " + domain.text + " (MLS 3.7.3)");
+  return false;
 }
 
 // Mathematical functions apply element-wise to arrays (MLS 12.4.6 vectorisation).
 std::optional<Tensor> ExpressionLowering::mathFunction(const ast::Expr& e, const std::string& name,
                                                        std::vector<Tensor> args) {
-  const MathFunction& f = *findMath(name);
-  if (!checkCount(el_.diagnostics(), e, name, args.size(), f.arity, f.arity)) return std::nullopt;
+  const builtins::Function& f = *builtinOfKind(name, builtins::Kind::Math);
+  std::size_t arity = static_cast<std::size_t>(f.arity);
+  if (!checkCount(el_.diagnostics(), e, name, args.size(), arity, arity)) return std::nullopt;
   const Tensor* shape = &args[0];
   for (const Tensor& a : args) {
     if (!a.isScalar()) shape = &a;
@@ -220,8 +176,8 @@ std::optional<Tensor> ExpressionLowering::mathFunction(const ast::Expr& e, const
       allInteger = allInteger && x.type == Type::Integer;
       elementArgs.push_back(x);
     }
-    if (!checkDomain(name, elementArgs)) return std::nullopt;
-    Type type = f.integerResult || (f.integerPreserving && allInteger) ? Type::Integer : Type::Real;
+    if (f.domain && !checkDomain(name, *f.domain, elementArgs)) return std::nullopt;
+    Type type = builtins::integerResult(*f.math, allInteger) ? Type::Integer : Type::Real;
     result.elements.push_back(make::call(name, type, std::move(elementArgs), e.range));
   }
   return result;

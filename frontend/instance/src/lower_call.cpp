@@ -29,7 +29,7 @@ const ClassEntry* ExpressionLowering::resolveFunction(const ast::ComponentRef& f
       found.classScope = Scope{nullptr, &el_.tree().root()};
     }
   } else {
-    found = el_.lookup(first.ident, context_.scope);
+    found = el_.names().lookup(first.ident, context_.scope);
   }
   if (found.component && function.parts.size() > 1) {
     // MLS 5.3.2: `a.f(x)` names the function f of the class of component a, which must be a
@@ -47,7 +47,7 @@ const ClassEntry* ExpressionLowering::resolveFunction(const ast::ComponentRef& f
     found.component = nullptr;
   }
   for (std::size_t i = 1; found.cls && i < function.parts.size(); ++i) {
-    found = el_.memberAccess(*found.cls, function.parts[i].ident, function.parts[i].range);
+    found = el_.names().memberAccess(*found.cls, function.parts[i].ident, function.parts[i].range);
     if (found.component && i + 1 < function.parts.size()) {
       el_.diagnostics().error(DiagnosticKind::InvalidOperator, function.parts[i].range,
                               "'" + function.str() + "': '" + function.parts[i].ident +
@@ -63,11 +63,9 @@ const ClassEntry* ExpressionLowering::resolveFunction(const ast::ComponentRef& f
   std::string name = function.str();
   auto& d = el_.diagnostics().error(DiagnosticKind::UndefinedName, function.range,
                                     "undefined function '" + name + "'");
-  std::vector<std::string> candidates = el_.visibleNames(context_.scope);
-  for (const char* builtin : {"sin", "cos", "exp", "log", "sqrt", "abs", "min", "max", "sum",
-                              "size", "der", "pre", "sample", "noEvent", "initial"}) {
-    candidates.emplace_back(builtin);
-  }
+  std::vector<std::string> candidates = el_.names().visibleNames(context_.scope);
+  for (const builtins::Function& builtin : builtins::all())
+    candidates.emplace_back(builtin.name);
   if (auto suggestion = nearestName(function.parts.back().ident, candidates)) {
     d.notes.push_back({{}, "did you mean '" + *suggestion + "'?"});
   }
@@ -186,7 +184,7 @@ ExpressionLowering::functionCallOf(const ast::Expr& e, const ast::ComponentRef& 
   if (!cls) return std::nullopt;
   if (isExternalObjectClass(*cls)) {
     // MLS 12.9.7: `Table(args)` calls the constructor of the external object class.
-    Elaborator::Found constructor = el_.memberAccess(*cls, "constructor", function.range);
+    Elaborator::Found constructor = el_.names().memberAccess(*cls, "constructor", function.range);
     if (!constructor.cls) return std::nullopt;
     cls = constructor.cls;
     definitionScope = constructor.classScope;
@@ -356,9 +354,9 @@ std::optional<Tensor> ExpressionLowering::userCall(const ast::Expr& e, const ast
     if (signature->external && signature->external->language == "builtin") {
       std::string builtin =
           signature->external->function.empty() ? cls->name : signature->external->function;
-      if (!isBuiltinFunction(builtin)) {
+      if (!isMathFunction(builtin)) {
         el_.diagnostics().error(DiagnosticKind::Unsupported, signature->external->range,
-                                "'" + builtin + "' is not a built-in function");
+                                "'" + builtin + "' is not a built-in numeric function");
         return std::nullopt;
       }
       return mathFunction(e, builtin, std::move(*args));

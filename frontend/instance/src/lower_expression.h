@@ -7,6 +7,8 @@
 #include "elaborator.h"
 #include "function_builder.h"
 
+#include "mocc/support/builtins.h"
+
 #include <map>
 
 namespace mocc::frontend {
@@ -112,7 +114,8 @@ private:
                                            const std::string& literal, const ast::Expr& e);
 
   // lower_builtins.cpp
-  bool checkDomain(const std::string& name, const std::vector<flat::Expr>& args);
+  bool checkDomain(const std::string& name, const builtins::Domain& domain,
+                   const std::vector<flat::Expr>& args);
   std::optional<Tensor> mathFunction(const ast::Expr& e, const std::string& name,
                                      std::vector<Tensor> args);
   std::optional<Tensor> eventOperator(const ast::Expr& e, const std::string& name,
@@ -286,8 +289,11 @@ template <class F> auto ExpressionLowering::withBinding(std::string name, Tensor
 /// The number of dimensions a function input is declared with (its own and its type's).
 std::size_t declaredRank(ComponentInstance& input, Elaborator& el);
 
-/// The built-in functions and operators lowered here rather than looked up as classes.
+/// The built-in functions and operators lowered here rather than looked up as classes (the
+/// registry, mocc/support/builtins.h).
 bool isBuiltinFunction(const std::string& name);
+/// The element-wise numeric built-ins (Kind::Math), which an `external "builtin"` may name.
+bool isMathFunction(const std::string& name);
 
 /// Folds every element of a tensor to a constant, or reports `what` and returns nullopt.
 /// `locals`: the function being lowered, whose inputs and unassigned variables may have values.

@@ -510,12 +510,12 @@ std::optional<Tensor> ExpressionLowering::referenceValue(const ast::Expr& e,
       found.classScope = Scope{nullptr, &el_.tree().root()};
     }
   } else {
-    found = el_.lookup(first.ident, context_.scope);
+    found = el_.names().lookup(first.ident, context_.scope);
   }
   if (!found) {
     auto& d = el_.diagnostics().error(DiagnosticKind::UndefinedName, e.range,
                                       "undefined name '" + first.ident + "'");
-    if (auto suggestion = nearestName(first.ident, el_.visibleNames(context_.scope))) {
+    if (auto suggestion = nearestName(first.ident, el_.names().visibleNames(context_.scope))) {
       d.notes.push_back({{}, "did you mean '" + *suggestion + "'?"});
     }
     return std::nullopt;
@@ -543,9 +543,9 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
   std::vector<ComponentInstance*> components;
   for (InstanceNode* node : nodes) {
     ComponentInstance* c = firstComponent ? firstComponent : node->findComponent(current.ident);
-    if (c && el_.refersToOuter(*c, part == 0)) {
+    if (c && NameLookup::refersToOuter(*c, part == 0)) {
       ComponentInstance* outer = c;
-      c = el_.innerOf(*c, current.range);
+      c = el_.names().innerOf(*c, current.range);
       // MLS 5.4: names below an outer element are those of its own (declared) type, even
       // when the inner element's type has more.
       if (c && c != outer && !last) {
@@ -568,7 +568,7 @@ std::optional<Tensor> ExpressionLowering::navigate(const ast::Expr& e, const ast
       return std::nullopt;
     }
     if (!firstComponent && c->isProtected) {
-      el_.reportProtectedAccess(current.ident, node->entry->qualifiedName(), current.range);
+      el_.names().reportProtectedAccess(current.ident, node->entry->qualifiedName(), current.range);
     }
     if (c->declaration->condition) {
       // MLS 4.4.5: it may be absent, so only connect-equations (which vanish with it) name it.
@@ -740,7 +740,7 @@ std::optional<Tensor> ExpressionLowering::classMemberReference(const ast::Expr& 
       if (part + 1 != ref.parts.size()) break;
       return enumerationLiteral(*found.cls, *type, name, e);
     }
-    Elaborator::Found next = el_.memberAccess(*found.cls, name, ref.parts[part].range);
+    Elaborator::Found next = el_.names().memberAccess(*found.cls, name, ref.parts[part].range);
     if (!next) {
       el_.diagnostics().error(DiagnosticKind::UndefinedName, ref.parts[part].range,
                               "'" + found.cls->qualifiedName() + "' has no element '" + name + "'");

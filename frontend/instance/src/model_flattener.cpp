@@ -88,7 +88,7 @@ void ModelFlattener::declareVariables(InstanceNode& node) {
   for (ComponentInstance& component : node.components) {
     // An outer element is its inner one (MLS 5.4): it has no variables of its own.
     if (component.element->outer && !component.element->inner &&
-        el_.innerOf(component) != &component) {
+        el_.names().innerOf(component) != &component) {
       continue;
     }
     if (!componentEnabled(component)) continue;
@@ -135,7 +135,7 @@ void ModelFlattener::lowerSections(InstanceNode& node) {
   for (ComponentInstance& component : node.components) {
     if (disabled_.count(&component) || !component.enabled || el_.isScalarType(component)) continue;
     if (component.element->outer && !component.element->inner &&
-        el_.innerOf(component) != &component) {
+        el_.names().innerOf(component) != &component) {
       continue;
     }
     if (auto* elements = el_.elements(component)) {

@@ -58,7 +58,7 @@ bool ExpressionLowering::containsOnlyFunctions(const ast::ClassDef& op) {
 // '-'` holds several (MLS 14.1).
 std::vector<ExpressionLowering::OperatorFunction>
 ExpressionLowering::operatorFunctions(const ClassEntry& record, const std::string& name) {
-  Elaborator::Found found = el_.member(record, name);
+  Elaborator::Found found = el_.names().member(record, name);
   if (!found.cls || !found.cls->definition) return {};
   if (isFunctionKind(*found.cls)) return {{found.cls, found.classScope}};
   if (found.cls->definition->kind != ast::ClassKind::Operator) return {};
@@ -66,7 +66,7 @@ ExpressionLowering::operatorFunctions(const ClassEntry& record, const std::strin
   std::vector<OperatorFunction> functions;
   for (ClassEntry* member : el_.tree().members(const_cast<ClassEntry&>(*found.cls))) {
     if (!isFunctionKind(*member)) continue;
-    Elaborator::Found function = el_.member(*found.cls, member->name);
+    Elaborator::Found function = el_.names().member(*found.cls, member->name);
     if (function.cls) functions.push_back({function.cls, function.classScope});
   }
   return functions;

@@ -188,7 +188,7 @@ void Elaborator::checkConstraints(Replaceability& r, const std::string& name,
   for (const Constraint& constraint : r.constraints) {
     Scope unused;
     const ClassEntry* required =
-        constraint.cls ? constraint.cls : lookupClass(*constraint.name, constraint.scope, &unused);
+        constraint.cls ? constraint.cls : names_.lookupClass(*constraint.name, constraint.scope, &unused);
     if (!required) continue;
     // A class being instantiated cannot be instantiated again to compare it: check later.
     if (isInstantiating(*required) || isInstantiating(actual)) {

@@ -135,7 +135,7 @@ std::uint32_t Elaborator::variablesOf(ComponentInstance& component, const std::s
 std::optional<std::uint32_t> Elaborator::externalObjectDestructor(const InstanceNode& type,
                                                                   SourceRange use) {
   if (!type.entry) return std::nullopt;
-  Found destructor = memberAccess(*type.entry, "destructor", use);
+  Found destructor = names_.memberAccess(*type.entry, "destructor", use);
   if (!destructor.cls) return std::nullopt;
   return specialize(*destructor.cls, destructor.classScope, {{}}, {}, use);
 }

@@ -1,6 +1,6 @@
-// Numeric meaning of the built-in functions (MLS 3.7.1, 3.7.2), shared by constant folding
-// and by tests. Generated code calls the same libm functions, so folded and run-time values
-// agree bit for bit.
+// The backend's built-ins (expr::Builtin): the numeric functions of the registry that the
+// frontend shares (mocc/support/builtins.h: names, arities, result types, values) and the
+// String operations the runtime computes.
 #pragma once
 
 #include "mocc/expr/expr.h"

@@ -63,6 +63,13 @@ std::optional<flat::Model> flatten(ClassTree& tree, ClassEntry& model,
                                    FlattenTimings* timings = nullptr,
                                    const ExternalEvaluator* external = nullptr);
 
+/// The instance tree of `cls` as text (`mocc instances`, MLS 5.6): every component with its
+/// prefixes, its class after redeclarations, its evaluated sizes and, for predefined types, its
+/// merged modifier; components of class type with their components below them. Nullopt when
+/// instantiation reported an error.
+std::optional<std::string> printInstanceTree(ClassTree& tree, ClassEntry& cls,
+                                             const ExternalEvaluator* external = nullptr);
+
 /// Counts like OpenModelica's checkModel: scalar variables to be solved and scalar equations.
 struct BalanceReport {
   std::size_t variables = 0; // unknowns: continuous and discrete variables, not parameters
