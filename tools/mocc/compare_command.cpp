@@ -413,7 +413,10 @@ void writeJsonDetails(std::ostream& out, const RunReport& report) {
         << ", \"in_result\": " << (v.inResult ? "true" : "false")
         << ", \"covers_span\": " << (v.coversSpan ? "true" : "false")
         << ", \"worst_excursion\": " << jsonNumber(v.worstExcursion)
-        << ", \"worst_time\": " << jsonNumber(v.worstTime) << "}";
+        << ", \"worst_time\": " << jsonNumber(v.worstTime)
+        << ", \"passed_at_rows\": " << (v.atRows.passed ? "true" : "false")
+        << ", \"worst_excursion_at_rows\": " << jsonNumber(v.atRows.worstExcursion)
+        << ", \"worst_time_at_rows\": " << jsonNumber(v.atRows.worstTime) << "}";
   }
   out << "]";
 }

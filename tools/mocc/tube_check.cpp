@@ -113,6 +113,36 @@ std::vector<double> valuesAt(const Signal& result, double t) {
   return {};
 }
 
+/// The points where both curves have data: the reference's rows and the result's event
+/// instants (two rows at one time) inside the reference's span, sorted, without repeats.
+std::vector<double> sharedTimes(const Signal& reference, const Signal& result) {
+  std::vector<double> times = reference.time;
+  double begin = reference.time.front(), end = reference.time.back();
+  for (std::size_t k = 1; k < result.time.size(); ++k) {
+    double t = result.time[k];
+    if (t == result.time[k - 1] && t >= begin && t <= end) times.push_back(t);
+  }
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  return times;
+}
+
+PointsVerdict checkAtRows(const Signal& result, const Signal& reference, const TubeSize& tube,
+                          bool coversSpan) {
+  PointsVerdict verdict;
+  for (double t : sharedTimes(reference, result)) {
+    for (double y : valuesAt(result, t)) {
+      Excursion e = excursionAt(reference, tube, t, y);
+      if (verdict.checkedPoints++ == 0 || e.units > verdict.worstExcursion) {
+        verdict.worstExcursion = e.units;
+        verdict.worstTime = e.time;
+      }
+    }
+  }
+  verdict.passed = coversSpan && verdict.checkedPoints > 0 && verdict.worstExcursion <= 1.0;
+  return verdict;
+}
+
 SignalVerdict checkSignal(const Signal& result, const Signal& reference, double tolerance) {
   SignalVerdict verdict;
   verdict.tube = tubeSize(reference, tolerance);
@@ -123,6 +153,7 @@ SignalVerdict checkSignal(const Signal& result, const Signal& reference, double 
   verdict.coversSpan = !result.time.empty() && result.time.back() >= end - verdict.tube.time &&
                        result.time.front() <= begin + verdict.tube.time;
   verdict.passed = verdict.coversSpan && verdict.checkedPoints > 0 && verdict.worstExcursion <= 1.0;
+  verdict.atRows = checkAtRows(result, reference, verdict.tube, verdict.coversSpan);
   return verdict;
 }
 

@@ -21,6 +21,14 @@
 // to 1,000 rows cannot show it) is not held against it. A late event shows as the old level at
 // a tube time whose whole window already lies past the jump (references are dense against the
 // tube: the MSL's have 1,000 rows, half the width 2 dt apart).
+//
+// A reference thinned further than the tube is wide (rows more than 2 dt apart) puts the
+// corners between its rows, where the tube follows the chord between two rows that the
+// reference tool's own curve left: a peak of the result there leaves it although the reference
+// says nothing about that time. So each verdict also says how the result fares at the points
+// where both curves have data (SignalVerdict::atRows): the reference's rows, and the result's
+// own event instants (both limits), where an event later or earlier than the tube's half-width
+// shows as the wrong level in a window that holds only one side of the reference's jump.
 #pragma once
 
 #include "result_comparison.h"
@@ -53,6 +61,14 @@ struct ValueRange {
 };
 std::optional<ValueRange> rangeOver(const Signal& reference, double from, double to);
 
+/// The check at one set of points: the worst excursion there and whether none exceeds 1.
+struct PointsVerdict {
+  bool passed = false;
+  double worstExcursion = 0.0; // in tube units; infinite for NaN
+  double worstTime = 0.0;
+  std::size_t checkedPoints = 0;
+};
+
 /// The verdict on one signal.
 struct SignalVerdict {
   std::string name;
@@ -64,6 +80,8 @@ struct SignalVerdict {
   double worstValue = 0.0;     // the result's value there
   std::size_t checkedPoints = 0, pointsOutside = 0;
   TubeSize tube{0.0, 0.0};
+  /// The same tube at the reference's rows and the result's event instants only (see above).
+  PointsVerdict atRows;
 };
 
 /// Checks one signal of the result against its reference.

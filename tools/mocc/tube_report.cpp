@@ -79,13 +79,20 @@ std::optional<fs::path> plotSignal(const Signal& result, const Signal& reference
   return request.png;
 }
 
+std::string excursionAtRows(const SignalVerdict& v) {
+  if (!v.inResult || v.atRows.checkedPoints == 0) return "-";
+  if (std::isinf(v.atRows.worstExcursion)) return "inf";
+  return fmt::format("{:.3g}", v.atRows.worstExcursion);
+}
+
 } // namespace
 
 void printTubeTable(std::ostream& out, const std::vector<SignalVerdict>& verdicts) {
   std::vector<std::vector<std::string>> rows = {
-      {"signal", "verdict", "worst excursion [tube]", "where"}};
+      {"signal", "verdict", "worst excursion [tube]", "at the reference's rows", "where"}};
   for (const SignalVerdict& v : verdicts)
-    rows.push_back({v.name, v.passed ? "pass" : "FAIL", excursion(v), where(v)});
+    rows.push_back(
+        {v.name, v.passed ? "pass" : "FAIL", excursion(v), excursionAtRows(v), where(v)});
   std::vector<std::size_t> widths(rows.front().size(), 0);
   for (const auto& row : rows)
     for (std::size_t i = 0; i < row.size(); ++i)

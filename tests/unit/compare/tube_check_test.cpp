@@ -131,6 +131,46 @@ TEST(TubeCheck, TheResultIsInterpolatedAtTheReferenceTimes) {
   EXPECT_NEAR(v.worstExcursion, 0.996 / 0.002, 1e-6);
 }
 
+// A reference thinned to the zeros of sin(pi t), one row a second (50 times the tube's width
+// dt = 0.02): its polyline is 0, dy = 2e-3 * 1e-3 (range and minimum 0). The result sin(pi t)
+// itself equals it at every row, but at the tube's corner times k -+ 0.02 it is sin(0.02 pi) =
+// 0.0628 off the chords: 31,400 tube units. At the reference's rows (and the result has no
+// event) it is inside: sin(fl(pi k)) is at most k |pi - fl(pi)| + 2 ulp(pi k) <= 10 * 1.3e-16 +
+// 7.2e-15 = 8.5e-15 from 0 for k <= 10, 4.3e-9 tube units.
+TEST(TubeCheck, AtTheReferencesRowsAThinnedReferencesChordsDoNotCount) {
+  const double pi = std::acos(-1.0);
+  Signal zeros, result;
+  for (int k = 0; k <= 10; ++k) {
+    zeros.time.push_back(k);
+    zeros.value.push_back(0.0);
+  }
+  for (int k = 0; k <= 1000; ++k) {
+    result.time.push_back(k / 100.0);
+    result.value.push_back(std::sin(pi * k / 100.0));
+  }
+  SignalVerdict v = checkSignal(result, zeros, kTol);
+  EXPECT_FALSE(v.passed);
+  EXPECT_NEAR(v.worstExcursion, std::sin(0.02 * pi) / 2e-6, 1.0);
+  EXPECT_TRUE(v.atRows.passed);
+  EXPECT_LT(v.atRows.worstExcursion, 4.3e-9);
+}
+
+// At the shared points a late event still fails: the result's own event rows at 5.05 hold the
+// old level where the reference (dense or not) is past its jump at 5.
+TEST(TubeCheck, AtTheReferencesRowsALateOrEarlyEventStillFails) {
+  Signal sparseStep{{0, 5, 5, 10}, {0, 0, 1, 1}};
+  EXPECT_TRUE(checkSignal(step(5.01), sparseStep, kTol).atRows.passed);
+  SignalVerdict late = checkSignal(step(5.05), sparseStep, kTol);
+  EXPECT_FALSE(late.atRows.passed);
+  EXPECT_NEAR(late.atRows.worstExcursion, 500, 1e-6);
+  EXPECT_EQ(late.atRows.worstTime, 5.05);
+  SignalVerdict early = checkSignal(step(4.95), sparseStep, kTol);
+  EXPECT_FALSE(early.atRows.passed);
+  EXPECT_EQ(early.atRows.worstTime, 4.95);
+  // A missing event: the result stays 0, which the reference's row at 10 (value 1) shows.
+  EXPECT_FALSE(checkSignal({{0, 10}, {0, 0}}, sparseStep, kTol).atRows.passed);
+}
+
 TEST(TubeCheck, ANaNAShortResultAndAMissingSignalFail) {
   Signal reference{{0, 10}, {1, 1}};
   SignalVerdict nan = checkSignal({{0, 5, 10}, {1, std::nan(""), 1}}, reference, kTol);
