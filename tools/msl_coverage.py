@@ -305,6 +305,9 @@ def main():
                         help="the integrator (mocc compare --solvers); default: mocc's")
     parser.add_argument("--require-all", action="store_true",
                         help="fail unless every example run is verified")
+    parser.add_argument("--require-at-rows", action="store_true",
+                        help="fail unless every example run is verified or stays inside its "
+                             "tube at the reference's rows")
     parser.add_argument("--check", action="store_true",
                         help="fail when fewer examples are verified than the ratchet says, or "
                              "when any example crashed")
@@ -337,6 +340,13 @@ def main():
         print("msl_coverage: error: not verified: " +
               ", ".join(r["model"] for r in results if r["state"] != "verified"), file=sys.stderr)
         return 1
+    if args.require_at_rows:
+        missed = [r["model"] for r in results if r["state"] != "verified" and
+                  not (r["state"] == "outside" and inside_at_rows(r.get("tube", [])))]
+        if missed:
+            print("msl_coverage: error: outside at the reference's rows: " + ", ".join(missed),
+                  file=sys.stderr)
+            return 1
     if args.check:
         minimum = int(MINIMUM_FILE.read_text().split()[0])
         if verified < minimum:

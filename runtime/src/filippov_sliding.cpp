@@ -109,6 +109,13 @@ FilippovSliding::Sides FilippovSliding::evaluate(bool outputs) {
   return sides;
 }
 
+std::pair<FilippovSliding::Field, FilippovSliding::Field> FilippovSliding::fields() {
+  std::span<const double> v = instance_.values();
+  Field plus{side(2, true).dx, std::vector<double>(v.begin(), v.end())};
+  Field minus{side(-2, true).dx, std::vector<double>(v.begin(), v.end())};
+  return {std::move(plus), std::move(minus)};
+}
+
 double FilippovSliding::exitFunction() {
   Sides sides = evaluate(false);
   return std::min(sides.rateMinus, -sides.ratePlus);

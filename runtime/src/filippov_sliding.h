@@ -11,6 +11,7 @@
 
 #include "mocc/runtime/model_instance.h"
 
+#include <utility>
 #include <vector>
 
 namespace mocc::runtime {
@@ -33,6 +34,13 @@ public:
   Sides evaluate(bool outputs);
   /// Both sides' rates only; positive while sliding goes on.
   double exitFunction();
+  /// One side's state derivatives and every value (v) the model computed with it.
+  struct Field {
+    std::vector<double> dx, v;
+  };
+  /// Both sides (f+ then f-) at the instance's current point; the instance's dx and values are
+  /// those of the last side evaluated.
+  std::pair<Field, Field> fields();
   /// a J+ + (1 - a) J- for the Jacobian nonzeros (a from the current point, its own
   /// derivative neglected, which only slows Newton down).
   void jacobian(std::span<double> values);

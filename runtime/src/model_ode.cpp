@@ -316,6 +316,22 @@ bool ModelOde::attractsSliding(int crossing) {
   return attractive;
 }
 
+bool ModelOde::switchesContinuously(int crossing, std::span<const double> tolerance, double horizon,
+                                    std::span<const int> followers) {
+  std::vector<double> dx(instance_.derivatives().begin(), instance_.derivatives().end());
+  std::vector<double> values(instance_.values().begin(), instance_.values().end());
+  auto [plus, minus] = FilippovSliding(instance_, crossing).fields();
+  std::copy(dx.begin(), dx.end(), instance_.derivatives().begin());
+  std::copy(values.begin(), values.end(), instance_.values().begin());
+  for (int index : followers) {
+    auto i = static_cast<std::size_t>(index);
+    if (plus.v[i] == minus.v[i]) return false;
+  }
+  for (std::size_t i = 0; i < plus.dx.size() && i < tolerance.size(); ++i)
+    if (!(std::abs(plus.dx[i] - minus.dx[i]) * horizon <= tolerance[i])) return false;
+  return true;
+}
+
 const SparsityPattern* ModelOde::residualJacobianPattern() const {
   const mocc_model& model = instance_.model();
   return model.dae_jacobian && model.n_dae_unknowns > 0 && model.n_states > 0 ? &residualPattern_

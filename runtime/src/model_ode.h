@@ -73,6 +73,14 @@ public:
   /// Whether the vector fields on both sides of `crossing` point toward its surface at the
   /// instance's own time and arrays (a sliding mode can start there).
   bool attractsSliding(int crossing);
+  /// Whether `crossing`'s relation switches the model continuously at the instance's own time
+  /// and arrays: integrated for `horizon` from here, its two sides' derivatives part no state by
+  /// more than `tolerance` (per state), so the side the solution takes does not matter to it;
+  /// and each value of `followers` (value indices: the Booleans its events change) follows
+  /// the side, so the relation reaches the derivatives only through what was forced (a Boolean
+  /// that a when-clause assigns does not, and its two sides would look alike).
+  bool switchesContinuously(int crossing, std::span<const double> tolerance, double horizon,
+                            std::span<const int> followers);
 
   /// Why the latest callback was not Ok ("der(x) is nan at time 1"), or empty.
   const std::string& problem() const { return problem_; }

@@ -50,6 +50,18 @@ std::vector<int> discreteValueIndices(const mocc_model& model) {
   return indices;
 }
 
+/// Per value index: whether a variable of `type` (and, unless any, `kind`) is stored there.
+std::vector<bool> valueFlags(const mocc_model& model, int32_t type, std::optional<int32_t> kind) {
+  std::vector<bool> flags(static_cast<std::size_t>(model.n_values), false);
+  for (int i = 0; i < model.n_variables; ++i) {
+    const mocc_variable& variable = model.variables[i];
+    if (variable.region == MOCC_REGION_VALUE && variable.type == type &&
+        (!kind || variable.kind == *kind))
+      flags[static_cast<std::size_t>(variable.index)] = true;
+  }
+  return flags;
+}
+
 } // namespace
 
 Simulator::Simulator(const mocc_model& model, const SimulationOptions& options, ResultSink& sink)
@@ -60,6 +72,8 @@ Simulator::Simulator(const mocc_model& model, const SimulationOptions& options, 
       columns_(resultColumns(model, options.derivativeColumns, options.parameterColumns,
                              options.variableSelection, sink.writesTexts())),
       row_(columns_.size()), discreteValues_(discreteValueIndices(model)),
+      boolean_(valueFlags(model, MOCC_TYPE_BOOLEAN, std::nullopt)),
+      internalReal_(valueFlags(model, MOCC_TYPE_REAL, MOCC_KIND_INTERNAL)),
       delayInputs_(static_cast<std::size_t>(model.n_delays)), lastEventTime_(-infinity) {
   services_.attach(instance_.abi());
   services_.onReport([this](int32_t kind, int32_t message, double time, const double* values) {
@@ -427,7 +441,9 @@ void Simulator::handleEventInstant(const AdvanceResult& step, bool timeEvent, bo
     directions[i] = stateEvent ? static_cast<int8_t>(step.rootDirections[i]) : int8_t{0};
   services_.delays().enterEvent(step.time); // delay() reads right limits from here on
   instance_.copyCurrentToPre();
+  EventSnapshot before = eventSnapshot();
   iterateEventInstant(timeEvent);
+  lastEventBooleans_ = changedBooleans(before);
   std::fill(directions.begin(), directions.end(), int8_t{0});
   instance_.setMode(MOCC_MODE_CONTINUOUS);
   evaluateContinuous();
@@ -857,6 +873,7 @@ void Simulator::guardAgainstChattering(const AdvanceResult& step) {
       evaluateContinuous();
       return;
     }
+    if (chattersContinuously(*finding)) return;
     if (options_.stopOnZeno && !finding->chattering && settleAtAccumulationPoint(*finding)) {
       notes_.push_back(SimulationNote{
           instance_.time(), describeZeno(*finding) + "; the states they converge to are a rest "
@@ -874,16 +891,100 @@ void Simulator::guardAgainstChattering(const AdvanceResult& step) {
   eventsWithoutProgress_ = noProgress ? eventsWithoutProgress_ + 1 : 0;
   lastEventTime_ = step.time;
   if (eventsWithoutProgress_ < options_.maxEventsWithoutProgress) return;
+  ZenoFinding stuck;
+  stuck.chattering = true;
+  stuck.time = chatteringSince_;
+  stuck.run = eventsWithoutProgress_ + 1;
+  stuck.events = static_cast<long>(events_.size());
   std::vector<std::string> crossings;
   for (std::size_t i = 0; i < step.rootDirections.size(); ++i)
-    if (step.rootDirections[i] != 0)
+    if (step.rootDirections[i] != 0) {
       crossings.push_back(ode_.crossingDescription(static_cast<int>(i)));
+      stuck.crossings.insert(static_cast<int>(i));
+    }
+  // Time does not advance because the continuously switching relations find their noise at
+  // every restart: their roots are not looked for over the chattering horizon.
+  if (chattersContinuously(stuck)) {
+    holdContinuousSwitches(stuck.crossings, step.time + zeno_.horizon(step.time));
+    eventsWithoutProgress_ = 0;
+    return;
+  }
   throw SimulationFailure(
       step.time,
       fmt::format("chattering at time {}: {} events until time {} without time advancing{}",
                   chatteringSince_, eventsWithoutProgress_ + 1, step.time,
                   crossings.empty() ? std::string()
                                     : fmt::format(" (crossing {})", fmt::join(crossings, ", "))));
+}
+
+Simulator::EventSnapshot Simulator::eventSnapshot() const {
+  EventSnapshot result;
+  std::span<const double> x = instance_.states(), v = instance_.values();
+  result.states.assign(x.begin(), x.end());
+  for (int i : discreteValues_)
+    result.discrete.push_back(v[static_cast<std::size_t>(i)]);
+  return result;
+}
+
+// The Booleans an event changed (relations and what follows them, such as an ideal diode's
+// `off = s < 0`), when it changed no state (no reinit, no projection) and no other discrete
+// value but the compiler's continuous helpers (crossing rates); nullopt otherwise.
+std::optional<std::vector<int>> Simulator::changedBooleans(const EventSnapshot& before) const {
+  std::span<const double> x = instance_.states(), v = instance_.values();
+  if (!std::equal(x.begin(), x.end(), before.states.begin(), before.states.end(),
+                  [](double a, double b) { return !differ(a, b); }))
+    return std::nullopt;
+  std::vector<int> changed;
+  for (std::size_t k = 0; k < discreteValues_.size(); ++k) {
+    auto index = static_cast<std::size_t>(discreteValues_[k]);
+    if (!differ(v[index], before.discrete[k]) || internalReal_[index]) continue;
+    if (!boolean_[index]) return std::nullopt;
+    changed.push_back(discreteValues_[k]);
+  }
+  return changed;
+}
+
+// A relation that chatters where its two sides give the same derivatives (an ideal diode at
+// its knee, s = 0, where `v = s*(if off then 1 else Ron)` and `i = s*(if off then Goff else 1)`
+// agree: its current and voltage at the rounding of the loop that gives s) switches the model
+// continuously: either side integrates the same solution to the integrator's tolerance over an
+// output interval, so the events are noise of the root finder, not a sliding mode or a Zeno
+// run, as long as they change nothing else: no state (a reinit: the bouncing ball's Zeno run)
+// and no discrete value but Booleans (a when-clause counting them). The run goes on, with a
+// note.
+bool Simulator::chattersContinuously(const ZenoFinding& finding) {
+  if (finding.crossings.empty() || !lastEventBooleans_ || !model_.crossing_relations) return false;
+  // The relations themselves are stored at events only; the Booleans computed from them must
+  // follow the side forced in continuous mode.
+  std::vector<int> followers;
+  for (int index : *lastEventBooleans_) {
+    bool relation = false;
+    for (int crossing : finding.crossings)
+      relation = relation || (crossing < model_.n_crossings &&
+                              model_.variables[model_.crossing_relations[crossing]].index == index);
+    if (!relation) followers.push_back(index);
+  }
+  std::span<const double> x = instance_.states();
+  std::vector<double> tolerance(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    double nominal = model_.state_nominals ? model_.state_nominals[i] : 1.0;
+    tolerance[i] = options_.tolerance * (std::abs(x[i]) + nominal);
+  }
+  for (int crossing : finding.crossings)
+    if (crossing >= model_.n_crossings ||
+        !ode_.switchesContinuously(crossing, tolerance, options_.interval, followers))
+      return false;
+  evaluateContinuous();
+  bool noted = false;
+  for (int crossing : finding.crossings)
+    noted = !continuousChatterNoted_.insert(crossing).second || noted;
+  if (!noted)
+    notes_.push_back(SimulationNote{instance_.time(),
+                                    describeZeno(finding) +
+                                        "; its relation switches the model continuously there (the "
+                                        "derivatives on both sides of its surface agree within the "
+                                        "tolerance over an output interval): continuing"});
+  return true;
 }
 
 void Simulator::rememberStatesAfterEvent() {
@@ -993,10 +1094,25 @@ std::string Simulator::describeZeno(const ZenoFinding& finding) const {
 void Simulator::restartIntegrator() {
   lastRestart_ = instance_.time();
   integrator_->reinitialize(instance_.time(), ode_.integratorState());
-  if (locator_ && restartSigns_.decidedAt > instance_.time())
-    locator_->holdSignsUntil(
-        std::vector<int>(restartSigns_.directions.begin(), restartSigns_.directions.end()),
-        restartSigns_.decidedAt);
+  if (!locator_) return;
+  std::vector<int> signs(restartSigns_.directions.begin(), restartSigns_.directions.end());
+  double until = restartSigns_.decidedAt;
+  if (continuousHold_.until > instance_.time()) {
+    signs.resize(std::max(signs.size(), continuousHold_.signs.size()), 0);
+    for (std::size_t i = 0; i < continuousHold_.signs.size(); ++i)
+      if (continuousHold_.signs[i] != 0) signs[i] = continuousHold_.signs[i];
+    until = std::max(until, continuousHold_.until);
+  }
+  if (until > instance_.time()) locator_->holdSignsUntil(std::move(signs), until);
+}
+
+void Simulator::holdContinuousSwitches(const std::set<int>& crossings, double until) {
+  continuousHold_.signs.assign(static_cast<std::size_t>(ode_.rootCount()), 0);
+  for (int crossing : crossings) {
+    int side = claimedSide(crossing);
+    continuousHold_.signs[static_cast<std::size_t>(crossing)] = side != 0 ? side : 1;
+  }
+  continuousHold_.until = until;
 }
 
 void Simulator::gatherRow() {

@@ -18,8 +18,10 @@
 #include <deque>
 #include <unordered_map>
 
+#include <limits>
 #include <memory>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -189,6 +191,23 @@ private:
   /// Forces the relations of crossings located at this event that the cycle changes to their
   /// located side; false when there is none (the cycle is the model's own).
   bool decideCyclingRoots();
+  /// Whether every crossing of a chattering run switches the model continuously
+  /// (ModelOde::switchesContinuously over an output interval); notes it once per crossing.
+  bool chattersContinuously(const ZenoFinding& finding);
+  /// The states and the discrete values (discreteValues_) before an event iteration.
+  struct EventSnapshot {
+    std::vector<double> states, discrete;
+  };
+  EventSnapshot eventSnapshot() const;
+  std::optional<std::vector<int>> changedBooleans(const EventSnapshot& before) const;
+  /// Ignores the roots of continuously switching `crossings` until `until` (restartIntegrator
+  /// passes it to the event locator with the restart's own held signs).
+  void holdContinuousSwitches(const std::set<int>& crossings, double until);
+  struct HeldSigns {
+    std::vector<int> signs; // per root function, 0 where not held
+    double until = -std::numeric_limits<double>::infinity();
+  };
+  HeldSigns continuousHold_;
   std::string stillChanging() const;
   /// The model's next time event, or an earlier one where a jump recorded in the history of
   /// delay() reappears.
@@ -279,7 +298,12 @@ private:
   std::vector<ResultColumn> columns_;
   std::vector<double> row_, lastRow_;
   std::vector<int> discreteValues_; // indices into v compared by event iteration
-  std::vector<double> delayInputs_; // the values of the delayed expressions (delay_inputs)
+  std::vector<bool> boolean_;       // per value index: a Boolean variable's
+  std::vector<bool> internalReal_;  // per value index: a Real the compiler made (`$rate(s)`)
+  /// changedBooleans() of the latest event iteration.
+  std::optional<std::vector<int>> lastEventBooleans_;
+  std::set<int> continuousChatterNoted_; // crossings chattersContinuously() noted
+  std::vector<double> delayInputs_;      // the values of the delayed expressions (delay_inputs)
   double nextTimeEvent_ = 0.0;
   double lastEventTime_;
   std::chrono::steady_clock::time_point nextProgress_{}; // when progress may be reported again

@@ -927,6 +927,25 @@ TEST(EventModels, SelfSelectingBranchSettlesOnTheLocatedSide) {
 // root's resolution contradicts the sign of its crossing function there, and the run must stop
 // at the fold with an error and no rows after it, not run on along the branch the relation
 // excludes (which it did until the stop time's last event iteration found it out).
+// SlidingThroughBooleanEquation.mo and SlidingThroughWhenClause.mo: a relay's sliding mode stops
+// the run as chattering at t = 0.5 (x = 0.5 - t reaches 0 exactly up to ~100 ulps of root
+// location), whether the relay follows its relation through a Boolean equation or a
+// when-clause: its two sides give der(x) = -1 and +1, not the same derivative, so it is no
+// continuous switch (Simulator::chattersContinuously).
+TEST(EventModels, ARelaysSlidingModeThroughBooleansStopsAsChattering) {
+  for (const char* model : {"SlidingThroughBooleanEquation.mo", "SlidingThroughWhenClause.mo"}) {
+    SCOPED_TRACE(model);
+    auto csv = scratchDirectory() / "sliding_booleans.csv";
+    CommandResult r =
+        runCommand(moccBinary() + " run " + eventModel(model) + " -o " + csv.string());
+    EXPECT_EQ(r.exitCode, 3) << r.output;
+    EXPECT_NE(r.output.find("chattering at time 0.5"), std::string::npos) << r.output;
+    CsvTable table = readCsv(csv.string());
+    ASSERT_FALSE(table.rows.empty());
+    EXPECT_NEAR(table.rows.back()[table.column("time")], 0.5, 1e-10);
+  }
+}
+
 TEST(EventModels, SelfSelectingFoldStopsAtTheFold) {
   auto csv = scratchDirectory() / "result.csv";
   CommandResult r = runCommand(moccBinary() + " run " + eventModel("SelfSelectingFold.mo") +

@@ -27,7 +27,15 @@ void bind(mocc_instance* m) {
   m->v[POSITIVE] = 0.0;
 }
 
-void derivatives(mocc_instance* m) { m->dx[X] = m->v[POSITIVE] != 0.0 ? -1.0 : 1.0; }
+// In continuous mode the relation is its stored value unless the runtime forces a side
+// (crossing_direction +2 or -2, model.h), as generated code evaluates it.
+bool positive(const mocc_instance* m) {
+  int8_t forced = m->crossing_direction[0];
+  if (forced == 2 || forced == -2) return forced > 0;
+  return m->v[POSITIVE] != 0.0;
+}
+
+void derivatives(mocc_instance* m) { m->dx[X] = positive(m) ? -1.0 : 1.0; }
 void crossings(mocc_instance* m, double* g) { g[0] = m->x[X] - 0.0; }
 void outputs(mocc_instance*) {}
 
