@@ -21,11 +21,12 @@ namespace {
 
 std::string indentation(int depth) { return std::string(static_cast<std::size_t>(2 * depth), ' '); }
 
-std::string sliceText(const std::vector<std::size_t>& slice) {
-  if (slice.empty()) return "";
+/// `[2, 3]`: subscripts or sizes; empty for none.
+std::string bracketed(const std::vector<std::size_t>& numbers) {
+  if (numbers.empty()) return "";
   std::string text = "[";
-  for (std::size_t i = 0; i < slice.size(); ++i)
-    text += (i ? ", " : "") + std::to_string(slice[i]);
+  for (std::size_t i = 0; i < numbers.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(numbers[i]);
   return text + "]";
 }
 
@@ -33,7 +34,7 @@ std::string valueText(const Modifier::Value& value) {
   std::string text = value.each ? "each " : "";
   if (!value.expr) return text + "break";
   std::string expression = ast::toModelica(*value.expr);
-  if (!value.slice.empty()) expression = "(" + expression + ")" + sliceText(value.slice);
+  if (!value.slice.empty()) expression = "(" + expression + ")" + bracketed(value.slice);
   return text + expression;
 }
 
@@ -74,14 +75,6 @@ std::string prefixText(const ComponentInstance& component) {
   if (prefix.causality == ast::Causality::Input) text += "input ";
   if (prefix.causality == ast::Causality::Output) text += "output ";
   return text;
-}
-
-std::string sizesText(const std::vector<std::size_t>& dims) {
-  if (dims.empty()) return "";
-  std::string text = "[";
-  for (std::size_t i = 0; i < dims.size(); ++i)
-    text += (i ? ", " : "") + std::to_string(dims[i]);
-  return text + "]";
 }
 
 /// Row-major subscripts of element k of an array of `dims`.
@@ -129,7 +122,7 @@ private:
     const ClassEntry* type = el_.componentType(component);
     const std::vector<std::size_t>* dims = type ? el_.dims(component) : nullptr;
     out_ << (type ? type->qualifiedName() : "?") << " " << component.name
-         << (dims ? sizesText(*dims) : "");
+         << (dims ? bracketed(*dims) : "");
     if (!type || !dims) {
       out_ << "  (not instantiated: an error above)\n";
       return;
@@ -177,7 +170,7 @@ private:
       return;
     }
     for (std::size_t k = 0; k < elements->size(); ++k) {
-      out_ << indentation(depth + 1) << sliceText(subscriptsOf(k, dims)) << "\n";
+      out_ << indentation(depth + 1) << bracketed(subscriptsOf(k, dims)) << "\n";
       printNode(*(*elements)[k], depth + 2);
     }
   }

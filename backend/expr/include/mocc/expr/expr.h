@@ -62,30 +62,10 @@ enum class Op : std::uint8_t {
 
 /// Built-in functions with a direct numeric meaning (MLS 3.7.1, 3.7.2).
 enum class Builtin : std::uint8_t {
-  Sin,
-  Cos,
-  Tan,
-  Asin,
-  Acos,
-  Atan,
-  Atan2,
-  Sinh,
-  Cosh,
-  Tanh,
-  Exp,
-  Log,
-  Log10,
-  Sqrt,
-  Abs,
-  Sign,
-  Min,
-  Max,
-  Floor,
-  Ceil,
-  Div,
-  Mod,
-  Rem,
-  Integer,
+// The registry's numeric functions, in its order (mocc/support/builtins.h).
+#define MOCC_MATH_BUILTIN(name) name,
+#include "mocc/support/math_builtins.def"
+#undef MOCC_MATH_BUILTIN
   // Strings (MLS 3.6 sections 3.7.4.5 and 3.4): computed by the runtime (model.h, mocc_text)
   Concat,        // a + b of Strings
   StringCompare, // -1, 0 or 1 as a is before, equal to or after b (strcmp): Integer

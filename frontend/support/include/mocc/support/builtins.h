@@ -22,30 +22,9 @@ enum class Kind : std::uint8_t {
 
 /// The numeric functions the backend keeps as calls, in the order of expr::Builtin.
 enum class Math : std::uint8_t {
-  Sin,
-  Cos,
-  Tan,
-  Asin,
-  Acos,
-  Atan,
-  Atan2,
-  Sinh,
-  Cosh,
-  Tanh,
-  Exp,
-  Log,
-  Log10,
-  Sqrt,
-  Abs,
-  Sign,
-  Min,
-  Max,
-  Floor,
-  Ceil,
-  Div,
-  Mod,
-  Rem,
-  Integer,
+#define MOCC_MATH_BUILTIN(name) name,
+#include "mocc/support/math_builtins.def"
+#undef MOCC_MATH_BUILTIN
 };
 inline constexpr std::size_t kMathCount = static_cast<std::size_t>(Math::Integer) + 1;
 
