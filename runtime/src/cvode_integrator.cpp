@@ -23,6 +23,15 @@ namespace mocc::runtime {
 
 namespace {
 constexpr double epsilon = std::numeric_limits<double>::epsilon();
+
+// Error-test failures allowed in one step (CVODE's default is 7). After three, CVODE restarts
+// at order 1 from h f(t_n, y_n). A component far stiffer than 1/h sits off its slow manifold
+// by up to the corrector's tolerance, so f there is that offset times the stiffness (the
+// leakage mode of a solenoid's two coil halves, about 1e12/s, gives 1e3 V/s where the solution
+// moves by 1e-5 V/s), and h must shrink below tolerance / |f| before a step passes: about
+// log10(h |f| / tolerance) more failures at CVODE's tenfold reductions, 12 in all for MSL's
+// FluxTubes ComparisonQuasiStatic. A run that truly fails costs a few more tiny attempts.
+constexpr int maxErrorTestFailures = 20;
 } // namespace
 
 struct CvodeIntegrator::Impl {
@@ -95,6 +104,7 @@ void CvodeIntegrator::Impl::createSolver() {
   N_VDestroy(tolerances);
   check(flag, "CVodeSVtolerances", time);
   check(CVodeSetMaxNumSteps(cvode, settings.maxSteps), "CVodeSetMaxNumSteps", time);
+  check(CVodeSetMaxErrTestFails(cvode, maxErrorTestFailures), "CVodeSetMaxErrTestFails", time);
   if (system.rootCount() > 0 && settings.solverRootFinding) {
     check(CVodeRootInit(cvode, system.rootCount(), &Impl::roots), "CVodeRootInit", time);
     // A function that is exactly zero at a restart is the root just handled: no warning.
