@@ -599,6 +599,22 @@ void Simulator::iterateEvent() {
 void Simulator::alignZeroCrossingsWithRestart() {
   restartSigns_ = LeavingZero{{}, instance_.time()};
   if (model_.n_crossings == 0) return;
+  std::vector<int> inconsistent = settleRestartSigns();
+  if (inconsistent.empty() || switchesToAnotherBranch(inconsistent)) return;
+  std::vector<std::string> names;
+  for (int i : inconsistent)
+    names.push_back(ode_.crossingDescription(i));
+  std::string finding =
+      fmt::format("chattering at time {}: crossing {} stays at zero and the model leaves it "
+                  "in the opposite direction after every event iteration (a sliding mode)",
+                  instance_.time(), fmt::join(names, ", "));
+  if (options_.filippovSliding && inconsistent.size() == 1 &&
+      startSliding(inconsistent.front(), finding))
+    return;
+  throw SimulationFailure(instance_.time(), finding);
+}
+
+std::vector<int> Simulator::settleRestartSigns() {
   std::vector<double> g(static_cast<std::size_t>(model_.n_crossings));
   std::span<int8_t> directions = instance_.crossingDirections();
   // Each pass may change what the model does next (a sliding mode flips it every time).
@@ -621,25 +637,60 @@ void Simulator::alignZeroCrossingsWithRestart() {
     std::vector<int> inconsistent;
     for (std::size_t i = 0; i < wanted.size(); ++i)
       if (wanted[i] != 0 && wanted[i] != directions[i]) inconsistent.push_back(static_cast<int>(i));
-    if (inconsistent.empty()) return;
-    if (pass == maxPasses) {
-      std::vector<std::string> names;
-      for (int i : inconsistent)
-        names.push_back(ode_.crossingDescription(i));
-      std::string finding =
-          fmt::format("chattering at time {}: crossing {} stays at zero and the model leaves it "
-                      "in the opposite direction after every event iteration (a sliding mode)",
-                      instance_.time(), fmt::join(names, ", "));
-      if (options_.filippovSliding && inconsistent.size() == 1 &&
-          startSliding(inconsistent.front(), finding))
-        return;
-      throw SimulationFailure(instance_.time(), finding);
-    }
+    if (inconsistent.empty() || pass == maxPasses) return inconsistent;
     for (std::size_t i = 0; i < wanted.size(); ++i)
       if (wanted[i] != 0) directions[i] = wanted[i];
     instance_.copyCurrentToPre();
     iterateEvent();
   }
+}
+
+// A crossing that stays at zero whichever value its relation takes may lie in a loop with a
+// third configuration (MLS 3.6 section 8.6: a mixed system's solution is any consistent one):
+// a Schmitt trigger (an op-amp with positive feedback) at its switching point cycles between
+// its upper limit and its linear range, where only its lower limit, whose relation never
+// changed, is consistent. Each other relation of the loops holding a stuck crossing is forced
+// to its other value for one event iteration, the stuck ones left to their functions; the
+// first after which every crossing settles holds.
+bool Simulator::switchesToAnotherBranch(const std::vector<int>& stuck) {
+  std::span<int8_t> directions = instance_.crossingDirections();
+  for (int partner : loopPartners(stuck)) {
+    for (int i : stuck)
+      directions[static_cast<std::size_t>(i)] = 0;
+    directions[static_cast<std::size_t>(partner)] = static_cast<int8_t>(-2 * claimedSide(partner));
+    instance_.copyCurrentToPre();
+    iterateEvent();
+    directions[static_cast<std::size_t>(partner)] = 0;
+    if (settleRestartSigns().empty()) return true;
+  }
+  return false;
+}
+
+// The crossings of the other relations of the algebraic loops (mocc_system_info.relations)
+// that evaluate the relation of a crossing in `stuck`.
+std::vector<int> Simulator::loopPartners(const std::vector<int>& stuck) const {
+  if (!model_.crossing_relations) return {};
+  auto crossingOf = [&](int relation) {
+    for (int i = 0; i < model_.n_crossings; ++i)
+      if (model_.crossing_relations[i] == model_.relations[relation]) return i;
+    return -1;
+  };
+  std::vector<int> partners;
+  for (int s = 0; s < model_.n_systems; ++s) {
+    const mocc_system_info& system = model_.systems[s];
+    std::vector<int> crossings;
+    for (int j = 0; j < system.n_relations; ++j)
+      crossings.push_back(crossingOf(system.relations[j]));
+    auto holds = [&](int i) {
+      return std::find(crossings.begin(), crossings.end(), i) != crossings.end();
+    };
+    if (std::none_of(stuck.begin(), stuck.end(), holds)) continue;
+    for (int c : crossings)
+      if (c >= 0 && std::find(stuck.begin(), stuck.end(), c) == stuck.end() &&
+          std::find(partners.begin(), partners.end(), c) == partners.end())
+        partners.push_back(c);
+  }
+  return partners;
 }
 
 int Simulator::claimedSide(int crossing) const {

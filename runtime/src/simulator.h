@@ -165,6 +165,13 @@ private:
   /// Re-iterates with the directions in which crossing functions that are exactly zero leave
   /// zero, when those differ from the directions the relations were evaluated with.
   void alignZeroCrossingsWithRestart();
+  /// The passes of alignZeroCrossingsWithRestart; returns the crossings still left in the
+  /// direction opposite to their relations (empty: aligned).
+  std::vector<int> settleRestartSigns();
+  /// Tries the other configurations of the loops holding the `stuck` crossings; true when
+  /// one aligns every crossing.
+  bool switchesToAnotherBranch(const std::vector<int>& stuck);
+  std::vector<int> loopPartners(const std::vector<int>& stuck) const;
   /// Where the undecided crossing functions move just after the current time.
   struct LeavingZero {
     /// Per undecided crossing function (see undecidedCrossings): +1 or -1 as it moves along

@@ -980,6 +980,41 @@ TEST(EventModels, SchmittTriggerJumpsWhereItsBranchEnds) {
   }
 }
 
+// SchmittTriggerOscillator.mo: y = -Vs while the triangle w rises at Vs/(R C) = 400 from -12
+// to the end of the lower branch, w1 = Vs (R1 - (R1 + R2)/V0)/R2, then +Vs while it falls to
+// -w1, and so on: y switches at t_k = (w1 + 12)/400 + k 2 w1/400. At each switch neither the
+// old limit nor the linear range is consistent; the run must find the other limit. Each
+// switch is located to ttol, and one late by d delays the later ones by 2 d (w overshoots).
+TEST(EventModels, ASchmittTriggerSwitchesToItsOtherLimit) {
+  auto csv = scratchDirectory() / "result.csv";
+  CommandResult r = runCommand(moccBinary() + " run " + eventModel("SchmittTriggerOscillator.mo") +
+                               " -o " + csv.string());
+  ASSERT_EQ(r.exitCode, 0) << r.output;
+  const double vs = 15, stop = 0.3, rate = 400;
+  const double w1 = vs * (1000.0 - (1000.0 + 1500.0) / 15000.0) / 1500.0;
+  // y is the loop's iteration variable: Newton stops within 1e-10 (|y| + 1) of the limit.
+  const double newton = 1e-10 * (vs + 1);
+  CsvTable table = readCsv(csv.string());
+  std::size_t t = table.column("time"), y = table.column("y");
+  std::vector<double> switches, to;
+  ASSERT_FALSE(table.rows.empty());
+  EXPECT_NEAR(table.rows.front()[y], -vs, newton);
+  for (std::size_t i = 1; i < table.rows.size(); ++i) {
+    EXPECT_NEAR(std::abs(table.rows[i][y]), vs, newton) << "t = " << table.rows[i][t];
+    if ((table.rows[i][y] > 0) == (table.rows[i - 1][y] > 0)) continue;
+    switches.push_back(table.rows[i][t]);
+    to.push_back(table.rows[i][y] > 0 ? vs : -vs);
+  }
+  ASSERT_EQ(switches.size(), 5u) << r.output;
+  for (std::size_t k = 0; k < switches.size(); ++k) {
+    double expected = (w1 + 12) / rate + static_cast<double>(k) * 2 * w1 / rate;
+    double window = static_cast<double>(2 * k + 1) * locationTolerance(expected, w1 / rate) +
+                    1000 * kEps * stop;
+    EXPECT_NEAR(switches[k], expected, window) << "switch " << k;
+    EXPECT_EQ(to[k], k % 2 == 0 ? vs : -vs) << "switch " << k;
+  }
+}
+
 // GuardedCrossings.mo: `zero > 0` compares a quantity that is zero up to rounding and matters
 // only while `never` or `not guarded` holds; x > 0.75 matters only once `armed`, set by the
 // event at x = 0.25. With the guards the run has exactly the events at 0.25 and 0.75 (x = time

@@ -190,12 +190,14 @@ std::string systemTables(Code& code, const sim::Program& program) {
     std::string unknowns = intTable(code, prefix + "_unknowns", system.unknowns);
     std::string rowTable = intTable(code, prefix + "_rows", rows);
     std::string columnTable = intTable(code, prefix + "_columns", columns);
-    infos.push_back(fmt::format("{{{}, {}, {}, {}, {}, {}, {}}},",
+    std::string relationTable = intTable(code, prefix + "_relations", system.relations);
+    infos.push_back(fmt::format("{{{}, {}, {}, {}, {}, {}, {}, {}, {}}},",
                                 stringLiteral(system.description), system.unknowns.size(),
-                                system.linear ? 1 : 0, unknowns, rows.size(), rowTable,
-                                columnTable));
+                                system.linear ? 1 : 0, unknowns, rows.size(), rowTable, columnTable,
+                                system.relations.size(), relationTable));
   }
-  code.comment("description, size, linear, unknowns, Jacobian nonzeros (count, rows, columns)");
+  code.comment("description, size, linear, unknowns, Jacobian nonzeros (count, rows, columns), "
+               "relations (count, indices)");
   code.open("const mocc_system_info systems[] =");
   for (const std::string& info : infos)
     code.line(info);

@@ -91,7 +91,8 @@ void CompiledModel::fillSystems() {
   for (const ModelDescription::System& s : description_->systems)
     systems_.push_back(mocc_system_info{s.description.c_str(), count(s.unknowns.size()), s.linear,
                                         s.unknowns.data(), count(s.jacobianRows.size()),
-                                        s.jacobianRows.data(), s.jacobianColumns.data()});
+                                        s.jacobianRows.data(), s.jacobianColumns.data(),
+                                        count(s.relations.size()), s.relations.data()});
   model_.n_systems = count(systems_.size());
   model_.systems = systems_.data();
 }

@@ -16,7 +16,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 15;
+constexpr std::uint32_t kFormatVersion = 16;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -37,7 +37,8 @@ ModelDescription::Experiment describeExperiment(const sim::Experiment& experimen
 
 ModelDescription::System describeSystem(const sim::AlgebraicSystem& system) {
   ModelDescription::System described{
-      system.description, system.linear ? 1 : 0, toInt32(system.unknowns), {}, {}};
+      system.description,       system.linear ? 1 : 0, toInt32(system.unknowns), {}, {},
+      toInt32(system.relations)};
   for (auto [row, column] : jacobianNonzeros(system)) {
     described.jacobianRows.push_back(row);
     described.jacobianColumns.push_back(column);
@@ -140,7 +141,7 @@ bool readVariable(Reader& r, ModelDescription::Variable& v) {
 
 bool readSystem(Reader& r, ModelDescription::System& s) {
   return r.get(s.description) && r.get(s.linear) && r.get(s.unknowns) && r.get(s.jacobianRows) &&
-         r.get(s.jacobianColumns);
+         r.get(s.jacobianColumns) && r.get(s.relations);
 }
 
 bool readMessageValue(Reader& r, ModelDescription::MessageValue& v) {
@@ -188,7 +189,8 @@ bool indicesValid(const ModelDescription& d) {
   for (const ModelDescription::System& s : d.systems) {
     if (!allBelow(s.unknowns, variables) || s.jacobianRows.size() != s.jacobianColumns.size() ||
         !allBelow(s.jacobianRows, s.unknowns.size()) ||
-        !allBelow(s.jacobianColumns, s.unknowns.size()))
+        !allBelow(s.jacobianColumns, s.unknowns.size()) ||
+        !allBelow(s.relations, d.relations.size()))
       return false;
   }
   for (const ModelDescription::StateSet& s : d.stateSets) {
@@ -303,6 +305,7 @@ void writeDescription(const ModelDescription& d, std::string& out) {
     put(out, s.unknowns);
     put(out, s.jacobianRows);
     put(out, s.jacobianColumns);
+    put(out, s.relations);
   }
   put(out, d.jacobianRows);
   put(out, d.jacobianColumns);

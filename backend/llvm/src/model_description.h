@@ -28,6 +28,7 @@ struct ModelDescription {
     std::string description;
     std::int32_t linear = 0;
     std::vector<std::int32_t> unknowns, jacobianRows, jacobianColumns;
+    std::vector<std::int32_t> relations; // indices into `relations` of the model
   };
   struct StateSet {
     std::int32_t constraintCount = 0;

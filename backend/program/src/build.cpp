@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <set>
 #include <type_traits>
 
 namespace mocc::backend::program {
@@ -39,6 +40,21 @@ bool containsHomotopy(const expr::Pool& pool) {
 
 } // namespace
 
+void ProgramBuilder::addSystemRelations() {
+  for (std::uint32_t k = 0; k < program_.systems.size(); ++k) {
+    std::set<std::uint32_t> relations;
+    auto collect = [&](expr::Id root) {
+      expr::visitNodes(program_.pool, root, [&](expr::Id id) {
+        if (program_.pool.op(id) == expr::Op::Relation)
+          relations.insert(program_.pool.node(id).index);
+        return true;
+      });
+    };
+    forEachExpression(program_, {sim::Statement{sim::Solve{k}, ""}}, {collect});
+    program_.systems[k].relations.assign(relations.begin(), relations.end());
+  }
+}
+
 std::optional<sim::Program> ProgramBuilder::run() {
   std::size_t errorsBefore = diagnostics_.errorCount();
   program_.modelName = system_.name;
@@ -58,6 +74,7 @@ std::optional<sim::Program> ProgramBuilder::run() {
   addTimeEvents();
   addDelayInputs(); // after every list that may hold a delay()
   addVariableOrigins();
+  addSystemRelations(); // after every pass that adds or copies loops
   program_.usesHomotopy = containsHomotopy(program_.pool);
   if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
   return std::move(program_);

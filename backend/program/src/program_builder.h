@@ -38,6 +38,8 @@ private:
   expr::Id addDelay(expr::Id id, expr::Translator& self);
   void addDelayInputs();
   void addVariableOrigins();
+  /// Each loop's relations (AlgebraicSystem::relations), for the mixed-system search.
+  void addSystemRelations();
   std::string origin(const SourceRange& range) const;
   std::uint32_t message(const sim::Message& message);
   /// The values of a message in the program's pool.

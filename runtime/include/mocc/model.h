@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-#define MOCC_ABI_VERSION 19
+#define MOCC_ABI_VERSION 20
 
 /* How the generated functions evaluate relations (MLS 3.6 section 8.5). */
 typedef enum mocc_mode {
@@ -157,6 +157,10 @@ typedef struct mocc_system_info {
   int32_t n_jacobian;
   const int32_t* jacobian_rows;
   const int32_t* jacobian_columns;
+  /* The relations its equations evaluate, as indices into mocc_model.relations (its Boolean
+   * unknowns when it is a mixed system, MLS 3.6 section 8.6; ABI version 20). */
+  int32_t n_relations;
+  const int32_t* relations;
 } mocc_system_info;
 
 /* Dynamic state selection: the runtime chooses `n_states` states among `n_candidates`;

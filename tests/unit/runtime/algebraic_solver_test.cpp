@@ -156,7 +156,7 @@ struct LoopModel {
     auto loop = [&](const char* text, int size, bool linear, const int32_t* of,
                     const std::vector<int32_t>& rows, const std::vector<int32_t>& columns) {
       systems.push_back(mocc_system_info{text, size, linear, of, static_cast<int32_t>(rows.size()),
-                                         rows.data(), columns.data()});
+                                         rows.data(), columns.data(), 0, nullptr});
     };
     loop("linear system of 2 equations at m.mo:2:3", 2, true, unknowns.data(), denseRows,
          denseColumns);

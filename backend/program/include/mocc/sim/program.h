@@ -425,6 +425,9 @@ struct AlgebraicSystem {
   /// `derivatives` (dae_residuals) leaves such a loop closed: it is solved inside each
   /// evaluation, as for CVODE, since an integrator's Newton iteration fails to cross the kink.
   bool kinked = false;
+  /// The relations (indices into Program::relations) that its inner statements and residuals
+  /// evaluate, nested loops' included: a mixed system's Boolean unknowns (MLS 3.6 section 8.6).
+  std::vector<std::uint32_t> relations;
 };
 
 /// One nonzero of the Jacobian of the state derivatives: d dx[row] / d x[column].
