@@ -31,6 +31,11 @@ struct IdaIntegrator::Impl {
   void accumulateStatistics();
   IntegratorStatistics segmentStatistics();
   void makeConsistent(double target);
+  /// Rebuilds the solver without algebraic unknowns: every loop solved inside each residual
+  /// evaluation, as in the ODE form, from the current time and states.
+  void closeLoops();
+  /// y' from f(t, y) (zero where it cannot be evaluated), z from the system; IDAReInit at t.
+  void restartAt(double t, std::span<const double> y);
   /// check() of IDASolve's flag; a failed error test names the component to blame.
   void checkStep(int flag, double reachedTime);
   std::span<double> differential(N_Vector vector) { return view(vector).first(size); }
@@ -197,10 +202,20 @@ void IdaIntegrator::Impl::accumulateStatistics() {
 }
 
 // IDACalcIC needs the direction and rough scale of the coming integration, known only now.
+// With the loops opened it may find no consistent algebraic unknowns where a loop is singular
+// (the MSL's FluidHeatFlow: semiLinear(m_flow, h_a, h_b) leaves the enthalpies free at zero
+// flow), which the loop solver inside the ODE form handles (the step of least norm): IDA then
+// goes on with the loops closed for the rest of the run.
 void IdaIntegrator::Impl::makeConsistent(double target) {
   if (consistent) return;
-  check(IDACalcIC(ida, IDA_YA_YDP_INIT, target), "IDACalcIC", time, SundialsCheck::Flags::Ida);
+  int flag = IDACalcIC(ida, IDA_YA_YDP_INIT, target);
   guarded.rethrowPending();
+  if (flag < 0 && algebraicSize > 0) {
+    closeLoops();
+    flag = IDACalcIC(ida, IDA_YA_YDP_INIT, target);
+    guarded.rethrowPending();
+  }
+  check(flag, "IDACalcIC", time, SundialsCheck::Flags::Ida);
   check(IDAGetConsistentIC(ida, state, slope), "IDAGetConsistentIC", time,
         SundialsCheck::Flags::Ida);
   consistent = true;
@@ -211,20 +226,31 @@ IdaIntegrator::IdaIntegrator(OdeSystem& system, const IntegratorSettings& settin
 
 IdaIntegrator::~IdaIntegrator() = default;
 
+void IdaIntegrator::Impl::closeLoops() {
+  std::vector<double> y(differential(state).begin(), differential(state).end());
+  accumulateStatistics();
+  release();
+  algebraicSize = 0;
+  createSolver();
+  restartAt(time, y);
+}
+
+void IdaIntegrator::Impl::restartAt(double t, std::span<const double> y) {
+  std::copy(y.begin(), y.end(), differential(state).begin());
+  system.algebraicValues(algebraic(state));
+  // A good first guess of y' for IDACalcIC: f(t, y), or zero where it cannot be evaluated.
+  std::span<double> dy = differential(slope);
+  if (system.derivatives(t, y, dy) != CallbackStatus::Ok) std::fill(dy.begin(), dy.end(), 0.0);
+  std::fill(algebraic(slope).begin(), algebraic(slope).end(), 0.0);
+  check(IDAReInit(ida, t, state, slope), "IDAReInit", t, SundialsCheck::Flags::Ida);
+}
+
 void IdaIntegrator::reinitialize(double t, std::span<const double> y) {
   Impl& impl = *impl_;
   if (y.size() != static_cast<std::size_t>(impl.size))
     throw std::invalid_argument("reinitialize: state size differs from the system's");
   impl.accumulateStatistics();
-  std::copy(y.begin(), y.end(), impl.differential(impl.state).begin());
-  impl.system.algebraicValues(impl.algebraic(impl.state));
-  // A good first guess of y' for IDACalcIC: f(t, y), or zero where it cannot be evaluated.
-  std::span<double> slope = impl.differential(impl.slope);
-  if (impl.system.derivatives(t, y, slope) != CallbackStatus::Ok)
-    std::fill(slope.begin(), slope.end(), 0.0);
-  std::fill(impl.algebraic(impl.slope).begin(), impl.algebraic(impl.slope).end(), 0.0);
-  impl.check(IDAReInit(impl.ida, t, impl.state, impl.slope), "IDAReInit", t,
-             SundialsCheck::Flags::Ida);
+  impl.restartAt(t, y);
   impl.time = impl.stepStartTime = t;
   impl.initialized = true;
   impl.steppedSinceInit = false;

@@ -94,7 +94,7 @@ private:
   /// Adds the algebraic loop of a System step to the program; returns its Solve statement.
   sim::Statement solveStatement(const structure::Step& step, StepContext context);
   /// sim::AlgebraicSystem::kinked.
-  bool comparesWithoutEvents(const sim::AlgebraicSystem& loop) const;
+  bool changesSlopeWithoutEvents(const sim::AlgebraicSystem& loop) const;
   std::string systemDescription(const structure::Step& step, StepContext context) const;
   /// The program variables a step computes.
   std::vector<std::uint32_t> stepOutputs(const structure::Step& step) const;

@@ -127,14 +127,28 @@ std::string ProgramBuilder::systemDescription(const structure::Step& step,
   return text;
 }
 
-bool ProgramBuilder::comparesWithoutEvents(const sim::AlgebraicSystem& loop) const {
+namespace {
+
+// min, max and abs switch their slope without events (MLS 3.7.1 expands abs into noEvent;
+// min and max of Reals are continuous): the Tellinen hysteresis of the MSL's FluxTubes bounds
+// its loop's gain by max(0.01, ...).
+bool kinkedBuiltin(const expr::Pool& pool, expr::Id id) {
+  if (pool.op(id) != expr::Op::Call) return false;
+  auto builtin = static_cast<expr::Builtin>(pool.node(id).index);
+  return builtin == expr::Builtin::Min || builtin == expr::Builtin::Max ||
+         builtin == expr::Builtin::Abs;
+}
+
+} // namespace
+
+bool ProgramBuilder::changesSlopeWithoutEvents(const sim::AlgebraicSystem& loop) const {
   // A comparison outside every Relation node is evaluated literally, without events.
   bool found = false;
   auto visit = [&](expr::Id root) {
     if (!root.valid()) return;
     expr::visitNodes(program_.pool, root, [&](expr::Id id) {
       expr::Op op = program_.pool.op(id);
-      found = found || expr::isComparison(op);
+      found = found || expr::isComparison(op) || kinkedBuiltin(program_.pool, id);
       return !found && op != expr::Op::Relation;
     });
   };
@@ -163,7 +177,7 @@ sim::Statement ProgramBuilder::solveStatement(const structure::Step& step, StepC
   }
   for (std::uint32_t e : step.equations)
     loop.origins.push_back(origin(context.equations[e].range));
-  loop.kinked = comparesWithoutEvents(loop);
+  loop.kinked = changesSlopeWithoutEvents(loop);
   std::string where = loop.origins.empty() ? std::string() : loop.origins.front();
   auto number = static_cast<std::uint32_t>(program_.systems.size());
   program_.systems.push_back(std::move(loop));

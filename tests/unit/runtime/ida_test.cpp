@@ -106,6 +106,50 @@ TEST(IdaIntegrator, LocatesRootsStopsAtStopTimesAndInterpolates) {
   EXPECT_GT(integrator.statistics().steps, 0);
 }
 
+/// Decay with an algebraic unknown z that its residual leaves free (h = 0 whatever z is, as
+/// semiLinear(m_flow, h_a, h_b) leaves an enthalpy at zero flow): the residual form has a
+/// singular Newton matrix, while the ODE form, which solves its loops itself, is y' = -y.
+class DecayWithAFreeUnknown final : public OdeSystem {
+public:
+  int size() const override { return 1; }
+  int rootCount() const override { return 0; }
+  CallbackStatus derivatives(double, std::span<const double> y, std::span<double> dy) override {
+    dy[0] = -y[0];
+    return CallbackStatus::Ok;
+  }
+  CallbackStatus roots(double, std::span<const double>, std::span<double>) override {
+    return CallbackStatus::Ok;
+  }
+  int algebraicSize() const override { return 1; }
+  void algebraicValues(std::span<double> z) override { std::fill(z.begin(), z.end(), 0.0); }
+  CallbackStatus residualForm(double, std::span<const double> y, std::span<const double>,
+                              std::span<double> dy, std::span<double> h) override {
+    ++residualFormCalls;
+    dy[0] = -y[0];
+    h[0] = 0.0;
+    return CallbackStatus::Ok;
+  }
+  int residualFormCalls = 0;
+};
+
+TEST(IdaIntegrator, ALoopIdaCannotMakeConsistentIsSolvedInsideTheResidual) {
+  DecayWithAFreeUnknown system;
+  IntegratorSettings settings;
+  settings.relativeTolerance = settings.absoluteTolerance = 1e-10;
+  IdaIntegrator integrator(system, settings);
+  integrator.reinitialize(0.0, std::vector<double>{1.0});
+  AdvanceResult step = integrator.advance(10.0, 1.0);
+  EXPECT_GT(system.residualFormCalls, 0); // the opened form was tried first
+  ASSERT_EQ(step.reason, AdvanceReason::ReachedStopTime);
+  // As for the index-1 DAE above: BDF at 1e-10 on exp(-t) stays within 1e-7 over [0, 1].
+  EXPECT_NEAR(step.state[0], std::exp(-1.0), 1e-7);
+  int opened = system.residualFormCalls;
+  integrator.reinitialize(step.time, std::vector<double>{step.state[0]});
+  step = integrator.advance(10.0, 2.0);
+  EXPECT_NEAR(step.state[0], std::exp(-2.0), 1e-7);
+  EXPECT_EQ(system.residualFormCalls, opened); // closed for the rest of the run
+}
+
 TEST(IdaIntegrator, FailuresNameTheIdaFunctionFlagAndTime) {
   Decay system;
   IdaIntegrator integrator(system, IntegratorSettings{});

@@ -420,7 +420,8 @@ struct AlgebraicSystem {
   bool linear = false;
   std::vector<std::string> origins; // "file:line:col" of each equation of the loop
   /// Some residual or inner statement compares without generating events (noEvent, MLS
-  /// 3.7.5): between events the residuals are only piecewise smooth, and their slope may jump
+  /// 3.7.5), or calls min, max or abs: between events the residuals are only piecewise smooth,
+  /// and their slope may jump
   /// (IdealizedOpAmpLimited's saturation, 0 against its gain). The residual form of
   /// `derivatives` (dae_residuals) leaves such a loop closed: it is solved inside each
   /// evaluation, as for CVODE, since an integrator's Newton iteration fails to cross the kink.
