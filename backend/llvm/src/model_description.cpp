@@ -36,9 +36,11 @@ ModelDescription::Experiment describeExperiment(const sim::Experiment& experimen
 }
 
 ModelDescription::System describeSystem(const sim::AlgebraicSystem& system) {
-  ModelDescription::System described{
-      system.description,       system.linear ? 1 : 0, toInt32(system.unknowns), {}, {},
-      toInt32(system.relations)};
+  ModelDescription::System described;
+  described.description = system.description;
+  described.linear = system.linear ? 1 : 0;
+  described.unknowns = toInt32(system.unknowns);
+  described.relations = toInt32(system.relations);
   for (auto [row, column] : jacobianNonzeros(system)) {
     described.jacobianRows.push_back(row);
     described.jacobianColumns.push_back(column);
