@@ -101,7 +101,7 @@ def strip_library_path(text):
 def first_error(text):
     """The first line that says what went wrong, without the file's absolute prefix."""
     for line in text.splitlines():
-        if "error:" in line:
+        if re.search(r"error(\[E\d{4}\])?:", line):  # a diagnostic carries its code
             return strip_library_path(line).strip()
     lines = [l for l in text.splitlines() if l.strip()]
     return lines[-1].strip() if lines else ""

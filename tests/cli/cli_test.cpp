@@ -60,7 +60,7 @@ TEST(Cli, HelpExplainsEveryRunOption) {
 TEST(Cli, SyntaxErrorIsAModelErrorWithPositionAndCaret) {
   CommandResult r = runMocc("run " + input("syntax_error.mo"));
   EXPECT_EQ(r.exitCode, 1);
-  EXPECT_TRUE(contains(r.output, "syntax_error.mo:3:1: error: ")) << r.output;
+  EXPECT_TRUE(contains(r.output, "syntax_error.mo:3:1: error[E0101]: ")) << r.output;
   EXPECT_TRUE(contains(r.output, "\n  equation\n  ^")) << r.output;
 }
 

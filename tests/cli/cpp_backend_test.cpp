@@ -272,7 +272,7 @@ TEST(EmitCpp, ModelErrorsAndMissingCompilersAreClearMessages) {
   std::string broken = std::string(MOCC_SOURCE_DIR) + "/tests/cli/inputs/syntax_error.mo";
   CommandResult emitted = runCommand(moccBinary() + " emit-cpp " + broken + " -o " + dir.string());
   EXPECT_EQ(emitted.exitCode, 1);
-  EXPECT_NE(emitted.output.find("syntax_error.mo:3:1: error: "), std::string::npos)
+  EXPECT_NE(emitted.output.find("syntax_error.mo:3:1: error[E0101]: "), std::string::npos)
       << emitted.output;
   CommandResult noCompiler =
       runCommand(moccBinary() + " build " + example("BouncingBall.mo") + " --cxx " +

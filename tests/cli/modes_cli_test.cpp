@@ -65,7 +65,7 @@ TEST(ModesCli, AnFmuForModelExchangeRefusesAChangingNumberOfStates) {
   std::filesystem::path dir = scratchDirectory();
   CommandResult r = runMocc("fmu " + diode() + " -o " + (dir / "d.fmu").string());
   EXPECT_EQ(r.exitCode, 1) << r.output;
-  EXPECT_TRUE(contains(r.output, "IdealDiodeRectifier.mo:24:3: error:")) << r.output;
+  EXPECT_TRUE(contains(r.output, "IdealDiodeRectifier.mo:24:3: error[E0401]:")) << r.output;
   EXPECT_TRUE(contains(r.output, "an FMU for model exchange cannot express")) << r.output;
   EXPECT_FALSE(std::filesystem::exists(dir / "d.fmu"));
 }
@@ -109,8 +109,9 @@ TEST(ModesCli, AModeThatDoesNotCompileStopsTheRunThatReachesItWithExitCode3) {
   CommandResult r = runStoppingModel("UncompilableMode", 0.5); // the rows up to the switch kept
   EXPECT_TRUE(contains(r.output, "simulated from 0 to 0.5 ")) << r.output;
   EXPECT_TRUE(contains(r.output, "takes its else branch does not compile: ")) << r.output;
-  EXPECT_TRUE(contains(r.output, "UncompilableMode.mo:15:5: error: this equation reduces to 0 = "
-                                 "1, which never holds"))
+  EXPECT_TRUE(contains(r.output,
+                       "UncompilableMode.mo:15:5: error[E0505]: this equation reduces to 0 = "
+                       "1, which never holds"))
       << r.output;
 }
 

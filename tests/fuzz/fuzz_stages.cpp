@@ -5,6 +5,7 @@
 #include "mocc/frontend/instantiate.h"
 #include "mocc/support/diagnostics.h"
 
+#include <cstdlib>
 #include <optional>
 #include <string>
 
@@ -33,7 +34,13 @@ int runStages(std::string_view text, Stage last) {
   std::optional<flat::Model> model = frontend::flatten(tree, *selected);
   if (!model || !frontend::checkBalance(*model).balanced()) return 1;
   if (last == Stage::Flatten) return 2;
-  return backend::compile(*model, sources, diagnostics, {}) ? 3 : 2;
+  backend::PipelineOptions options;
+  options.verifyEach = true; // a pass that breaks the DAE's invariants is a finding too
+  if (backend::compile(*model, sources, diagnostics, options)) return 3;
+  for (const Diagnostic& d : diagnostics.all()) {
+    if (d.kind == DiagnosticKind::PassVerification) std::abort();
+  }
+  return 2;
 }
 
 } // namespace mocc::fuzz

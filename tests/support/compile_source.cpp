@@ -13,6 +13,7 @@ std::optional<sim::Program> compileSource(SourceCompilation& c, const std::strin
   auto model = flattenSource(c, text);
   if (!model) return std::nullopt;
   backend::PipelineOptions options;
+  options.verifyEach = true; // every test that compiles a model checks every pass
   options.printAfter = printAfter;
   options.print = [printed](const std::string&, const std::string& text) {
     if (printed) *printed += text;

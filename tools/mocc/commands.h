@@ -21,6 +21,7 @@ struct ModelSelection {
   std::string className;
   std::vector<std::string> libraries;
   bool allWarnings = false; // every warning and every item of a list in full
+  bool verifyEach = false;  // check what each backend pass leaves (always in debug builds)
 };
 void addModelOptions(CLI::App& command, ModelSelection& selection);
 
@@ -40,6 +41,7 @@ CommandAction addCompareCommand(CLI::App& app);
 CommandAction addPlotCommand(CLI::App& app);
 CommandAction addSweepCommand(CLI::App& app);
 CommandAction addHelpCommand(CLI::App& app);
+CommandAction addExplainCommand(CLI::App& app);
 CommandAction addManCommand(CLI::App& app);
 CommandAction addFmuCommand(CLI::App& app);
 

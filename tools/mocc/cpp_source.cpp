@@ -22,7 +22,7 @@ std::optional<Compiled> compileSelection(Compilation& compilation, const ModelSe
                                          const CppOptions& cpp) {
   auto model = flattenFile(compilation, selection.model, selection.className);
   if (!model) return std::nullopt;
-  backend::PipelineOptions options;
+  backend::PipelineOptions options = pipelineOptions(compilation);
   options.tunableParameters = cpp.tunableParameters;
   std::vector<flat::StructuralIf> ifs = modeIfEquations(compilation, *model);
   if (ifs.empty()) {

@@ -107,7 +107,8 @@ int printModes(const DaeOptions& o, Compilation& compilation, const flat::Model&
     std::cout << fmt::format("--- mode {}: {}\n", k + 1,
                              flat::describeMode(model, compilation.sources, ifs, (*keys)[k]));
     flat::Model mode = flat::specialiseMode(model, ifs, (*keys)[k]);
-    auto analysis = backend::analyse(mode, compilation.sources, compilation.diagnostics);
+    auto analysis = backend::analyse(mode, compilation.sources, compilation.diagnostics,
+                                     pipelineOptions(compilation));
     if (!analysis) {
       failed = true;
       std::cout << "(does not compile: see the errors)\n";
@@ -129,7 +130,10 @@ int printDae(const DaeOptions& o) {
     if (!ifs.empty()) return printModes(o, compilation, *model, ifs);
   }
   std::optional<backend::Analysis> analysis;
-  if (model) analysis = backend::analyse(*model, compilation.sources, compilation.diagnostics);
+  if (model) {
+    analysis = backend::analyse(*model, compilation.sources, compilation.diagnostics,
+                                pipelineOptions(compilation));
+  }
   printDiagnostics(compilation, std::cerr);
   if (!analysis) return static_cast<int>(kModelError);
   std::cout << backend::structure::printAnalysis(analysis->system, analysis->schedule,

@@ -148,15 +148,16 @@ std::vector<flat::StructuralIf> modeIfEquations(const Compilation& compilation,
   std::vector<flat::StructuralIf> ifs = flat::structuralIfEquations(model);
   if (ifs.empty()) return ifs;
   Diagnostics scratch; // the whole model's problems are no errors when its modes compile
-  auto analysis = backend::analyse(model, compilation.sources, scratch);
+  backend::PipelineOptions options = pipelineOptions(compilation);
+  auto analysis = backend::analyse(model, compilation.sources, scratch, options);
   if (!analysis || !std::all_of(ifs.begin(), ifs.end(), [&](const flat::StructuralIf& s) {
         return oneStructureServes(*analysis, model, s);
       }))
     return ifs;
   std::set<std::string> states = integratedStates(analysis->system);
   for (const flat::ModeKey& key : modesToCheckForStates(model, ifs)) {
-    auto mode =
-        backend::analyse(flat::specialiseMode(model, ifs, key), compilation.sources, scratch);
+    auto mode = backend::analyse(flat::specialiseMode(model, ifs, key), compilation.sources,
+                                 scratch, options);
     if (!mode || integratedStates(mode->system) != states) return ifs;
   }
   return {};
@@ -283,6 +284,10 @@ void addModelOptions(CLI::App& command, ModelSelection& selection) {
   command.add_flag("--all-warnings", selection.allWarnings,
                    "Show every warning (default: the first few of each kind, then their count) "
                    "and every item of the lists in messages");
+  command.add_flag("--verify-each", selection.verifyEach,
+                   "Check the DAE and the schedule after every backend pass and stop at the "
+                   "first pass that leaves them invalid (a bug in mocc; always on in debug "
+                   "builds)");
 }
 
 void addMaxModesOption(CLI::App& command, int& maxModes, const std::string& description) {
@@ -291,11 +296,18 @@ void addMaxModesOption(CLI::App& command, int& maxModes, const std::string& desc
       ->check(CLI::PositiveNumber);
 }
 
+backend::PipelineOptions pipelineOptions(const Compilation& compilation) {
+  backend::PipelineOptions options;
+  options.verifyEach = compilation.verifyEach;
+  return options;
+}
+
 void configure(Compilation& compilation, const ModelSelection& selection) {
   for (const std::string& directory : selection.libraries) {
     compilation.libraries.libraries.emplace_back(directory);
   }
   compilation.allWarnings = selection.allWarnings;
+  compilation.verifyEach = selection.verifyEach || backend::kVerifyEachByDefault;
   if (selection.allWarnings) compilation.diagnostics.setListLimit(0);
 }
 

@@ -38,7 +38,12 @@ struct Compilation {
   frontend::ExternalEvaluator external = externalEvaluator();
   /// Print every warning; else the first kWarningsShownPerKind of each kind and a count.
   bool allWarnings = false;
+  /// Verify the state after each backend pass (--verify-each).
+  bool verifyEach = backend::kVerifyEachByDefault;
 };
+
+/// The backend's options that a compilation's command line chose (--verify-each).
+backend::PipelineOptions pipelineOptions(const Compilation& compilation);
 
 /// Warnings of one kind shown before the rest are counted (`--all-warnings` shows all).
 constexpr std::size_t kWarningsShownPerKind = 5;
@@ -60,8 +65,7 @@ bool namesLibraryClass(const std::string& model);
 /// (or the file's only model); a `path` that names a library class (namesLibraryClass) selects
 /// that class instead. Null after reporting why.
 frontend::ClassEntry* selectModel(Compilation& compilation, const std::string& path,
-                                  const std::string& className,
-                                  FrontendTimings* timings = nullptr);
+                                  const std::string& className, FrontendTimings* timings = nullptr);
 
 /// selectModel(), then flattens the class. `timings`, when given, receives where the time
 /// went.

@@ -52,10 +52,11 @@ void addJitCompileOptions(CLI::App& cmd, JitCompileOptions& o, bool withPrintAft
       ->check(CLI::IsMember({"auto", "0", "1", "2", "3"}))
       ->default_str("auto");
   if (withPrintAfter) {
+    std::string names;
+    for (const backend::PassInfo& pass : backend::passes())
+      names += (names.empty() ? "" : ", ") + std::string(pass.name);
     cmd.add_option("--print-after", o.printAfter,
-                   "Print the backend's state after this pass (repeatable): build-dae, "
-                   "eval-params, alias-elim, trivial-elim, relations, pantelides, sort, "
-                   "initialization, build-program");
+                   "Print the backend's state after this pass (repeatable): " + names);
   }
   CLI::Option* cache = cmd.add_option("--cache", o.cacheDirectory,
                                       "Directory of the JIT cache of compiled models (default: "
@@ -156,13 +157,13 @@ bool JitCompilation::loadExternalCode(const flat::Model& model) {
   return loaded;
 }
 
-// --print-after needs the backend to run, so it never takes a cached model.
+// --print-after and --verify-each need the backend to run, so they never take a cached model.
 std::unique_ptr<backend::jit::CompiledModel> JitCompilation::loadCached(const flat::Model& model) {
   if (!cache_) return nullptr;
   auto begin = std::chrono::steady_clock::now();
   key_ = modelCacheKey(flat::print(model), compilation_.sources, o_.optLevel);
   cacheSeconds_ = secondsSince(begin);
-  if (!o_.printAfter.empty()) return nullptr;
+  if (!o_.printAfter.empty() || o_.selection.verifyEach) return nullptr;
   auto loading = std::chrono::steady_clock::now();
   auto compiled = cache_->load(key_);
   if (!compiled) {
@@ -177,7 +178,7 @@ std::unique_ptr<backend::jit::CompiledModel> JitCompilation::loadCached(const fl
 }
 
 std::unique_ptr<backend::jit::CompiledModel> JitCompilation::compileFlat(const flat::Model& model) {
-  backend::PipelineOptions pipeline;
+  backend::PipelineOptions pipeline = pipelineOptions(compilation_);
   pipeline.printAfter = o_.printAfter;
   pipeline.print = [](const std::string& pass, const std::string& text) {
     std::cout << "--- after " << pass << " ---\n" << text;

@@ -65,6 +65,7 @@ int main(int argc, char** argv) {
   add(addPlotCommand);
   add(addSweepCommand);
   add(addHelpCommand);
+  add(addExplainCommand);
   add(addManCommand);
   try {
     app.parse(argc, argv);

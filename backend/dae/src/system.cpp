@@ -22,9 +22,6 @@ void forEachStatement(const std::vector<AlgorithmStatement>& statements,
   }
 }
 
-namespace {
-
-/// The expressions a statement evaluates itself (not those of nested statements).
 std::vector<expr::Id> expressionsOf(const AlgorithmStatement& s) {
   if (auto* a = std::get_if<Assignment>(&s.node)) return {a->value};
   if (auto* r = std::get_if<Reinit>(&s.node)) return {r->value};
@@ -42,8 +39,6 @@ std::vector<expr::Id> expressionsOf(const AlgorithmStatement& s) {
   }
   return result;
 }
-
-} // namespace
 
 std::vector<std::uint32_t> algorithmInputs(const expr::Pool& pool, const Algorithm& algorithm) {
   std::set<std::uint32_t> reads;

@@ -2,18 +2,60 @@
 #include "mocc/support/diagnostics.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace mocc {
 
 const char* diagnosticKindName(DiagnosticKind kind) {
   switch (kind) {
-#define DIAGNOSTIC(Id, Name)                                                                       \
+#define DIAGNOSTIC(Id, Name, Code)                                                                 \
   case DiagnosticKind::Id:                                                                         \
     return Name;
 #include "mocc/support/diagnostic_kinds.def"
 #undef DIAGNOSTIC
   }
   return "unknown";
+}
+
+const char* diagnosticCode(DiagnosticKind kind) {
+  switch (kind) {
+#define DIAGNOSTIC(Id, Name, Code)                                                                 \
+  case DiagnosticKind::Id:                                                                         \
+    return Code;
+#include "mocc/support/diagnostic_kinds.def"
+#undef DIAGNOSTIC
+  }
+  return "E9999";
+}
+
+const std::vector<DiagnosticKind>& allDiagnosticKinds() {
+  static const std::vector<DiagnosticKind> kinds = {
+#define DIAGNOSTIC(Id, Name, Code) DiagnosticKind::Id,
+#include "mocc/support/diagnostic_kinds.def"
+#undef DIAGNOSTIC
+  };
+  return kinds;
+}
+
+namespace {
+
+bool sameIgnoringCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+} // namespace
+
+std::optional<DiagnosticKind> findDiagnosticKind(std::string_view codeOrName) {
+  for (DiagnosticKind kind : allDiagnosticKinds()) {
+    std::string_view code = diagnosticCode(kind);
+    if (sameIgnoringCase(codeOrName, code) || codeOrName == code.substr(1) ||
+        codeOrName == diagnosticKindName(kind))
+      return kind;
+  }
+  return std::nullopt;
 }
 
 Diagnostic& Diagnostics::error(DiagnosticKind kind, SourceRange range, std::string message) {
@@ -90,7 +132,8 @@ void appendSnippet(std::string& out, const SourceRange& range, const SourceManag
   out += '\n';
 }
 
-void appendHeader(std::string& out, const SourceRange& range, const char* severity,
+// `file:line:col: severity: message` (the severity may carry the kind's code).
+void appendHeader(std::string& out, const SourceRange& range, const std::string& severity,
                   const std::string& message, const SourceManager& sources) {
   if (range.valid()) {
     out += sources.describe(range.begin);
@@ -106,8 +149,9 @@ void appendHeader(std::string& out, const SourceRange& range, const char* severi
 
 std::string render(const Diagnostic& diagnostic, const SourceManager& sources) {
   std::string out;
-  appendHeader(out, diagnostic.range, severityName(diagnostic.severity), diagnostic.message,
-               sources);
+  std::string severity =
+      std::string(severityName(diagnostic.severity)) + "[" + diagnosticCode(diagnostic.kind) + "]";
+  appendHeader(out, diagnostic.range, severity, diagnostic.message, sources);
   appendSnippet(out, diagnostic.range, sources);
   for (const DiagnosticNote& note : diagnostic.notes) {
     appendHeader(out, note.range, "note", note.message, sources);

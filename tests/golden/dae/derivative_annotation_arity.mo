@@ -20,4 +20,4 @@ model DerivativeAnnotationArity
 equation
   der(z) = y;
 end DerivativeAnnotationArity;
-// CHECK: warning: the derivative annotation of 'DerivativeAnnotationArity.f' names 'DerivativeAnnotationArity.fWrong', which takes 1 input where MLS 12.7.1 passes 2; the annotation is not used
+// CHECK: warning[E0410]: the derivative annotation of 'DerivativeAnnotationArity.f' names 'DerivativeAnnotationArity.fWrong', which takes 1 input where MLS 12.7.1 passes 2; the annotation is not used

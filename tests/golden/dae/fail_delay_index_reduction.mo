@@ -8,4 +8,4 @@ equation
   x = delay(sin(time), 0.5);
   der(x) = v;
 end DelayIndexReduction;
-// CHECK: fail_delay_index_reduction.mo:8:3: error: index reduction must differentiate this equation, but delay() has no time derivative here: it reads the recorded history of its argument (MLS 3.7.4.2)
+// CHECK: fail_delay_index_reduction.mo:8:3: error[E0501]: index reduction must differentiate this equation, but delay() has no time derivative here: it reads the recorded history of its argument (MLS 3.7.4.2)

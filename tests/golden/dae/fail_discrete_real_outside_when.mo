@@ -9,4 +9,4 @@ equation
     y = pre(y) + x;
   end when;
 end DiscreteRealOutsideWhen;
-// CHECK: fail_discrete_real_outside_when.mo:5:17: error: 'x' is declared discrete, so it must be assigned in a when-clause, but none assigns it (MLS 4.5)
+// CHECK: fail_discrete_real_outside_when.mo:5:17: error[E0503]: 'x' is declared discrete, so it must be assigned in a when-clause, but none assigns it (MLS 4.5)

@@ -9,4 +9,4 @@ equation
   der(x) = -x;
   der(y) = x;
 end FailInitialAlgorithm;
-// CHECK: fail_initial_algorithm.mo:6:1: error: the initialization problem is over-determined: the initial algorithm assigns 'x', but it has fixed = true (MLS 8.6)
+// CHECK: fail_initial_algorithm.mo:6:1: error[E0505]: the initialization problem is over-determined: the initial algorithm assigns 'x', but it has fixed = true (MLS 8.6)

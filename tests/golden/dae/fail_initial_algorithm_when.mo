@@ -12,4 +12,4 @@ equation
     d = 2;
   end when;
 end FailInitialAlgorithmWhen;
-// CHECK: fail_initial_algorithm_when.mo:6:3: error: a when-statement cannot be used in an initial algorithm section (MLS 11.2.7)
+// CHECK: fail_initial_algorithm_when.mo:6:3: error[E0503]: a when-statement cannot be used in an initial algorithm section (MLS 11.2.7)

@@ -5,4 +5,4 @@ model StateSelectNever
 equation
   der(x) = time;
 end StateSelectNever;
-// CHECK: fail_state_select_never.mo:4:8: error: 'x' has stateSelect = StateSelect.never, but it must be a state: its derivative appears and no equation reads it (MLS 4.8.7.1)
+// CHECK: fail_state_select_never.mo:4:8: error[E0506]: 'x' has stateSelect = StateSelect.never, but it must be a state: its derivative appears and no equation reads it (MLS 4.8.7.1)

@@ -8,6 +8,6 @@ equation
   y = x;
   y = 2 * x;
 end Singular;
-// CHECK: fail_structurally_singular.mo:2:7: error: model 'Singular' is structurally singular: 3 equations, 3 unknowns
+// CHECK: fail_structurally_singular.mo:2:7: error[E0505]: model 'Singular' is structurally singular: 3 equations, 3 unknowns
 // CHECK: fail_structurally_singular.mo:5:8: note: no equation is left to determine 'z'
 // CHECK: fail_structurally_singular.mo:9:3: note: this equation has no unknown left to determine (over-determined)

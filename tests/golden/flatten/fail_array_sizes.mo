@@ -6,5 +6,5 @@ model M
 equation
   x = {1, 2};
 end M;
-// CHECK-DAG: fail_array_sizes.mo:5:15: error: the value of 'y' has size [3] but 'y' has size [2] (MLS 7.2.5)
-// CHECK-DAG: fail_array_sizes.mo:7:3: error: the two sides of this equation have different sizes
+// CHECK-DAG: fail_array_sizes.mo:5:15: error[E0405]: the value of 'y' has size [3] but 'y' has size [2] (MLS 7.2.5)
+// CHECK-DAG: fail_array_sizes.mo:7:3: error[E0405]: the two sides of this equation have different sizes

@@ -28,6 +28,6 @@ model M
   WithBase b;
   WithEquation e = 1;
 end M;
-// CHECK-DAG: fail_base_class_alone.mo:15:13: error: 'M.WithComponent' extends an array class ('A3'), so it cannot also have components (MLS 4.5.2)
-// CHECK-DAG: fail_base_class_alone.mo:19:13: error: 'M.WithBase' extends a class with an input or output prefix ('InputA'), so it cannot also have other base classes (MLS 4.5.2)
-// CHECK-DAG: fail_base_class_alone.mo:23:13: error: 'M.WithEquation' extends a simple type ('Distance'), so it cannot also have equations (MLS 4.5.2)
+// CHECK-DAG: fail_base_class_alone.mo:15:13: error[E0407]: 'M.WithComponent' extends an array class ('A3'), so it cannot also have components (MLS 4.5.2)
+// CHECK-DAG: fail_base_class_alone.mo:19:13: error[E0407]: 'M.WithBase' extends a class with an input or output prefix ('InputA'), so it cannot also have other base classes (MLS 4.5.2)
+// CHECK-DAG: fail_base_class_alone.mo:23:13: error[E0407]: 'M.WithEquation' extends a simple type ('Distance'), so it cannot also have equations (MLS 4.5.2)

@@ -11,4 +11,4 @@ equation
   p[1].v = 0;
   p[2].v = 0;
 end M;
-// CHECK: fail_cardinality.mo:10:23: error: the argument of cardinality must be a scalar connector (an element of an array of connectors, not the array; MLS 3.7.4.4)
+// CHECK: fail_cardinality.mo:10:23: error[E0405]: the argument of cardinality must be a scalar connector (an element of an array of connectors, not the array; MLS 3.7.4.4)

@@ -9,4 +9,4 @@ model M
 equation
   p.v = 0;
 end M;
-// CHECK: fail_cardinality_binding.mo:8:29: error: 'cardinality' is supported in equations only (not in bindings or algorithms): they are lowered once the connections are known
+// CHECK: fail_cardinality_binding.mo:8:29: error[E0401]: 'cardinality' is supported in equations only (not in bindings or algorithms): they are lowered once the connections are known

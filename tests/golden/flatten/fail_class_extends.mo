@@ -27,5 +27,5 @@ model M
   C c;
   Lonely l;
 end M;
-// CHECK-DAG: fail_class_extends.mo:17:19: error: 'M.C.Inner' is not allowed for 'Inner': it must be a subtype of 'M.B.Inner', but it is not replaceable, so its class cannot change (MLS 7.3.2)
-// CHECK-DAG: fail_class_extends.mo:23:19: error: 'model extends Missing' needs an inherited class 'Missing' to extend, but the enclosing class inherits none (MLS 7.3.1)
+// CHECK-DAG: fail_class_extends.mo:17:19: error[E0405]: 'M.C.Inner' is not allowed for 'Inner': it must be a subtype of 'M.B.Inner', but it is not replaceable, so its class cannot change (MLS 7.3.2)
+// CHECK-DAG: fail_class_extends.mo:23:19: error[E0002]: 'model extends Missing' needs an inherited class 'Missing' to extend, but the enclosing class inherits none (MLS 7.3.1)

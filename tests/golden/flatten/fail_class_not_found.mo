@@ -2,5 +2,5 @@
 model M
   Reel x;
 end M;
-// CHECK: fail_class_not_found.mo:3:3: error: class 'Reel' is not found
+// CHECK: fail_class_not_found.mo:3:3: error[E0403]: class 'Reel' is not found
 // CHECK: note: did you mean 'Real'?

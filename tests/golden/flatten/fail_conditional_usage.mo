@@ -7,4 +7,4 @@ model M
 equation
   y = 2 * x;
 end M;
-// CHECK: fail_conditional_usage.mo:8:11: error: 'x' is a conditional component; it can only be used in connect-equations (MLS 4.4.5)
+// CHECK: fail_conditional_usage.mo:8:11: error[E0407]: 'x' is a conditional component; it can only be used in connect-equations (MLS 4.4.5)

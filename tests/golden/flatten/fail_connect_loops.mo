@@ -18,4 +18,4 @@ equation
     connect(w[i].n, w[i + 1].p);
   end for;
 end FailConnectLoops;
-// CHECK: fail_connect_loops.mo:18:23: error: subscript 4 is outside 1..3
+// CHECK: fail_connect_loops.mo:18:23: error[E0407]: subscript 4 is outside 1..3

@@ -40,9 +40,9 @@ equation
   else
   end if;
 end M;
-// CHECK-DAG: fail_connect_restrictions.mo:29:3: error: connect: 'r.v' and 'i.v' cannot be connected: one is Real, the other Integer (MLS 9.3)
-// CHECK-DAG: fail_connect_restrictions.mo:30:3: error: connect: 'u' and 'plain.v' cannot be connected: only one of them is an input or output (MLS 9.3)
-// CHECK-DAG: error: 'sink' and 's1.y' are connected, but both are sources of the signal (outputs of components or inputs of the model); a connection set has at most one (MLS 9.3)
-// CHECK-DAG: fail_connect_restrictions.mo:26:17: error: 'p2.p' and 'p1.p' are connected, so they must be equal, but their values differ (MLS 9.3)
-// CHECK-DAG: fail_connect_restrictions.mo:36:5: error: connect-equations cannot be inside if-equations whose conditions are not parameter expressions (MLS 9.3)
-// CHECK-DAG: fail_connect_restrictions.mo:38:3: error: this if-equation has conditions that are not parameter expressions, so it needs an else branch with the same number of equations (1) as the others (MLS 8.3.4)
+// CHECK-DAG: fail_connect_restrictions.mo:29:3: error[E0405]: connect: 'r.v' and 'i.v' cannot be connected: one is Real, the other Integer (MLS 9.3)
+// CHECK-DAG: fail_connect_restrictions.mo:30:3: error[E0405]: connect: 'u' and 'plain.v' cannot be connected: only one of them is an input or output (MLS 9.3)
+// CHECK-DAG: error[E0407]: 'sink' and 's1.y' are connected, but both are sources of the signal (outputs of components or inputs of the model); a connection set has at most one (MLS 9.3)
+// CHECK-DAG: fail_connect_restrictions.mo:26:17: error[E0407]: 'p2.p' and 'p1.p' are connected, so they must be equal, but their values differ (MLS 9.3)
+// CHECK-DAG: fail_connect_restrictions.mo:36:5: error[E0407]: connect-equations cannot be inside if-equations whose conditions are not parameter expressions (MLS 9.3)
+// CHECK-DAG: fail_connect_restrictions.mo:38:3: error[E0407]: this if-equation has conditions that are not parameter expressions, so it needs an else branch with the same number of equations (1) as the others (MLS 8.3.4)

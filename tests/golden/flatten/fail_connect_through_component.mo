@@ -16,4 +16,4 @@ model M
 equation
   connect(a.b.c1, a.b.c2);
 end M;
-// CHECK: fail_connect_through_component.mo:17:11: error: connect: 'a.b.c1' is reached through 'a.b', a component of a component; a connect-equation names connectors of its class or of the class's components (MLS 9.1)
+// CHECK: fail_connect_through_component.mo:17:11: error[E0405]: connect: 'a.b.c1' is reached through 'a.b', a component of a component; a connect-equation names connectors of its class or of the class's components (MLS 9.1)

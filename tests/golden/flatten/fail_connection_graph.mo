@@ -36,5 +36,5 @@ equation
   connect(a.n, b.p);
   connect(b.n, a.p);
 end FailConnectionGraph;
-// CHECK: fail_connection_graph.mo:21:5: error: the overdetermined connector 'a.p.reference' is in a part of the connection graph without a root: a Connections.root or Connections.potentialRoot is needed (MLS 9.4.2)
-// CHECK: fail_connection_graph.mo:21:5: error: Connections.branch joins 's.p.reference' and 's.n.reference', which are already in one tree, or in two trees that both have a root; a required spanning-tree edge cannot close a loop (MLS 9.4.2)
+// CHECK: fail_connection_graph.mo:21:5: error[E0505]: the overdetermined connector 'a.p.reference' is in a part of the connection graph without a root: a Connections.root or Connections.potentialRoot is needed (MLS 9.4.2)
+// CHECK: fail_connection_graph.mo:21:5: error[E0505]: Connections.branch joins 's.p.reference' and 's.n.reference', which are already in one tree, or in two trees that both have a root; a required spanning-tree edge cannot close a loop (MLS 9.4.2)

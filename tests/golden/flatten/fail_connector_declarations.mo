@@ -22,6 +22,6 @@ model M
   RecordPin r;
   Fluid fl;
 end M;
-// CHECK-DAG: fail_connector_declarations.mo:21:17: error: the connector component 'p' cannot be a parameter (MLS 9.3)
-// CHECK-DAG: fail_connector_declarations.mo:22:13: error: connector 'M.RecordPin' is unbalanced: 1 flow variable but 2 potential variables (MLS 9.3.1)
-// CHECK-DAG: fail_connector_declarations.mo:23:9: error: connector 'M.Fluid' has stream variables, so it needs exactly one scalar flow variable, but it has 0 (MLS 15.1)
+// CHECK-DAG: fail_connector_declarations.mo:21:17: error[E0405]: the connector component 'p' cannot be a parameter (MLS 9.3)
+// CHECK-DAG: fail_connector_declarations.mo:22:13: error[E0505]: connector 'M.RecordPin' is unbalanced: 1 flow variable but 2 potential variables (MLS 9.3.1)
+// CHECK-DAG: fail_connector_declarations.mo:23:9: error[E0505]: connector 'M.Fluid' has stream variables, so it needs exactly one scalar flow variable, but it has 0 (MLS 15.1)

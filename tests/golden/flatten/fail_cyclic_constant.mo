@@ -6,5 +6,5 @@ model FailCyclicConstant
   constant Real q = p + 1;
   Real x = r + p;
 end FailCyclicConstant;
-// CHECK-DAG: fail_cyclic_constant.mo:4:17: error: the value of 'r' depends on itself
-// CHECK-DAG: error: the value of '{{[pq]}}' depends on itself
+// CHECK-DAG: fail_cyclic_constant.mo:4:17: error[E0408]: the value of 'r' depends on itself
+// CHECK-DAG: error[E0408]: the value of '{{[pq]}}' depends on itself

@@ -22,13 +22,13 @@ model M
   Real y9 = delay(x, p, -2);
   Real y10 = delay(x, delayTime = 1);
 end M;
-// CHECK-DAG: fail_delay.mo:14:22: error: the delayTime of delay(expr, delayTime) must be a parameter expression; a delay time that changes needs delayMax as a third argument (MLS 3.7.4.2)
-// CHECK-DAG: fail_delay.mo:15:25: error: the delayMax of delay() must be a parameter expression (MLS 3.7.4.2)
-// CHECK-DAG: fail_delay.mo:16:22: error: the delayTime of delay() is 5.5, more than its delayMax 1 (MLS 3.7.4.2)
-// CHECK-DAG: fail_delay.mo:17:22: error: the delayTime of delay() is -1, but it must not be negative (MLS 3.7.4.2)
-// CHECK-DAG: fail_delay.mo:18:13: error: 'delay' takes 2 to 3 arguments, but 1 was given
-// CHECK-DAG: fail_delay.mo:19:22: error: the delayTime of delay() must be a Real scalar (MLS 3.7.4.2)
-// CHECK-DAG: fail_delay.mo:20:19: error: the expression of delay() must be Real or Integer, but it is Boolean
-// CHECK-DAG: fail_delay.mo:9:10: error: delay() cannot be used in a function (MLS 12.2)
-// CHECK-DAG: fail_delay.mo:22:25: error: the delayMax of delay() is -2, but it must not be negative (MLS 3.7.4.2)
-// CHECK-DAG: fail_delay.mo:23:23: error: 'delay' takes no named arguments
+// CHECK-DAG: fail_delay.mo:14:22: error[E0408]: the delayTime of delay(expr, delayTime) must be a parameter expression; a delay time that changes needs delayMax as a third argument (MLS 3.7.4.2)
+// CHECK-DAG: fail_delay.mo:15:25: error[E0408]: the delayMax of delay() must be a parameter expression (MLS 3.7.4.2)
+// CHECK-DAG: fail_delay.mo:16:22: error[E0407]: the delayTime of delay() is 5.5, more than its delayMax 1 (MLS 3.7.4.2)
+// CHECK-DAG: fail_delay.mo:17:22: error[E0407]: the delayTime of delay() is -1, but it must not be negative (MLS 3.7.4.2)
+// CHECK-DAG: fail_delay.mo:18:13: error[E0406]: 'delay' takes 2 to 3 arguments, but 1 was given
+// CHECK-DAG: fail_delay.mo:19:22: error[E0405]: the delayTime of delay() must be a Real scalar (MLS 3.7.4.2)
+// CHECK-DAG: fail_delay.mo:20:19: error[E0405]: the expression of delay() must be Real or Integer, but it is Boolean
+// CHECK-DAG: fail_delay.mo:9:10: error[E0407]: delay() cannot be used in a function (MLS 12.2)
+// CHECK-DAG: fail_delay.mo:22:25: error[E0407]: the delayMax of delay() is -2, but it must not be negative (MLS 3.7.4.2)
+// CHECK-DAG: fail_delay.mo:23:23: error[E0406]: 'delay' takes no named arguments

@@ -8,4 +8,4 @@ model FailExpandableAbsent
   Bus bus;
   Real y = bus.realSignal2;
 end FailExpandableAbsent;
-// CHECK: fail_expandable_absent.mo:6:10: error: 'bus.realSignal2' is used, but it is not part of the model
+// CHECK: fail_expandable_absent.mo:6:10: error[E0412]: 'bus.realSignal2' is used, but it is not part of the model

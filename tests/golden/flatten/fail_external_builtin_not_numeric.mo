@@ -9,4 +9,4 @@ model Top
   Real z = f(time);
 end Top;
 
-// CHECK: fail_external_builtin_not_numeric.mo:7:5: error: 'fill' is not a built-in numeric function
+// CHECK: fail_external_builtin_not_numeric.mo:7:5: error[E0401]: 'fill' is not a built-in numeric function

@@ -7,5 +7,5 @@ end Lib;
 model M
   Lib.Gain g(k = 3);
 end M;
-// CHECK: fail_final_modified.mo:8:14: error: this modifies an element declared final (MLS 7.2.6)
+// CHECK: fail_final_modified.mo:8:14: error[E0407]: this modifies an element declared final (MLS 7.2.6)
 // CHECK: note: made final here

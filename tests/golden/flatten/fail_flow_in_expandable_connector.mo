@@ -11,4 +11,4 @@ model M
   end Bus;
   Bus bus;
 end M;
-// CHECK: fail_flow_in_expandable_connector.mo:10:15: error: the flow variable 'f' is declared in an expandable connector: flow variables belong in the connectors inside it (MLS 9.1.3)
+// CHECK: fail_flow_in_expandable_connector.mo:10:15: error[E0405]: the flow variable 'f' is declared in an expandable connector: flow variables belong in the connectors inside it (MLS 9.1.3)

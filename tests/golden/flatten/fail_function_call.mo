@@ -10,7 +10,7 @@ model M
   Real b = F.twice(z = 1);
   Real c = F.twise(1);
 end M;
-// CHECK: fail_function_call.mo:9:12: error: 'F.twice' takes 1 input, but 2 were given
-// CHECK: fail_function_call.mo:10:20: error: 'F.twice' has no input named 'z'
+// CHECK: fail_function_call.mo:9:12: error[E0406]: 'F.twice' takes 1 input, but 2 were given
+// CHECK: fail_function_call.mo:10:20: error[E0406]: 'F.twice' has no input named 'z'
 // CHECK: note: did you mean 'x'?
-// CHECK: fail_function_call.mo:11:12: error: undefined function 'F.twise'
+// CHECK: fail_function_call.mo:11:12: error[E0412]: undefined function 'F.twise'

@@ -29,7 +29,7 @@ model M
   end incomplete;
   Real x = publicVariable(1) + twoAlgorithms(2) + initialAlgorithm(3) + incomplete(4);
 end M;
-// CHECK-DAG: fail_function_restrictions.mo:7:10: error: a public variable of a function must be an input or an output (MLS 12.2)
-// CHECK-DAG: fail_function_restrictions.mo:17:3: error: a function has at most one algorithm section (MLS 12.2)
-// CHECK-DAG: fail_function_restrictions.mo:23:3: error: a function cannot have an initial algorithm (MLS 12.2)
-// CHECK-DAG: fail_function_restrictions.mo:26:20: error: 'M.incomplete' is a partial function and cannot be called (MLS 12.2)
+// CHECK-DAG: fail_function_restrictions.mo:7:10: error[E0407]: a public variable of a function must be an input or an output (MLS 12.2)
+// CHECK-DAG: fail_function_restrictions.mo:17:3: error[E0407]: a function has at most one algorithm section (MLS 12.2)
+// CHECK-DAG: fail_function_restrictions.mo:23:3: error[E0407]: a function cannot have an initial algorithm (MLS 12.2)
+// CHECK-DAG: fail_function_restrictions.mo:26:20: error[E0407]: 'M.incomplete' is a partial function and cannot be called (MLS 12.2)

@@ -15,4 +15,4 @@ model M
   Real array = many.f(1);
 end M;
 // CHECK-NOT: one.f
-// CHECK: fail_function_via_component.mo:15:16: error: 'many.f': a function is found through a component only if it is a scalar, unconditional component (MLS 5.3.2)
+// CHECK: fail_function_via_component.mo:15:16: error[E0407]: 'many.f': a function is found through a component only if it is a scalar, unconditional component (MLS 5.3.2)

@@ -39,10 +39,10 @@ model M
   Real f = G.apply(2 * time, 1);
   Real g = sin(function G.scaled(k = 2));
 end M;
-// CHECK: fail_functional_arguments.mo:34:20: error: 'G.R' is not a function, so it cannot be passed as a functional argument (MLS 12.4.2)
-// CHECK: fail_functional_arguments.mo:35:20: error: 'G.scaled' does not fit functional input 'f' of type 'G.Integrand': its input 'k' is neither bound nor has a default (MLS 12.4.2)
-// CHECK: fail_functional_arguments.mo:36:45: error: 'G.scaled' has no input named 'z'
-// CHECK: fail_functional_arguments.mo:37:20: error: 'G.surface' does not fit functional input 'f' of type 'G.Integrand': it has no input 'x' (MLS 12.4.2)
-// CHECK: fail_functional_arguments.mo:38:20: error: 'G.scaled' does not fit functional input 'f' of type 'G.Integrand': its input 'x' is bound (MLS 12.4.2)
-// CHECK: fail_functional_arguments.mo:39:20: error: input 'f' takes a function: a function name or `function f(a = ...)` (MLS 12.4.2)
-// CHECK: fail_functional_arguments.mo:40:16: error: `function f(...)` can only be the argument of a functional input (MLS 12.4.2.1)
+// CHECK: fail_functional_arguments.mo:34:20: error[E0405]: 'G.R' is not a function, so it cannot be passed as a functional argument (MLS 12.4.2)
+// CHECK: fail_functional_arguments.mo:35:20: error[E0405]: 'G.scaled' does not fit functional input 'f' of type 'G.Integrand': its input 'k' is neither bound nor has a default (MLS 12.4.2)
+// CHECK: fail_functional_arguments.mo:36:45: error[E0406]: 'G.scaled' has no input named 'z'
+// CHECK: fail_functional_arguments.mo:37:20: error[E0405]: 'G.surface' does not fit functional input 'f' of type 'G.Integrand': it has no input 'x' (MLS 12.4.2)
+// CHECK: fail_functional_arguments.mo:38:20: error[E0405]: 'G.scaled' does not fit functional input 'f' of type 'G.Integrand': its input 'x' is bound (MLS 12.4.2)
+// CHECK: fail_functional_arguments.mo:39:20: error[E0405]: input 'f' takes a function: a function name or `function f(a = ...)` (MLS 12.4.2)
+// CHECK: fail_functional_arguments.mo:40:16: error[E0407]: `function f(...)` can only be the argument of a functional input (MLS 12.4.2.1)

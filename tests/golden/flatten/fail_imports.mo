@@ -24,6 +24,6 @@ model M
   Real a = k;
   Real b = x;
 end M;
-// CHECK-DAG: fail_imports.mo:15:10: error: 'Lib.NotAPackage' is a model, not a package: imports can only name packages and their elements (MLS 13.2.1)
-// CHECK-DAG: fail_imports.mo:17:14: error: 'x' is imported twice: by this import and by an earlier one (MLS 13.2.1)
-// CHECK-DAG: fail_imports.mo:20:12: error: 'x' is imported twice: by this import and by an earlier one (MLS 13.2.1)
+// CHECK-DAG: fail_imports.mo:15:10: error[E0405]: 'Lib.NotAPackage' is a model, not a package: imports can only name packages and their elements (MLS 13.2.1)
+// CHECK-DAG: fail_imports.mo:17:14: error[E0003]: 'x' is imported twice: by this import and by an earlier one (MLS 13.2.1)
+// CHECK-DAG: fail_imports.mo:20:12: error[E0003]: 'x' is imported twice: by this import and by an earlier one (MLS 13.2.1)

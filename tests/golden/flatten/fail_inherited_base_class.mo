@@ -9,4 +9,4 @@ model M
   extends A;
   extends B;
 end M;
-// CHECK: fail_inherited_base_class.mo:10:11: error: 'B' is found only among inherited elements, which an extends clause must not use (MLS 5.6.1)
+// CHECK: fail_inherited_base_class.mo:10:11: error[E0412]: 'B' is found only among inherited elements, which an extends clause must not use (MLS 5.6.1)

@@ -5,4 +5,4 @@ equation
   arr[false] = 0.0;
   arr[2] = 1.0;
 end M;
-// CHECK: fail_integer_subscript_of_boolean_dimension.mo:6:7: error: a subscript of type Integer cannot index a dimension of Boolean values (MLS 10.5.1: the index has the type of the dimension)
+// CHECK: fail_integer_subscript_of_boolean_dimension.mo:6:7: error[E0405]: a subscript of type Integer cannot index a dimension of Boolean values (MLS 10.5.1: the index has the type of the dimension)

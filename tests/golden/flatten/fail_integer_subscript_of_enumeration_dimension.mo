@@ -6,4 +6,4 @@ model M
   Real ok = arr[E.two];
   Real x = arr[1];
 end M;
-// CHECK: fail_integer_subscript_of_enumeration_dimension.mo:7:16: error: a subscript of type Integer cannot index a dimension of enumeration values (MLS 10.5.1: the index has the type of the dimension)
+// CHECK: fail_integer_subscript_of_enumeration_dimension.mo:7:16: error[E0405]: a subscript of type Integer cannot index a dimension of enumeration values (MLS 10.5.1: the index has the type of the dimension)

@@ -18,5 +18,5 @@ model M
   Carrier.Inner nested;
   Carrier.Sealed sealed;
 end M;
-// CHECK-DAG: fail_lookup_inside_classes.mo:17:23: error: 'c' cannot be looked up in 'M.Incomplete', a partial class (MLS 5.3.2)
-// CHECK-DAG: fail_lookup_inside_classes.mo:18:3: error: 'Inner' cannot be looked up in 'M.Carrier': it is a model with non-constant components, so only its encapsulated classes can be named (MLS 5.3.2)
+// CHECK-DAG: fail_lookup_inside_classes.mo:17:23: error[E0412]: 'c' cannot be looked up in 'M.Incomplete', a partial class (MLS 5.3.2)
+// CHECK-DAG: fail_lookup_inside_classes.mo:18:3: error[E0412]: 'Inner' cannot be looked up in 'M.Carrier': it is a model with non-constant components, so only its encapsulated classes can be named (MLS 5.3.2)

@@ -17,4 +17,4 @@ model M
   OR b(x = 2.0);
   OR c = a + b;
 end M;
-// CHECK: fail_operator_contents.mo:6:7: error: operator '+' may only contain declarations of functions (MLS 4.6)
+// CHECK: fail_operator_contents.mo:6:7: error[E0405]: operator '+' may only contain declarations of functions (MLS 4.6)

@@ -51,9 +51,9 @@ model FailOperatorRecords
 equation
   connect(a, b);
 end FailOperatorRecords;
-// CHECK: fail_operator_records.mo:47:17: error: '-' is applied to a record that is no operator record; only operator records define operators (MLS 14.1)
-// CHECK: fail_operator_records.mo:49:13: error: several functions of operator '+' of 'Ops.C' match these operands (MLS 14.2)
+// CHECK: fail_operator_records.mo:47:17: error[E0405]: '-' is applied to a record that is no operator record; only operator records define operators (MLS 14.1)
+// CHECK: fail_operator_records.mo:49:13: error[E0405]: several functions of operator '+' of 'Ops.C' match these operands (MLS 14.2)
 // CHECK: fail_operator_records.mo:11:16: note: 'Ops.C.'+'.add' matches
 // CHECK: fail_operator_records.mo:19:16: note: 'Ops.C.'+'.addScaled' matches
-// CHECK: fail_operator_records.mo:50:13: error: no function of operator '*' of 'Ops.C' accepts (Ops.C, Boolean) (MLS 14.5)
-// CHECK: fail_operator_records.mo:43:16: error: the flow variable 'i' is an operator record 'Ops.C' without the operators '-', '0' that its connection equations need (MLS 9.2)
+// CHECK: fail_operator_records.mo:50:13: error[E0405]: no function of operator '*' of 'Ops.C' accepts (Ops.C, Boolean) (MLS 14.5)
+// CHECK: fail_operator_records.mo:43:16: error[E0407]: the flow variable 'i' is an operator record 'Ops.C' without the operators '-', '0' that its connection equations need (MLS 9.2)

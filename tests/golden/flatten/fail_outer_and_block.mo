@@ -16,5 +16,5 @@ model M
   Part part(k = 2);
   B b;
 end M;
-// CHECK-DAG: fail_outer_and_block.mo:16:15: error: outer 'k' cannot be modified; modify its inner declaration (MLS 5.4)
-// CHECK-DAG: fail_outer_and_block.mo:9:9: error: 'p' is a connector of the block 'M.B', so its variable 'e' must be an input or an output (MLS 4.6)
+// CHECK-DAG: fail_outer_and_block.mo:16:15: error[E0407]: outer 'k' cannot be modified; modify its inner declaration (MLS 5.4)
+// CHECK-DAG: fail_outer_and_block.mo:9:9: error[E0407]: 'p' is a connector of the block 'M.B', so its variable 'e' must be an input or an output (MLS 4.6)

@@ -17,4 +17,4 @@ model M
   A a;
 end M;
 // CHECK-NOT: T0.i
-// CHECK: fail_outer_subtype.mo:14:17: error: 'T0.a': 'a' is not an element of the type of outer 'T0' (MLS 5.4)
+// CHECK: fail_outer_subtype.mo:14:17: error[E0412]: 'T0.a': 'a' is not an element of the type of outer 'T0' (MLS 5.4)

@@ -18,7 +18,7 @@ model M
   B b;
   Real y = a.x + P.hidden + P.c;
 end M;
-// CHECK-DAG: fail_protected_access.mo:17:7: error: 'x' is protected: only an extends clause may modify it (MLS 4.1)
-// CHECK-DAG: fail_protected_access.mo:19:14: error: 'x' is a protected element of 'M.A': it cannot be accessed with dot notation (MLS 4.1)
-// CHECK-DAG: fail_protected_access.mo:19:20: error: 'hidden' is a protected element of 'M.P': it cannot be accessed with dot notation (MLS 4.1)
+// CHECK-DAG: fail_protected_access.mo:17:7: error[E0407]: 'x' is protected: only an extends clause may modify it (MLS 4.1)
+// CHECK-DAG: fail_protected_access.mo:19:14: error[E0412]: 'x' is a protected element of 'M.A': it cannot be accessed with dot notation (MLS 4.1)
+// CHECK-DAG: fail_protected_access.mo:19:20: error[E0412]: 'hidden' is a protected element of 'M.P': it cannot be accessed with dot notation (MLS 4.1)
 // CHECK-NOT: fail_protected_access.mo:15

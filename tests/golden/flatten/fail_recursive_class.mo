@@ -3,4 +3,4 @@ model M
   Real x;
   M sub;
 end M;
-// CHECK: fail_recursive_class.mo:4:5: error: 'sub' is an instance of 'M', which contains it
+// CHECK: fail_recursive_class.mo:4:5: error[E0407]: 'sub' is an instance of 'M', which contains it

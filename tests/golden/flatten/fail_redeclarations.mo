@@ -25,9 +25,9 @@ model M
   Holder h(redeclare Small b, redeclare Real f = 2, redeclare Real c = 3, redeclare Big s);
   Derived d;
 end M;
-// CHECK-DAG: fail_redeclarations.mo:25:28: error: 'M.Small' is not allowed for 'b': it must be a subtype of 'M.Big', but it has no element 'y' (MLS 7.3.2)
-// CHECK-DAG: fail_redeclarations.mo:25:31: error: 'f' cannot be redeclared: it is final (MLS 7.3.4)
-// CHECK-DAG: fail_redeclarations.mo:25:53: error: 'c' cannot be redeclared: it is a constant (MLS 7.3.4)
-// CHECK-DAG: fail_redeclarations.mo:25:89: error: 'M.Big' is not allowed for 's': it must be a subtype of 'M.Small', but it is not replaceable, so its class cannot change (MLS 7.3.2)
-// CHECK-DAG: fail_redeclarations.mo:23:20: error: 'hidden' cannot be redeclared: a protected element cannot become public (MLS 7.3.4)
+// CHECK-DAG: fail_redeclarations.mo:25:28: error[E0405]: 'M.Small' is not allowed for 'b': it must be a subtype of 'M.Big', but it has no element 'y' (MLS 7.3.2)
+// CHECK-DAG: fail_redeclarations.mo:25:31: error[E0407]: 'f' cannot be redeclared: it is final (MLS 7.3.4)
+// CHECK-DAG: fail_redeclarations.mo:25:53: error[E0407]: 'c' cannot be redeclared: it is a constant (MLS 7.3.4)
+// CHECK-DAG: fail_redeclarations.mo:25:89: error[E0405]: 'M.Big' is not allowed for 's': it must be a subtype of 'M.Small', but it is not replaceable, so its class cannot change (MLS 7.3.2)
+// CHECK-DAG: fail_redeclarations.mo:23:20: error[E0407]: 'hidden' cannot be redeclared: a protected element cannot become public (MLS 7.3.4)
 // CHECK-DAG: fail_redeclarations.mo:16:11: note: the original declaration

@@ -6,4 +6,4 @@ model M
   end A;
   extends A;
 end M;
-// CHECK: fail_replaceable_base_class.mo:7:11: error: the base class 'A' is replaceable; a base class must not be (MLS 7.1.4)
+// CHECK: fail_replaceable_base_class.mo:7:11: error[E0407]: the base class 'A' is replaceable; a base class must not be (MLS 7.1.4)

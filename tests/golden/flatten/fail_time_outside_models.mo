@@ -11,5 +11,5 @@ model M
   R r;
   C c;
 end M;
-// CHECK-DAG: fail_time_outside_models.mo:5:14: error: 'time' is not available in record 'R': only models and blocks have it (MLS 3.6.7)
-// CHECK-DAG: fail_time_outside_models.mo:8:14: error: 'time' is not available in connector 'C': only models and blocks have it (MLS 3.6.7)
+// CHECK-DAG: fail_time_outside_models.mo:5:14: error[E0407]: 'time' is not available in record 'R': only models and blocks have it (MLS 3.6.7)
+// CHECK-DAG: fail_time_outside_models.mo:8:14: error[E0407]: 'time' is not available in connector 'C': only models and blocks have it (MLS 3.6.7)

@@ -14,5 +14,5 @@ model M
 equation
   connect(a.c, b.c);
 end M;
-// CHECK: fail_unbalanced_connector.mo:9:9: error: connector 'Lib.Bad' is unbalanced: 1 flow variable but 2 potential variables (MLS 9.3.1)
+// CHECK: fail_unbalanced_connector.mo:9:9: error[E0505]: connector 'Lib.Bad' is unbalanced: 1 flow variable but 2 potential variables (MLS 9.3.1)
 // CHECK: note: the connector is declared here

@@ -4,7 +4,7 @@ model M
 equation
   der(hieght) = -height;
 end M;
-// CHECK: fail_undefined_name.mo:5:7: error: undefined name 'hieght'
+// CHECK: fail_undefined_name.mo:5:7: error[E0412]: undefined name 'hieght'
 // CHECK-NEXT:   der(hieght) = -height;
 // CHECK-NEXT:       ^~~~~~
 // CHECK-NEXT: note: did you mean 'height'?

@@ -3,4 +3,4 @@ model Top
   Lib.Missing m;
 end Top;
 
-// CHECK: fail_undefined_type.mo:3:3: error: class 'Lib.Missing' is not found
+// CHECK: fail_undefined_type.mo:3:3: error[E0403]: class 'Lib.Missing' is not found

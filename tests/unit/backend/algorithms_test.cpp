@@ -158,27 +158,29 @@ TEST(BackendAlgorithmsErrors, StatementsAreChecked) {
   compileModel(c, m.model);
   EXPECT_FALSE(c.program);
   std::string out = c.rendered();
-  EXPECT_NE(out.find("test.mo:11:7: error: a when-statement cannot be used inside an "
+  EXPECT_NE(out.find("test.mo:11:7: error[E0503]: a when-statement cannot be used inside an "
                      "if-statement (MLS 11.2.7)"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("test.mo:12:5: error: reinit() can only be used inside a when-statement"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find("test.mo:12:5: error[E0502]: reinit() can only be used inside a when-statement"),
+      std::string::npos)
       << out;
-  EXPECT_NE(out.find("test.mo:13:5: error: while-loops in algorithm sections are not supported "
-                     "yet"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find("test.mo:13:5: error[E0401]: while-loops in algorithm sections are not supported "
+               "yet"),
+      std::string::npos)
       << out;
-  EXPECT_NE(out.find("test.mo:17:3: error: 'd' is assigned both in a when-clause and in an "
+  EXPECT_NE(out.find("test.mo:17:3: error[E0504]: 'd' is assigned both in a when-clause and in an "
                      "algorithm section"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("test.mo:16:3: note: the when-clause"), std::string::npos) << out;
-  EXPECT_NE(out.find("test.mo:18:5: error: a when-statement cannot be used in an initial "
+  EXPECT_NE(out.find("test.mo:18:5: error[E0503]: a when-statement cannot be used in an initial "
                      "algorithm section (MLS 11.2.7)"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("test.mo:19:5: error: Integer 'n' cannot be assigned a Real value"),
+  EXPECT_NE(out.find("test.mo:19:5: error[E0405]: Integer 'n' cannot be assigned a Real value"),
             std::string::npos)
       << out;
 }
@@ -191,9 +193,10 @@ TEST(BackendAlgorithmsErrors, StatesCannotBeAssigned) {
   Compilation c;
   compileModel(c, m.model);
   EXPECT_FALSE(c.program);
-  EXPECT_NE(c.rendered().find("test.mo:14:3: error: 'x' is a state (it appears in der()) and "
-                              "cannot be assigned in an algorithm section"),
-            std::string::npos)
+  EXPECT_NE(
+      c.rendered().find("test.mo:14:3: error[E0503]: 'x' is a state (it appears in der()) and "
+                        "cannot be assigned in an algorithm section"),
+      std::string::npos)
       << c.rendered();
 }
 
@@ -208,9 +211,10 @@ TEST(BackendAlgorithmsErrors, LoopBetweenAlgorithmsIsReported) {
   compileModel(c, m.model);
   EXPECT_FALSE(c.program);
   std::string out = c.rendered();
-  EXPECT_NE(out.find("error: algebraic loop through a when-clause or an algorithm section: 2 "
-                     "blocks must be solved together for a, b"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find("error[E0507]: algebraic loop through a when-clause or an algorithm section: 2 "
+               "blocks must be solved together for a, b"),
+      std::string::npos)
       << out;
   EXPECT_NE(out.find("test.mo:5:3: note: part of the loop"), std::string::npos) << out;
   EXPECT_NE(out.find("test.mo:8:3: note: part of the loop"), std::string::npos) << out;

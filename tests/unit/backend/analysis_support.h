@@ -29,6 +29,7 @@ inline std::unique_ptr<Analysed> analyse(const std::string& text,
   auto model = flattenSource(result->c, text);
   if (!model) return result;
   backend::PipelineOptions options;
+  options.verifyEach = true;
   options.printAfter = printAfter;
   Analysed* self = result.get();
   options.print = [self](const std::string&, const std::string& out) { self->printed += out; };

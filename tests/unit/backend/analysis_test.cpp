@@ -79,7 +79,7 @@ end C;
 )");
   ASSERT_TRUE(a->analysis) << a->c.rendered();
   EXPECT_TRUE(contains(a->c.rendered(),
-                       "warning: 'z' is an alias of 'y' but both have fixed = true with "
+                       "warning[E0409]: 'z' is an alias of 'y' but both have fixed = true with "
                        "different start values (3 and 2); using the start value of 'y'"));
 }
 
@@ -92,8 +92,9 @@ equation
 end T;
 )");
   EXPECT_FALSE(a->analysis);
-  EXPECT_TRUE(contains(a->c.rendered(),
-                       "test.mo:5:3: error: this equation reduces to 1 = 2, which never holds"));
+  EXPECT_TRUE(
+      contains(a->c.rendered(),
+               "test.mo:5:3: error[E0505]: this equation reduces to 1 = 2, which never holds"));
 }
 
 TEST(IndexReduction, CapacitorOnAVoltageSourceHasNoState) {
@@ -236,12 +237,13 @@ algorithm
 end f;
 )" + std::string(kEquationOfF));
   EXPECT_FALSE(a->analysis);
-  EXPECT_TRUE(contains(a->c.rendered(),
-                       "test.mo:15:3: error: index reduction must differentiate this equation, "
-                       "but function 'f' has no derivative annotation that names a function of "
-                       "the model (MLS 12.7.1)\n"
-                       "    f(x) = sin(time);\n"
-                       "    ^~~~~~~~~~~~~~~~\n"));
+  EXPECT_TRUE(
+      contains(a->c.rendered(),
+               "test.mo:15:3: error[E0501]: index reduction must differentiate this equation, "
+               "but function 'f' has no derivative annotation that names a function of "
+               "the model (MLS 12.7.1)\n"
+               "    f(x) = sin(time);\n"
+               "    ^~~~~~~~~~~~~~~~\n"));
 }
 
 TEST(IndexReduction, AFunctionOfAssignmentsInSequenceIsDifferentiatedThroughItsBody) {
@@ -273,8 +275,9 @@ end U;
 )");
   EXPECT_FALSE(a->analysis);
   std::string out = a->c.rendered();
-  EXPECT_TRUE(contains(out, "test.mo:1:7: error: model 'U' is structurally singular: 2 equations, "
-                            "3 unknowns"));
+  EXPECT_TRUE(
+      contains(out, "test.mo:1:7: error[E0505]: model 'U' is structurally singular: 2 equations, "
+                    "3 unknowns"));
   EXPECT_TRUE(contains(out, "note: no equation is left to determine"));
 }
 
@@ -294,9 +297,10 @@ end R;
 )");
   EXPECT_FALSE(a->analysis);
   std::string out = a->c.rendered();
-  EXPECT_TRUE(contains(out, "test.mo:9:3: error: this equation has no unknown left to determine "
-                            "(over-determined): other equations fix each variable it reads to "
-                            "a constant"))
+  EXPECT_TRUE(contains(out,
+                       "test.mo:9:3: error[E0505]: this equation has no unknown left to determine "
+                       "(over-determined): other equations fix each variable it reads to "
+                       "a constant"))
       << out;
 }
 
@@ -326,7 +330,8 @@ end O;
 )");
   EXPECT_FALSE(a->analysis);
   std::string out = a->c.rendered();
-  EXPECT_TRUE(contains(out, "error: model 'O' is structurally singular: 2 equations, 1 unknowns"));
+  EXPECT_TRUE(
+      contains(out, "error[E0505]: model 'O' is structurally singular: 2 equations, 1 unknowns"));
   EXPECT_TRUE(contains(out, "note: this equation has no unknown left to determine "
                             "(over-determined)"));
 }
@@ -387,9 +392,10 @@ end Over;
 )");
   ASSERT_TRUE(a->analysis);
   std::string out = a->c.rendered();
-  EXPECT_TRUE(contains(out, "test.mo:1:7: warning: the initialization problem is over-determined: "
-                            "1 equation has no unknown left: x = 1 (fixed = true, test.mo:2:8); "
-                            "it is removed and checked for consistency at initialization"));
+  EXPECT_TRUE(
+      contains(out, "test.mo:1:7: warning[E0505]: the initialization problem is over-determined: "
+                    "1 equation has no unknown left: x = 1 (fixed = true, test.mo:2:8); "
+                    "it is removed and checked for consistency at initialization"));
   EXPECT_TRUE(contains(out, "test.mo:2:8: note: this equation is redundant"));
   const auto& initialization = a->analysis->schedule.initialization;
   EXPECT_EQ(initialization.equations.size(), 2u); // der(x) = -x and x = 2
@@ -406,8 +412,9 @@ end Under;
 )");
   EXPECT_FALSE(a->analysis);
   std::string out = a->c.rendered();
-  EXPECT_TRUE(contains(out, "error: the initialization problem is under-determined: 1 variable "
-                            "has no equation: p (test.mo:2:18)"));
+  EXPECT_TRUE(contains(out,
+                       "error[E0505]: the initialization problem is under-determined: 1 variable "
+                       "has no equation: p (test.mo:2:18)"));
   EXPECT_TRUE(contains(out, "test.mo:2:18: note: nothing determines the initial value of 'p'"));
 }
 
@@ -423,9 +430,10 @@ end Free;
   EXPECT_TRUE(contains(a->printed, "initialization Free: 2 unknowns, 2 equations (1 of the model, "
                                    "0 initial, 0 fixed start, 0 reinit, 1 start fallback)\n"
                                    "  x := 1  // test.mo:2:8\n"));
-  EXPECT_TRUE(contains(a->c.rendered(), "warning: the initialization problem is under-determined: "
-                                        "1 state has no initial equation and fixed = false: x "
-                                        "(test.mo:2:8)"));
+  EXPECT_TRUE(contains(a->c.rendered(),
+                       "warning[E0505]: the initialization problem is under-determined: "
+                       "1 state has no initial equation and fixed = false: x "
+                       "(test.mo:2:8)"));
 }
 
 TEST(Initialization, PendulumInitialEquationsDetermineTheDummyStates) {

@@ -122,7 +122,8 @@ equation
   assert(x < 2, x);
 end M;
 )");
-  EXPECT_NE(out.find("test.mo:4:17: error: a message must be a String"), std::string::npos) << out;
+  EXPECT_NE(out.find("test.mo:4:17: error[E0405]: a message must be a String"), std::string::npos)
+      << out;
 }
 
 TEST(BuildDae, AMessageMayBeAnyStringComputedDuringSimulation) {
@@ -145,10 +146,11 @@ equation
   s = s + "a";
 end M;
 )");
-  EXPECT_NE(out.find("test.mo:4:3: error: cannot solve this equation for String variable 's': it "
-                     "must have the form 's = expression' with an expression that does not read "
-                     "'s'"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find("test.mo:4:3: error[E0508]: cannot solve this equation for String variable 's': it "
+               "must have the form 's = expression' with an expression that does not read "
+               "'s'"),
+      std::string::npos)
       << out;
 }
 
@@ -164,9 +166,10 @@ equation
   end when;
 end M;
 )");
-  EXPECT_NE(out.find("test.mo:8:5: error: reinit() needs a state, but 'y' does not appear in "
-                     "der() (MLS 8.3.6)"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find("test.mo:8:5: error[E0502]: reinit() needs a state, but 'y' does not appear in "
+               "der() (MLS 8.3.6)"),
+      std::string::npos)
       << out;
 }
 

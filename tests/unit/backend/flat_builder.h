@@ -286,6 +286,7 @@ inline void compileModel(Compilation& c, const flat::Model& model,
     text += "line " + std::to_string(line) + " of the test model\n";
   c.sources.add("test.mo", text);
   backend::PipelineOptions options;
+  options.verifyEach = true;
   options.printAfter = passes;
   options.print = [&c](const std::string&, const std::string& printed) { c.printed += printed; };
   c.program = backend::compile(model, c.sources, c.diagnostics, options);

@@ -205,23 +205,27 @@ TEST(BackendFunctionsErrors, BodiesAreChecked) {
   compileModel(c, m.model);
   EXPECT_FALSE(c.program);
   std::string out = c.rendered();
-  EXPECT_NE(out.find("error: model variable 'z' cannot be used inside function 'bad' (MLS 12.2)"),
+  EXPECT_NE(
+      out.find("error[E0401]: model variable 'z' cannot be used inside function 'bad' (MLS 12.2)"),
+      std::string::npos)
+      << out;
+  EXPECT_NE(out.find("test.mo:4:5: error[E0407]: input 'x' of function 'bad' cannot be assigned"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("test.mo:4:5: error: input 'x' of function 'bad' cannot be assigned"),
+  EXPECT_NE(out.find("test.mo:5:5: error[E0401]: break outside a for- or while-loop"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("test.mo:5:5: error: break outside a for- or while-loop"), std::string::npos)
+  EXPECT_NE(
+      out.find("test.mo:6:7: error[E0406]: subscript 3 is out of range for dimension 1 of 'v' "
+               "(size 2)"),
+      std::string::npos)
       << out;
-  EXPECT_NE(out.find("test.mo:6:7: error: subscript 3 is out of range for dimension 1 of 'v' "
-                     "(size 2)"),
+  EXPECT_NE(out.find("test.mo:7:5: error[E0401]: when cannot be used inside function 'bad'"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("test.mo:7:5: error: when cannot be used inside function 'bad'"),
-            std::string::npos)
+  EXPECT_NE(out.find("error[E0401]: time cannot be used inside function 'bad'"), std::string::npos)
       << out;
-  EXPECT_NE(out.find("error: time cannot be used inside function 'bad'"), std::string::npos) << out;
-  EXPECT_NE(out.find("test.mo:9:5: error: Integer 'k' cannot be assigned a Real value"),
+  EXPECT_NE(out.find("test.mo:9:5: error[E0405]: Integer 'k' cannot be assigned a Real value"),
             std::string::npos)
       << out;
 }
@@ -238,8 +242,9 @@ TEST(BackendFunctionsErrors, CallArgumentCountMustMatch) {
   Compilation c;
   compileModel(c, m.model);
   EXPECT_FALSE(c.program);
-  EXPECT_NE(c.rendered().find("test.mo:9:4: error: call of 'g' with 2 argument elements for output "
-                              "element 0; it has 1 input and 1 output elements"),
+  EXPECT_NE(c.rendered().find(
+                "test.mo:9:4: error[E0406]: call of 'g' with 2 argument elements for output "
+                "element 0; it has 1 input and 1 output elements"),
             std::string::npos)
       << c.rendered();
 }

@@ -125,15 +125,17 @@ TEST(BackendIfEquationsErrors, BranchSizesMustAgree) {
   compileModel(c, m.model);
   EXPECT_FALSE(c.program);
   std::string out = c.rendered();
-  EXPECT_NE(out.find("test.mo:6:3: error: this branch has 1 equation but the first branch has 2 "
-                     "equations; every branch of an if-equation with non-parameter conditions "
-                     "needs the same number of equations (MLS 8.3.4)"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find("test.mo:6:3: error[E0505]: this branch has 1 equation but the first branch has 2 "
+               "equations; every branch of an if-equation with non-parameter conditions "
+               "needs the same number of equations (MLS 8.3.4)"),
+      std::string::npos)
       << out;
   EXPECT_NE(out.find("test.mo:3:3: note: the first branch"), std::string::npos) << out;
-  EXPECT_NE(out.find("test.mo:12:3: error: the missing else-branch counts as 0 equations but the "
-                     "first branch has 1 equation"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find("test.mo:12:3: error[E0505]: the missing else-branch counts as 0 equations but the "
+               "first branch has 1 equation"),
+      std::string::npos)
       << out;
   EXPECT_NE(out.find("test.mo:12:3: note: the first branch"), std::string::npos) << out;
 }

@@ -59,7 +59,7 @@ equation
   y = 2 * x;
 end M;
 )");
-  EXPECT_NE(out.find("error: model 'M' is structurally singular: 3 equations, 3 unknowns"),
+  EXPECT_NE(out.find("error[E0505]: model 'M' is structurally singular: 3 equations, 3 unknowns"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("test.mo:4:8: note: no equation is left to determine 'z'"), std::string::npos)

@@ -248,6 +248,9 @@ struct Algorithm {
   SourceRange range;
 };
 
+/// The expressions a statement evaluates itself (not those of the statements it nests).
+std::vector<expr::Id> expressionsOf(const AlgorithmStatement& statement);
+
 /// Every variable an algorithm reads (not through pre()), excluding its outputs, ascending.
 std::vector<std::uint32_t> algorithmInputs(const expr::Pool& pool, const Algorithm& algorithm);
 
@@ -337,5 +340,13 @@ expr::Names names(const System& system);
 
 /// Readable listing of the system: variables by kind, equations, when-clauses, relations.
 std::string print(const System& system, const SourceManager* sources = nullptr);
+
+/// The invariants every pass must leave behind (checked after each pass with --verify-each):
+/// every expression a part of the system holds is a node of the pool whose arguments precede
+/// it, and whose variables, relations and functions exist; no equation, when-clause, algorithm
+/// or relation reads a variable that alias elimination removed, and every alias reads only
+/// variables that remain; states and derivatives name each other; state sets, when-clauses
+/// and algorithm sections index what exists. One line per violation, empty when there is none.
+std::vector<std::string> verify(const System& system);
 
 } // namespace mocc::dae

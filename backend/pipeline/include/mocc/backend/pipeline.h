@@ -24,12 +24,22 @@ struct PassInfo {
 const std::vector<PassInfo>& passes();
 bool isPass(const std::string& name);
 
+#ifdef NDEBUG
+inline constexpr bool kVerifyEachByDefault = false;
+#else
+inline constexpr bool kVerifyEachByDefault = true;
+#endif
+
 struct PipelineOptions {
   /// Passes after which the printed state is handed to `print`.
   std::vector<std::string> printAfter;
   std::function<void(const std::string& pass, const std::string& text)> print;
   /// Called after each pass with its wall time.
   std::function<void(const std::string& pass, std::chrono::nanoseconds)> timed;
+  /// Check what each pass leaves behind (dae::verify, structure::verify) and stop with an
+  /// internal error naming the pass at the first violation (`--verify-each`; always in
+  /// debug builds).
+  bool verifyEach = kVerifyEachByDefault;
   /// build-program marks tunable parameters and emits update_parameters (program::build), for
   /// an FMU whose importer may change them.
   bool tunableParameters = false;

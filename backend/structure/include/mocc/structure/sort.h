@@ -172,6 +172,14 @@ struct Schedule {
 
 std::optional<Schedule> sort(dae::System& system, Diagnostics& diagnostics);
 
+/// The matching the simulation schedule claims (checked with --verify-each): every unknown
+/// (Variable::isUnknown) is computed by exactly one step (an Assign, a System's iteration
+/// variables or inner steps, a when-clause's or algorithm's assigned variables), and each
+/// System step has as many residuals as iteration variables. One line per violation.
+std::vector<std::string> verify(const dae::System& system, const Schedule& schedule);
+/// The same for the initialization problem and its unknowns.
+std::vector<std::string> verify(const dae::System& system, const Initialization& initialization);
+
 /// The ODE Jacobian through `steps` (see Schedule::odeJacobian); `why` receives the reason
 /// when there is none.
 std::optional<std::vector<JacobianEntry>>

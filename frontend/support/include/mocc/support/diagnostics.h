@@ -6,19 +6,30 @@
 #include "mocc/support/source.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mocc {
 
 enum class DiagnosticKind {
-#define DIAGNOSTIC(Id, Name) Id,
+#define DIAGNOSTIC(Id, Name, Code) Id,
 #include "mocc/support/diagnostic_kinds.def"
 #undef DIAGNOSTIC
 };
 
-/// The kebab-case name of a kind, as shown by `--explain`-style tooling and golden tests.
+/// The kebab-case name of a kind (`undefined-name`).
 const char* diagnosticKindName(DiagnosticKind kind);
+/// The kind's stable code, shown with every diagnostic (`error[E0412]: ...`).
+const char* diagnosticCode(DiagnosticKind kind);
+/// What a kind means, the rule behind it (with its MLS section) and how to fix it: the
+/// paragraph `mocc explain CODE` prints (diagnostic_explanations.cpp); every kind has one.
+const char* diagnosticExplanation(DiagnosticKind kind);
+/// Every kind, in the registry's order.
+const std::vector<DiagnosticKind>& allDiagnosticKinds();
+/// The kind a code (`E0412`, `e0412`, `0412`) or a kebab-case name (`undefined-name`) names.
+std::optional<DiagnosticKind> findDiagnosticKind(std::string_view codeOrName);
 
 enum class Severity { Note, Warning, Error };
 
@@ -61,7 +72,7 @@ private:
 };
 
 /// Renders one diagnostic in compiler style:
-///   file:line:col: error: message
+///   file:line:col: error[E0412]: message
 ///     <source line>
 ///     ^~~~
 /// followed by its notes in the same form.
