@@ -1,13 +1,15 @@
 // ArkodeIntegrator: ARKODE's ERKStep (explicit Dormand-Prince) and ARKStep (fully implicit
-// DIRK with Newton and IntegratorJacobian) behind the Integrator interface. The two steppers
+// DIRK with Newton and IntegratorJacobian) as a Solver of the integrator core
+// (SundialsIntegrator). The two steppers
 // have the same optional-input and output functions under different prefixes; a table of those
 // function pointers lets one implementation drive either. Callbacks hand the OdeSystem spans
-// over ARKODE's own vectors; statistics are summed per solver call, so they survive resets.
+// over ARKODE's own vectors; step counters are summed per solver call, so they survive the
+// restarts after a recoverable failure.
 #include "mocc/runtime/arkode_integrator.h"
 
 #include "integrator_jacobian.h"
-#include "integrator_support.h"
 #include "sundials_check.h"
+#include "sundials_solver.h"
 
 #include <arkode/arkode.h>
 #include <arkode/arkode_arkstep.h>
@@ -27,8 +29,6 @@
 namespace mocc::runtime {
 
 namespace {
-
-constexpr double epsilon = std::numeric_limits<double>::epsilon();
 
 /// The functions ERKStep and ARKStep share, with the prefix their names start with.
 struct Stepper {
@@ -121,24 +121,38 @@ private:
 /// counter += the work of one solver call, from the counter's values before and after it.
 void addWork(long& counter, long before, long after) { counter += after - before; }
 
-} // namespace
+class ArkodeSolver final : public SundialsIntegrator::Solver {
+public:
+  ArkodeSolver(OdeSystem& system, const IntegratorSettings& settings, ArkodeMethod method);
 
-struct ArkodeIntegrator::Impl {
-  Impl(OdeSystem& system, const IntegratorSettings& settings, ArkodeMethod method);
-  ~Impl() { release(); }
+  std::string_view name() const override {
+    return method_ == ArkodeMethod::ExplicitDormandPrince ? "arkode-erk" : "arkode-dirk";
+  }
+  void restart(double t, std::span<const double> y) override;
+  bool solve(const Request& request, double& reachedTime) override;
+  void rootDirections(std::span<int> directions, double t) override {
+    check_(stepper_.getRootInfo(arkode_, directions.data()), "GetRootInfo", t);
+  }
+  std::span<const double> state() override { return view(state_); }
+  void interpolate(double t, std::span<double> y) override;
+  IntegratorStatistics stepCounters() override { return sinceRestart_; }
+  std::string jacobianDescription() const override {
+    return newtonMatrix_ ? newtonMatrix_->description() : "none (explicit)";
+  }
 
+private:
   void createSolver();
   void createNewtonSolver();
-  void release();
-  IntegratorStatistics solverCounters();
-  /// Runs the stepper's Evolve, adds its work to the totals and rethrows callback exceptions.
-  int evolve(double tOut, double tStop, int task, double& reachedTime);
+  IntegratorStatistics solverCounters(double t);
+  /// Runs the stepper's Evolve once, adds its work to sinceRestart_ and rethrows callback
+  /// exceptions.
+  int evolve(const Request& request, double& reachedTime);
   /// ERKStep in SUNDIALS 6.4 gives up on a recoverable right-hand-side failure
   /// (ARK_UNREC_RHSFUNC_ERR): restart it at its last accepted point with a quarter of the
   /// failed step, as ARKStep and CVODE do internally. False when the step cannot shrink.
   bool restartWithSmallerStep();
   /// Forgets the history, restarting at (t, y) with every option kept.
-  void restartAt(double t, std::span<const double> y);
+  void reInit(double t, std::span<const double> y);
 
   static int rhs(sunrealtype t, N_Vector y, N_Vector dy, void* self);
   static int roots(sunrealtype t, N_Vector y, sunrealtype* g, void* self);
@@ -146,315 +160,221 @@ struct ArkodeIntegrator::Impl {
   static int jacobian(sunrealtype t, N_Vector y, N_Vector dy, SUNMatrix matrix, void* self,
                       N_Vector, N_Vector, N_Vector);
 
-  OdeSystem& system;
-  IntegratorSettings settings;
-  ArkodeMethod method;
-  const Stepper& stepper;
-  int size;
-  ArkodeCheck check;
-  SundialsCheck matrixCheck; // for IntegratorJacobian's own SUNDIALS calls
-  SUNContext context = nullptr;
-  N_Vector state = nullptr;
-  N_Vector scratch = nullptr;
-  std::unique_ptr<IntegratorJacobian> newtonMatrix; // ARKStep only
-  void* arkode = nullptr;
+  ArkodeMethod method_;
+  const Stepper& stepper_;
+  ArkodeCheck check_;
+  SundialsCheck matrixCheck_; // for IntegratorJacobian's own SUNDIALS calls
+  N_Vector state_ = nullptr;
+  N_Vector scratch_ = nullptr;
+  std::unique_ptr<IntegratorJacobian> newtonMatrix_; // ARKStep only
+  SolverMemory arkode_{stepper_.free};
 
-  double time = 0.0;
-  double stepStartTime = 0.0;
-  bool initialized = false;
-  bool steppedSinceInit = false;
-  std::vector<int> rootDirections;
-  CallbackGuard guarded;
-  IntegratorStatistics totals; // step counters summed over every solver call
-  long rhsCalls = 0;
-  long rootCalls = 0;
-  bool lastRhsRecoverable = false;
+  bool steppedSinceReInit_ = false;   // ARKODE's own restarts included
+  IntegratorStatistics sinceRestart_; // step counters summed over the solver calls
+  bool lastRhsRecoverable_ = false;
   // The last (re)initialisation, restart or accepted step (ERKStep records every step's end
   // to restart from it after a recoverable failure).
-  double restartTime = 0.0;
-  std::vector<double> restartState;
-  double restartStep = 0.0; // the first step set at a restart, 0 once a step was taken
+  double restartTime_ = 0.0;
+  std::vector<double> restartState_;
+  double restartStep_ = 0.0; // the first step set at a restart, 0 once a step was taken
 };
 
-ArkodeIntegrator::Impl::Impl(OdeSystem& system, const IntegratorSettings& settings,
-                             ArkodeMethod method)
-    : system(system), settings(settings), method(method),
-      stepper(method == ArkodeMethod::ExplicitDormandPrince ? erkStep : arkStep),
-      size(system.size()), check(stepper),
-      rootDirections(static_cast<std::size_t>(system.rootCount()), 0) {
-  if (size < 1) throw std::invalid_argument("an OdeSystem needs at least one unknown");
-  try {
-    createSolver();
-  } catch (...) {
-    release(); // a throwing constructor gets no destructor call: free what was made
-    throw;
-  }
+ArkodeSolver::ArkodeSolver(OdeSystem& system, const IntegratorSettings& settings,
+                           ArkodeMethod method)
+    : Solver(system, settings), method_(method),
+      stepper_(method == ArkodeMethod::ExplicitDormandPrince ? erkStep : arkStep),
+      check_(stepper_) {
+  createSolver();
 }
 
-void ArkodeIntegrator::Impl::createSolver() {
-  matrixCheck(SUNContext_Create(nullptr, &context), "SUNContext_Create", time);
-  state = matrixCheck.created(N_VNew_Serial(size, context), "N_VNew_Serial", time);
-  scratch = matrixCheck.created(N_VNew_Serial(size, context), "N_VNew_Serial", time);
-  N_VConst(0.0, state);
-  if (method == ArkodeMethod::ExplicitDormandPrince) {
-    arkode =
-        matrixCheck.created(ERKStepCreate(&Impl::rhs, time, state, context), "ERKStepCreate", time);
-    check(ERKStepSetTableNum(arkode, ARKODE_DORMAND_PRINCE_7_4_5), "SetTableNum", time);
+void ArkodeSolver::createSolver() {
+  const double t = 0.0;
+  createContext(matrixCheck_);
+  state_ = newVector(size, matrixCheck_);
+  scratch_ = newVector(size, matrixCheck_);
+  if (method_ == ArkodeMethod::ExplicitDormandPrince) {
+    arkode_.reset(matrixCheck_.created(ERKStepCreate(&ArkodeSolver::rhs, t, state_, context),
+                                       "ERKStepCreate", t));
+    check_(ERKStepSetTableNum(arkode_, ARKODE_DORMAND_PRINCE_7_4_5), "SetTableNum", t);
     // ARKODE's Hermite interpolant of degree 4 (its default for order 5) evaluates the
     // right-hand side at every call, uncached: one evaluation per output point and per
     // sample of the event locator. The cubic one uses the step's end values and slopes only
     // (O(h^4), like rk45's continuous extension).
-    check(ERKStepSetInterpolantDegree(arkode, 3), "SetInterpolantDegree", time);
-    check(ERKStepSetPostprocessStepFn(arkode, &Impl::acceptedStep), "SetPostprocessStepFn", time);
+    check_(ERKStepSetInterpolantDegree(arkode_, 3), "SetInterpolantDegree", t);
+    check_(ERKStepSetPostprocessStepFn(arkode_, &ArkodeSolver::acceptedStep),
+           "SetPostprocessStepFn", t);
   } else {
     // Only the implicit right-hand side: a fully implicit (DIRK) method.
-    arkode = matrixCheck.created(ARKStepCreate(nullptr, &Impl::rhs, time, state, context),
-                                 "ARKStepCreate", time);
+    arkode_.reset(matrixCheck_.created(
+        ARKStepCreate(nullptr, &ArkodeSolver::rhs, t, state_, context), "ARKStepCreate", t));
   }
-  check(stepper.setErrHandlerFn(arkode, &ArkodeCheck::errorHandler, &check), "SetErrHandlerFn",
-        time);
-  check(stepper.setUserData(arkode, this), "SetUserData", time);
+  check_(stepper_.setErrHandlerFn(arkode_, &ArkodeCheck::errorHandler, &check_), "SetErrHandlerFn",
+         t);
+  check_(stepper_.setUserData(arkode_, this), "SetUserData", t);
   N_Vector tolerances =
-      matrixCheck.created(absoluteTolerances(settings, size, context), "N_VNew_Serial", time);
-  int flag = stepper.tolerances(arkode, settings.relativeTolerance, tolerances);
+      matrixCheck_.created(absoluteTolerances(settings, size, context), "N_VNew_Serial", t);
+  int flag = stepper_.tolerances(arkode_, settings.relativeTolerance, tolerances);
   N_VDestroy(tolerances);
-  check(flag, "SVtolerances", time);
-  check(stepper.setMaxNumSteps(arkode, settings.maxSteps), "SetMaxNumSteps", time);
-  if (system.rootCount() > 0 && settings.solverRootFinding) {
-    check(stepper.rootInit(arkode, system.rootCount(), &Impl::roots), "RootInit", time);
+  check_(flag, "SVtolerances", t);
+  check_(stepper_.setMaxNumSteps(arkode_, settings.maxSteps), "SetMaxNumSteps", t);
+  if (rootCount > 0 && settings.solverRootFinding) {
+    check_(stepper_.rootInit(arkode_, rootCount, &ArkodeSolver::roots), "RootInit", t);
     // A function that is exactly zero at a restart is the root just handled: no warning.
-    check(stepper.setNoInactiveRootWarn(arkode), "SetNoInactiveRootWarn", time);
+    check_(stepper_.setNoInactiveRootWarn(arkode_), "SetNoInactiveRootWarn", t);
   }
-  if (method == ArkodeMethod::ImplicitDirk) createNewtonSolver();
+  if (method_ == ArkodeMethod::ImplicitDirk) createNewtonSolver();
 }
 
-void ArkodeIntegrator::Impl::createNewtonSolver() {
+void ArkodeSolver::createNewtonSolver() {
+  const double t = 0.0;
   // Order 4 selects ARKODE's default DIRK table for it (ARKODE_SDIRK_5_3_4, L-stable).
-  check(ARKStepSetOrder(arkode, 4), "SetOrder", time);
+  check_(ARKStepSetOrder(arkode_, 4), "SetOrder", t);
   // When ARKODE shortens a step to land on the stop time, Newton keeps the matrix I - gamma J
   // of the longer step (gamma changed by less than the default 20%) and, in SUNDIALS 6.4, the
   // convergence-rate estimate that went with it, so it may accept one inexact iteration:
   // measured 1000 times the tolerance at a stop time on the harmonic oscillator. Re-forming the
   // matrix whenever gamma changes (the Jacobian itself is reused) costs one factorisation per
   // step and keeps every step as accurate as the tolerance asks.
-  check(ARKStepSetDeltaGammaMax(arkode, 1e-3), "SetDeltaGammaMax", time);
-  newtonMatrix = std::make_unique<IntegratorJacobian>(system, size, settings.sparseThreshold,
-                                                      IntegratorJacobian::Form::Ode, state, context,
-                                                      matrixCheck);
-  check(ARKStepSetLinearSolver(arkode, newtonMatrix->solver(), newtonMatrix->matrix()),
-        "SetLinearSolver", time, true);
+  check_(ARKStepSetDeltaGammaMax(arkode_, 1e-3), "SetDeltaGammaMax", t);
+  newtonMatrix_ = std::make_unique<IntegratorJacobian>(system, size, settings.sparseThreshold,
+                                                       IntegratorJacobian::Form::Ode, state_,
+                                                       context, matrixCheck_);
+  check_(ARKStepSetLinearSolver(arkode_, newtonMatrix_->solver(), newtonMatrix_->matrix()),
+         "SetLinearSolver", t, true);
   // Without a Jacobian function ARKODE differentiates by difference quotients.
-  if (newtonMatrix->analytic())
-    check(ARKStepSetJacFn(arkode, &Impl::jacobian), "SetJacFn", time, true);
+  if (newtonMatrix_->analytic())
+    check_(ARKStepSetJacFn(arkode_, &ArkodeSolver::jacobian), "SetJacFn", t, true);
 }
 
-void ArkodeIntegrator::Impl::release() {
-  // Destruction cannot report failures; SUNDIALS' free functions only fail on null input.
-  if (arkode) stepper.free(&arkode);
-  newtonMatrix.reset();
-  if (scratch) N_VDestroy(scratch);
-  if (state) N_VDestroy(state);
-  if (context) SUNContext_Free(&context);
-  arkode = nullptr;
-  scratch = state = nullptr;
-  context = nullptr;
-}
-
-int ArkodeIntegrator::Impl::rhs(sunrealtype t, N_Vector y, N_Vector dy, void* self) {
-  auto& impl = *static_cast<Impl*>(self);
-  ++impl.rhsCalls;
-  int status = impl.guarded([&] { return impl.system.derivatives(t, view(y), view(dy)); });
-  impl.lastRhsRecoverable = status > 0;
+int ArkodeSolver::rhs(sunrealtype t, N_Vector y, N_Vector dy, void* self) {
+  auto& solver = *static_cast<ArkodeSolver*>(self);
+  ++solver.rhsCalls;
+  int status = solver.guarded([&] { return solver.system.derivatives(t, view(y), view(dy)); });
+  solver.lastRhsRecoverable_ = status > 0;
   return status;
 }
 
-int ArkodeIntegrator::Impl::acceptedStep(sunrealtype t, N_Vector y, void* self) {
-  auto& impl = *static_cast<Impl*>(self);
-  impl.restartTime = t;
+int ArkodeSolver::acceptedStep(sunrealtype t, N_Vector y, void* self) {
+  auto& solver = *static_cast<ArkodeSolver*>(self);
+  solver.restartTime_ = t;
   auto values = view(y);
-  std::copy(values.begin(), values.end(), impl.restartState.begin());
-  impl.restartStep = 0.0;
+  std::copy(values.begin(), values.end(), solver.restartState_.begin());
+  solver.restartStep_ = 0.0;
   return 0;
 }
 
-int ArkodeIntegrator::Impl::roots(sunrealtype t, N_Vector y, sunrealtype* g, void* self) {
-  auto& impl = *static_cast<Impl*>(self);
-  return evaluateRoots(impl.system, impl.guarded, impl.rootCalls, t, view(y),
-                       {g, impl.rootDirections.size()});
+int ArkodeSolver::roots(sunrealtype t, N_Vector y, sunrealtype* g, void* self) {
+  return static_cast<ArkodeSolver*>(self)->evaluateRoots(t, view(y), g);
 }
 
-int ArkodeIntegrator::Impl::jacobian(sunrealtype t, N_Vector y, N_Vector dy, SUNMatrix matrix,
-                                     void* self, N_Vector, N_Vector, N_Vector) {
-  auto& impl = *static_cast<Impl*>(self);
+int ArkodeSolver::jacobian(sunrealtype t, N_Vector y, N_Vector dy, SUNMatrix matrix, void* self,
+                           N_Vector, N_Vector, N_Vector) {
+  auto& solver = *static_cast<ArkodeSolver*>(self);
   // ARKStep wants J = d f / d y itself and forms I - gamma J from it.
-  return impl.guarded(
-      [&] { return impl.newtonMatrix->fill(t, view(y), view(dy), matrix, 0.0, 1.0); });
+  return solver.guarded(
+      [&] { return solver.newtonMatrix_->fill(t, view(y), view(dy), matrix, 0.0, 1.0); });
 }
 
-IntegratorStatistics ArkodeIntegrator::Impl::solverCounters() {
+IntegratorStatistics ArkodeSolver::solverCounters(double t) {
   IntegratorStatistics counters;
-  check(stepper.getNumSteps(arkode, &counters.steps), "GetNumSteps", time);
-  check(stepper.getNumErrTestFails(arkode, &counters.errorTestFailures), "GetNumErrTestFails",
-        time);
-  if (method == ArkodeMethod::ImplicitDirk) {
-    check(ARKStepGetNumNonlinSolvIters(arkode, &counters.nonlinearIterations),
-          "GetNumNonlinSolvIters", time);
-    check(ARKStepGetNumNonlinSolvConvFails(arkode, &counters.convergenceFailures),
-          "GetNumNonlinSolvConvFails", time);
-    check(ARKStepGetNumJacEvals(arkode, &counters.jacobianEvaluations), "GetNumJacEvals", time,
-          true);
+  check_(stepper_.getNumSteps(arkode_, &counters.steps), "GetNumSteps", t);
+  check_(stepper_.getNumErrTestFails(arkode_, &counters.errorTestFailures), "GetNumErrTestFails",
+         t);
+  if (method_ == ArkodeMethod::ImplicitDirk) {
+    check_(ARKStepGetNumNonlinSolvIters(arkode_, &counters.nonlinearIterations),
+           "GetNumNonlinSolvIters", t);
+    check_(ARKStepGetNumNonlinSolvConvFails(arkode_, &counters.convergenceFailures),
+           "GetNumNonlinSolvConvFails", t);
+    check_(ARKStepGetNumJacEvals(arkode_, &counters.jacobianEvaluations), "GetNumJacEvals", t,
+           true);
   }
   return counters;
 }
 
-int ArkodeIntegrator::Impl::evolve(double tOut, double tStop, int task, double& reachedTime) {
+bool ArkodeSolver::solve(const Request& request, double& reachedTime) {
+  double t = reachedTime;
   for (;;) {
-    check(stepper.setStopTime(arkode, tStop), "SetStopTime", time);
-    // Steps shorter than a few ulps of t cannot advance time; failing there (instead of taking
-    // them until maxSteps) ends a hopeless approach to a point where the system keeps failing.
-    double target = std::min(tOut, tStop);
-    check(stepper.setMinStep(arkode, 4.0 * epsilon * std::max(std::abs(time), std::abs(target))),
-          "SetMinStep", time);
-    // ARKODE restarts some counters at ReInit and others (the nonlinear and linear solvers')
-    // only once stepping begins: the first call after a restart counts from zero.
-    IntegratorStatistics before = steppedSinceInit ? solverCounters() : IntegratorStatistics{};
-    reachedTime = time;
-    lastRhsRecoverable = false;
-    int flag = stepper.evolve(arkode, tOut, state, &reachedTime, task);
-    steppedSinceInit = true;
-    IntegratorStatistics after = solverCounters();
-    addWork(totals.steps, before.steps, after.steps);
-    addWork(totals.errorTestFailures, before.errorTestFailures, after.errorTestFailures);
-    addWork(totals.nonlinearIterations, before.nonlinearIterations, after.nonlinearIterations);
-    addWork(totals.convergenceFailures, before.convergenceFailures, after.convergenceFailures);
-    addWork(totals.jacobianEvaluations, before.jacobianEvaluations, after.jacobianEvaluations);
-    guarded.rethrowPending();
+    check_(stepper_.setStopTime(arkode_, request.tStop), "SetStopTime", t);
+    check_(stepper_.setMinStep(arkode_, request.minStep), "SetMinStep", t);
+    reachedTime = t;
+    int flag = evolve(request, reachedTime);
     // The failure may also hit the restart's first evaluation (ARK_RHSFUNC_FAIL): shrinking
     // again until the step cannot shrink bounds the retries.
     bool recoverable = (flag == ARK_UNREC_RHSFUNC_ERR || flag == ARK_RHSFUNC_FAIL) &&
-                       lastRhsRecoverable && method == ArkodeMethod::ExplicitDormandPrince;
+                       lastRhsRecoverable_ && method_ == ArkodeMethod::ExplicitDormandPrince;
     if (recoverable && restartWithSmallerStep()) continue;
-    check(flag, "Evolve", reachedTime);
-    return flag;
+    check_(flag, "Evolve", reachedTime);
+    return flag == ARK_ROOT_RETURN;
   }
 }
 
-bool ArkodeIntegrator::Impl::restartWithSmallerStep() {
+int ArkodeSolver::evolve(const Request& request, double& reachedTime) {
+  // ARKODE restarts some counters at ReInit and others (the nonlinear and linear solvers')
+  // only once stepping begins: the first call after a restart counts from zero.
+  double t = reachedTime;
+  IntegratorStatistics before = steppedSinceReInit_ ? solverCounters(t) : IntegratorStatistics{};
+  lastRhsRecoverable_ = false;
+  int flag = stepper_.evolve(arkode_, request.tOut, state_, &reachedTime,
+                             request.oneStep ? ARK_ONE_STEP : ARK_NORMAL);
+  steppedSinceReInit_ = steppedSinceRestart = true;
+  IntegratorStatistics after = solverCounters(t);
+  addWork(sinceRestart_.steps, before.steps, after.steps);
+  addWork(sinceRestart_.errorTestFailures, before.errorTestFailures, after.errorTestFailures);
+  addWork(sinceRestart_.nonlinearIterations, before.nonlinearIterations, after.nonlinearIterations);
+  addWork(sinceRestart_.convergenceFailures, before.convergenceFailures, after.convergenceFailures);
+  addWork(sinceRestart_.jacobianEvaluations, before.jacobianEvaluations, after.jacobianEvaluations);
+  guarded.rethrowPending();
+  return flag;
+}
+
+bool ArkodeSolver::restartWithSmallerStep() {
   // ERKStep's current time is the failed stage's: restart from the last accepted point, which
   // acceptedStep() recorded (or the last restart itself).
-  double failedAt = restartTime, failedStep = 0.0;
-  check(ERKStepGetCurrentStep(arkode, &failedStep), "GetCurrentStep", failedAt);
+  double failedAt = restartTime_, failedStep = 0.0;
+  check_(ERKStepGetCurrentStep(arkode_, &failedStep), "GetCurrentStep", failedAt);
   // A failure at the restart's first evaluation, before any step: shrink the step set there.
-  if (restartStep > 0.0 && (failedStep == 0.0 || restartStep < std::abs(failedStep)))
-    failedStep = restartStep;
+  if (restartStep_ > 0.0 && (failedStep == 0.0 || restartStep_ < std::abs(failedStep)))
+    failedStep = restartStep_;
   double smaller = 0.25 * std::abs(failedStep);
-  if (!(smaller > 4.0 * epsilon * std::abs(failedAt))) return false;
-  std::vector<double> accepted = restartState;
-  restartAt(failedAt, accepted);
-  check(ERKStepSetInitStep(arkode, smaller), "SetInitStep", failedAt);
-  restartStep = smaller;
-  ++totals.errorTestFailures; // a rejected step
+  if (!(smaller > minimumStep(failedAt, failedAt))) return false;
+  std::vector<double> accepted = restartState_;
+  reInit(failedAt, accepted);
+  check_(ERKStepSetInitStep(arkode_, smaller), "SetInitStep", failedAt);
+  restartStep_ = smaller;
+  ++sinceRestart_.errorTestFailures; // a rejected step
   return true;
 }
 
-void ArkodeIntegrator::Impl::restartAt(double t, std::span<const double> y) {
-  restartState.assign(y.begin(), y.end());
-  restartTime = t;
-  restartStep = 0.0;
-  std::copy(y.begin(), y.end(), view(state).begin());
-  check(stepper.reInit(arkode, &Impl::rhs, t, state), "ReInit", t);
-  steppedSinceInit = false;
+void ArkodeSolver::reInit(double t, std::span<const double> y) {
+  restartState_.assign(y.begin(), y.end());
+  restartTime_ = t;
+  restartStep_ = 0.0;
+  std::copy(y.begin(), y.end(), view(state_).begin());
+  check_(stepper_.reInit(arkode_, &ArkodeSolver::rhs, t, state_), "ReInit", t);
+  steppedSinceReInit_ = false;
 }
 
-ArkodeIntegrator::ArkodeIntegrator(OdeSystem& system, const IntegratorSettings& settings,
-                                   ArkodeMethod method)
-    : impl_(std::make_unique<Impl>(system, settings, method)) {}
-
-ArkodeIntegrator::~ArkodeIntegrator() = default;
-
-std::string_view ArkodeIntegrator::name() const {
-  return impl_->method == ArkodeMethod::ExplicitDormandPrince ? "arkode-erk" : "arkode-dirk";
-}
-
-void ArkodeIntegrator::reinitialize(double t, std::span<const double> y) {
-  Impl& impl = *impl_;
-  if (y.size() != static_cast<std::size_t>(impl.size))
-    throw std::invalid_argument("reinitialize: state size differs from the system's");
+void ArkodeSolver::restart(double t, std::span<const double> y) {
   // ReInit forgets the history, step size included (Reset would keep the last step size and
   // so depend on what came before), and keeps every option; it restarts the counters, which
   // evolve() sums per call. The first step is estimated again unless a restart after a
   // recoverable failure (ERKStep only) set one.
-  if (impl.method == ArkodeMethod::ExplicitDormandPrince)
-    impl.check(ERKStepSetInitStep(impl.arkode, 0.0), "SetInitStep", t);
-  impl.restartAt(t, y);
-  impl.time = impl.stepStartTime = t;
-  impl.initialized = true;
-  std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
+  if (method_ == ArkodeMethod::ExplicitDormandPrince)
+    check_(ERKStepSetInitStep(arkode_, 0.0), "SetInitStep", t);
+  reInit(t, y);
+  sinceRestart_ = {};
 }
 
-bool ArkodeIntegrator::findsRoots() const { return impl_->settings.solverRootFinding; }
-
-double ArkodeIntegrator::step(double tStop) {
-  Impl& impl = *impl_;
-  if (stepWithoutSolver(impl.initialized, impl.time, impl.stepStartTime, tStop)) return tStop;
-  double reachedTime = impl.time;
-  int flag = impl.evolve(tStop, tStop, ARK_ONE_STEP, reachedTime);
-  std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
-  if (flag == ARK_ROOT_RETURN)
-    impl.check(impl.stepper.getRootInfo(impl.arkode, impl.rootDirections.data()), "GetRootInfo",
-               reachedTime);
-  return impl.time = reachedTime;
-}
-
-std::span<const int> ArkodeIntegrator::lastStepRoots() const { return impl_->rootDirections; }
-
-double ArkodeIntegrator::stepStart() const { return impl_->stepStartTime; }
-double ArkodeIntegrator::stepEnd() const { return impl_->time; }
-
-AdvanceResult ArkodeIntegrator::advance(double tOut, double tStop) {
-  Impl& impl = *impl_;
-  std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
-  auto reached = [&](AdvanceReason reason) {
-    return AdvanceResult{reason, impl.time, view(impl.state), impl.rootDirections};
-  };
-  if (auto reason = advanceWithoutSolver(impl.initialized, impl.time, tOut, tStop))
-    return reached(*reason);
-  double reachedTime = impl.time;
-  int flag = impl.evolve(tOut, tStop, ARK_NORMAL, reachedTime);
-  impl.time = reachedTime;
-  if (flag == ARK_ROOT_RETURN) {
-    impl.check(impl.stepper.getRootInfo(impl.arkode, impl.rootDirections.data()), "GetRootInfo",
-               impl.time);
-    return reached(AdvanceReason::Root);
-  }
-  return reached(reachedTime == tStop ? AdvanceReason::ReachedStopTime
-                                      : AdvanceReason::ReachedOutput);
-}
-
-void ArkodeIntegrator::denseOutput(double t, std::span<double> y) const {
-  Impl& impl = *impl_;
-  if (y.size() != static_cast<std::size_t>(impl.size))
-    throw std::invalid_argument("denseOutput: state size differs from the system's");
-  if (!impl.steppedSinceInit || t == impl.time) {
-    if (std::abs(t - impl.time) > tooCloseDistance(impl.time, t))
-      throw IntegratorError(fmt::format("{}: denseOutput at time {}: no step taken since the "
-                                        "restart at {}",
-                                        name(), t, impl.time),
-                            t);
-    std::copy_n(view(impl.state).begin(), y.size(), y.begin());
-    return;
-  }
+void ArkodeSolver::interpolate(double t, std::span<double> y) {
   // GetDky itself rejects times outside the last internal step (ARK_BAD_T).
-  impl.check(impl.stepper.getDky(impl.arkode, t, 0, impl.scratch), "GetDky", t);
-  std::copy_n(view(impl.scratch).begin(), y.size(), y.begin());
+  check_(stepper_.getDky(arkode_, t, 0, scratch_), "GetDky", t);
+  std::copy_n(view(scratch_).begin(), y.size(), y.begin());
 }
 
-IntegratorStatistics ArkodeIntegrator::statistics() const {
-  IntegratorStatistics total = impl_->totals;
-  total.rhsEvaluations = impl_->rhsCalls;
-  total.rootEvaluations = impl_->rootCalls;
-  total.jacobian = impl_->newtonMatrix ? impl_->newtonMatrix->description() : "none (explicit)";
-  return total;
-}
+} // namespace
+
+ArkodeIntegrator::ArkodeIntegrator(OdeSystem& system, const IntegratorSettings& settings,
+                                   ArkodeMethod method)
+    : SundialsIntegrator(std::make_unique<ArkodeSolver>(system, settings, method)) {}
 
 } // namespace mocc::runtime

@@ -1,42 +1,51 @@
 // IdaIntegrator: IDA with a direct linear solver (IntegratorJacobian: dense, or KLU for large
 // sparse analytic Jacobians, of the residual form when there are algebraic unknowns;
-// difference quotients when the system gives none). Unknowns are [y; z], with y' the derivatives of
-// y and z' unused (IDASetId marks z algebraic). Every SUNDIALS call goes through SundialsCheck;
-// statistics are summed across reinitialisations as for CVODE.
+// difference quotients when the system gives none) as a Solver of the integrator core
+// (SundialsIntegrator). Unknowns are [y; z], with y' the derivatives of y and z' unused
+// (IDASetId marks z algebraic). Every SUNDIALS call goes through SundialsCheck.
 #include "mocc/runtime/ida_integrator.h"
 
 #include "integrator_jacobian.h"
-#include "integrator_support.h"
 #include "sundials_check.h"
+#include "sundials_solver.h"
 
 #include <fmt/format.h>
 #include <ida/ida.h>
 #include <ida/ida_ls.h>
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <memory>
-#include <stdexcept>
 #include <vector>
 
 namespace mocc::runtime {
 
-struct IdaIntegrator::Impl {
-  Impl(OdeSystem& system, const IntegratorSettings& settings);
-  ~Impl() { release(); }
+namespace {
 
+constexpr auto idaFlags = SundialsCheck::Flags::Ida;
+
+class IdaSolver final : public SundialsIntegrator::Solver {
+public:
+  IdaSolver(OdeSystem& system, const IntegratorSettings& settings);
+
+  std::string_view name() const override { return "ida"; }
+  /// y' from f(t, y) (zero where it cannot be evaluated), z from the system; IDAReInit at t.
+  void restart(double t, std::span<const double> y) override;
+  bool solve(const Request& request, double& reachedTime) override;
+  void rootDirections(std::span<int> directions, double t) override {
+    check_(IDAGetRootInfo(ida_, directions.data()), "IDAGetRootInfo", t, idaFlags);
+  }
+  std::span<const double> state() override { return differential(state_); }
+  void interpolate(double t, std::span<double> y) override;
+  IntegratorStatistics stepCounters() override;
+  std::string jacobianDescription() const override { return newtonMatrix_->description(); }
+
+private:
   void createSolver();
-  void release();
-  void accumulateStatistics();
-  IntegratorStatistics segmentStatistics();
-  void makeConsistent(double target);
+  void makeConsistent(double time, double target);
   /// Rebuilds the solver without algebraic unknowns: every loop solved inside each residual
   /// evaluation, as in the ODE form, from the current time and states.
-  void closeLoops();
-  /// y' from f(t, y) (zero where it cannot be evaluated), z from the system; IDAReInit at t.
-  void restartAt(double t, std::span<const double> y);
-  /// check() of IDASolve's flag; a failed error test names the component to blame.
+  void closeLoops(double time);
+  /// check_() of IDASolve's flag; a failed error test names the component to blame.
   void checkStep(int flag, double reachedTime);
   std::span<double> differential(N_Vector vector) { return view(vector).first(size); }
   std::span<double> algebraic(N_Vector vector) { return view(vector).subspan(size); }
@@ -46,159 +55,113 @@ struct IdaIntegrator::Impl {
   static int jacobian(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp, N_Vector r,
                       SUNMatrix matrix, void* self, N_Vector, N_Vector, N_Vector);
 
-  OdeSystem& system;
-  IntegratorSettings settings;
-  int size;          // y
-  int algebraicSize; // z
-  SundialsCheck check;
-  SUNContext context = nullptr;
-  N_Vector state = nullptr;
-  N_Vector slope = nullptr;
-  N_Vector kinds = nullptr; // IDASetId: 1 differential, 0 algebraic
-  N_Vector scratch = nullptr;
-  std::unique_ptr<IntegratorJacobian> newtonMatrix;
-  void* ida = nullptr;
-
-  double time = 0.0;
-  double stepStartTime = 0.0; // where the last step() started
-  bool initialized = false;
-  bool steppedSinceInit = false;
-  bool consistent = false;
-  std::vector<int> rootDirections;
-  std::vector<double> derivatives; // f(t, y) for the Jacobian callback
-  CallbackGuard guarded;
-  IntegratorStatistics finishedSegments;
-  long residualCalls = 0;
-  long rootCalls = 0;
+  int algebraicSize_; // z
+  SundialsCheck check_;
+  N_Vector state_ = nullptr;
+  N_Vector slope_ = nullptr;
+  N_Vector kinds_ = nullptr; // IDASetId: 1 differential, 0 algebraic
+  N_Vector scratch_ = nullptr;
+  std::unique_ptr<IntegratorJacobian> newtonMatrix_;
+  SolverMemory ida_{IDAFree};
+  bool consistent_ = false;
+  std::vector<double> derivatives_; // f(t, y) for the Jacobian callback
 };
 
-IdaIntegrator::Impl::Impl(OdeSystem& system, const IntegratorSettings& settings)
-    : system(system), settings(settings), size(system.size()),
-      algebraicSize(system.algebraicSize()),
-      rootDirections(static_cast<std::size_t>(system.rootCount()), 0),
-      derivatives(static_cast<std::size_t>(size)) {
-  if (size < 1) throw std::invalid_argument("an OdeSystem needs at least one unknown");
-  try {
-    createSolver();
-  } catch (...) {
-    release();
-    throw;
-  }
+IdaSolver::IdaSolver(OdeSystem& system, const IntegratorSettings& settings)
+    : Solver(system, settings), algebraicSize_(system.algebraicSize()),
+      derivatives_(static_cast<std::size_t>(size)) {
+  createSolver();
 }
 
-void IdaIntegrator::Impl::createSolver() {
-  int total = size + algebraicSize;
-  check(SUNContext_Create(nullptr, &context), "SUNContext_Create", time);
-  state = check.created(N_VNew_Serial(total, context), "N_VNew_Serial", time);
-  slope = check.created(N_VNew_Serial(total, context), "N_VNew_Serial", time);
-  kinds = check.created(N_VNew_Serial(total, context), "N_VNew_Serial", time);
-  scratch = check.created(N_VNew_Serial(total, context), "N_VNew_Serial", time);
-  N_VConst(0.0, state);
-  N_VConst(0.0, slope);
-  std::fill(differential(kinds).begin(), differential(kinds).end(), 1.0);
-  std::fill(algebraic(kinds).begin(), algebraic(kinds).end(), 0.0);
-  ida = check.created(IDACreate(context), "IDACreate", time);
-  auto flags = SundialsCheck::Flags::Ida;
-  check(IDASetErrHandlerFn(ida, &SundialsCheck::errorHandler, &check), "IDASetErrHandlerFn", time,
-        flags);
-  check(IDAInit(ida, &Impl::residual, time, state, slope), "IDAInit", time, flags);
-  check(IDASetUserData(ida, this), "IDASetUserData", time, flags);
+void IdaSolver::createSolver() {
+  const double t = 0.0;
+  int total = size + algebraicSize_;
+  createContext(check_);
+  for (N_Vector* vector : {&state_, &slope_, &kinds_, &scratch_})
+    *vector = newVector(total, check_);
+  std::fill(differential(kinds_).begin(), differential(kinds_).end(), 1.0);
+  ida_.reset(check_.created(IDACreate(context), "IDACreate", t));
+  check_(IDASetErrHandlerFn(ida_, &SundialsCheck::errorHandler, &check_), "IDASetErrHandlerFn", t,
+         idaFlags);
+  check_(IDAInit(ida_, &IdaSolver::residual, t, state_, slope_), "IDAInit", t, idaFlags);
+  check_(IDASetUserData(ida_, this), "IDASetUserData", t, idaFlags);
   N_Vector tolerances =
-      check.created(absoluteTolerances(settings, total, context), "N_VNew_Serial", time);
-  int flag = IDASVtolerances(ida, settings.relativeTolerance, tolerances);
+      check_.created(absoluteTolerances(settings, total, context), "N_VNew_Serial", t);
+  int flag = IDASVtolerances(ida_, settings.relativeTolerance, tolerances);
   N_VDestroy(tolerances);
-  check(flag, "IDASVtolerances", time, flags);
-  check(IDASetMaxNumSteps(ida, settings.maxSteps), "IDASetMaxNumSteps", time, flags);
-  check(IDASetId(ida, kinds), "IDASetId", time, flags);
+  check_(flag, "IDASVtolerances", t, idaFlags);
+  check_(IDASetMaxNumSteps(ida_, settings.maxSteps), "IDASetMaxNumSteps", t, idaFlags);
+  check_(IDASetId(ida_, kinds_), "IDASetId", t, idaFlags);
   // The algebraic unknowns (the opened loops' iteration variables) are fixed by their loops'
   // residuals at every step; an ideal switch makes them jump at its events, and the BDF
   // predictor's error estimate then measures the jump, not an integration error: only the
   // states take part in the local error test (as OpenModelica's IDA does by default). Without
   // it the MSL's diode rectifiers failed IDA's error test right after their events.
-  check(IDASetSuppressAlg(ida, SUNTRUE), "IDASetSuppressAlg", time, flags);
-  if (system.rootCount() > 0 && settings.solverRootFinding) {
-    check(IDARootInit(ida, system.rootCount(), &Impl::roots), "IDARootInit", time, flags);
-    check(IDASetNoInactiveRootWarn(ida), "IDASetNoInactiveRootWarn", time, flags);
+  check_(IDASetSuppressAlg(ida_, SUNTRUE), "IDASetSuppressAlg", t, idaFlags);
+  if (rootCount > 0 && settings.solverRootFinding) {
+    check_(IDARootInit(ida_, rootCount, &IdaSolver::roots), "IDARootInit", t, idaFlags);
+    check_(IDASetNoInactiveRootWarn(ida_), "IDASetNoInactiveRootWarn", t, idaFlags);
   }
   // Without algebraic unknowns the Newton matrix is cj I - df/dy; with them it needs the
   // residual form's Jacobian (or differences when the system gives none).
   auto form =
-      algebraicSize == 0 ? IntegratorJacobian::Form::Ode : IntegratorJacobian::Form::Residual;
-  newtonMatrix = std::make_unique<IntegratorJacobian>(system, total, settings.sparseThreshold, form,
-                                                      state, context, check);
-  check(IDASetLinearSolver(ida, newtonMatrix->solver(), newtonMatrix->matrix()),
-        "IDASetLinearSolver", time, SundialsCheck::Flags::IdaLinearSolver);
-  if (newtonMatrix->analytic())
-    check(IDASetJacFn(ida, &Impl::jacobian), "IDASetJacFn", time,
-          SundialsCheck::Flags::IdaLinearSolver);
-}
-
-void IdaIntegrator::Impl::release() {
-  if (ida) IDAFree(&ida);
-  newtonMatrix.reset();
-  for (N_Vector* vector : {&scratch, &kinds, &slope, &state}) {
-    if (*vector) N_VDestroy(*vector);
-    *vector = nullptr;
-  }
-  if (context) SUNContext_Free(&context);
-  ida = nullptr;
-  context = nullptr;
+      algebraicSize_ == 0 ? IntegratorJacobian::Form::Ode : IntegratorJacobian::Form::Residual;
+  newtonMatrix_ = std::make_unique<IntegratorJacobian>(system, total, settings.sparseThreshold,
+                                                       form, state_, context, check_);
+  check_(IDASetLinearSolver(ida_, newtonMatrix_->solver(), newtonMatrix_->matrix()),
+         "IDASetLinearSolver", t, SundialsCheck::Flags::IdaLinearSolver);
+  if (newtonMatrix_->analytic())
+    check_(IDASetJacFn(ida_, &IdaSolver::jacobian), "IDASetJacFn", t,
+           SundialsCheck::Flags::IdaLinearSolver);
 }
 
 // F(t, y, z, y') = [y' - f(t, y, z); h(t, y, z)].
-int IdaIntegrator::Impl::residual(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* self) {
-  auto& impl = *static_cast<Impl*>(self);
-  ++impl.residualCalls;
-  std::span<double> f = impl.differential(r);
-  int status = impl.guarded([&] {
-    if (impl.algebraicSize == 0) return impl.system.derivatives(t, impl.differential(y), f);
-    return impl.system.residualForm(t, impl.differential(y), impl.algebraic(y), f,
-                                    impl.algebraic(r));
+int IdaSolver::residual(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* self) {
+  auto& solver = *static_cast<IdaSolver*>(self);
+  ++solver.rhsCalls;
+  std::span<double> f = solver.differential(r);
+  int status = solver.guarded([&] {
+    if (solver.algebraicSize_ == 0) return solver.system.derivatives(t, solver.differential(y), f);
+    return solver.system.residualForm(t, solver.differential(y), solver.algebraic(y), f,
+                                      solver.algebraic(r));
   });
-  std::span<const double> slope = impl.differential(yp);
+  std::span<const double> slope = solver.differential(yp);
   for (std::size_t i = 0; i < f.size(); ++i)
     f[i] = slope[i] - f[i];
   return status;
 }
 
-int IdaIntegrator::Impl::roots(sunrealtype t, N_Vector y, N_Vector, sunrealtype* g, void* self) {
-  auto& impl = *static_cast<Impl*>(self);
-  return evaluateRoots(impl.system, impl.guarded, impl.rootCalls, t, impl.differential(y),
-                       {g, impl.rootDirections.size()});
+int IdaSolver::roots(sunrealtype t, N_Vector y, N_Vector, sunrealtype* g, void* self) {
+  auto& solver = *static_cast<IdaSolver*>(self);
+  return solver.evaluateRoots(t, solver.differential(y), g);
 }
 
 // dF/dy + cj dF/dy' = cj I - df/dy; f is recovered from the residual as y' - F.
-int IdaIntegrator::Impl::jacobian(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp,
-                                  N_Vector r, SUNMatrix matrix, void* self, N_Vector, N_Vector,
-                                  N_Vector) {
-  auto& impl = *static_cast<Impl*>(self);
-  std::span<const double> slope = impl.differential(yp), residual = impl.differential(r);
-  for (std::size_t i = 0; i < impl.derivatives.size(); ++i)
-    impl.derivatives[i] = slope[i] - residual[i];
-  std::span<const double> unknowns = impl.algebraicSize == 0 ? impl.differential(y) : view(y);
-  return impl.guarded(
-      [&] { return impl.newtonMatrix->fill(t, unknowns, impl.derivatives, matrix, cj, -1.0); });
+int IdaSolver::jacobian(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp, N_Vector r,
+                        SUNMatrix matrix, void* self, N_Vector, N_Vector, N_Vector) {
+  auto& solver = *static_cast<IdaSolver*>(self);
+  std::span<const double> slope = solver.differential(yp), residual = solver.differential(r);
+  for (std::size_t i = 0; i < solver.derivatives_.size(); ++i)
+    solver.derivatives_[i] = slope[i] - residual[i];
+  std::span<const double> unknowns = solver.algebraicSize_ == 0 ? solver.differential(y) : view(y);
+  return solver.guarded([&] {
+    return solver.newtonMatrix_->fill(t, unknowns, solver.derivatives_, matrix, cj, -1.0);
+  });
 }
 
-IntegratorStatistics IdaIntegrator::Impl::segmentStatistics() {
+IntegratorStatistics IdaSolver::stepCounters() {
   IntegratorStatistics segment;
-  if (!steppedSinceInit) return segment;
-  auto flags = SundialsCheck::Flags::Ida;
-  check(IDAGetNumSteps(ida, &segment.steps), "IDAGetNumSteps", time, flags);
-  check(IDAGetNumErrTestFails(ida, &segment.errorTestFailures), "IDAGetNumErrTestFails", time,
-        flags);
-  check(IDAGetNumNonlinSolvConvFails(ida, &segment.convergenceFailures),
-        "IDAGetNumNonlinSolvConvFails", time, flags);
-  check(IDAGetNumNonlinSolvIters(ida, &segment.nonlinearIterations), "IDAGetNumNonlinSolvIters",
-        time, flags);
-  check(IDAGetNumJacEvals(ida, &segment.jacobianEvaluations), "IDAGetNumJacEvals", time,
-        SundialsCheck::Flags::IdaLinearSolver);
+  const double t = 0.0; // the getters fail only on a null solver
+  check_(IDAGetNumSteps(ida_, &segment.steps), "IDAGetNumSteps", t, idaFlags);
+  check_(IDAGetNumErrTestFails(ida_, &segment.errorTestFailures), "IDAGetNumErrTestFails", t,
+         idaFlags);
+  check_(IDAGetNumNonlinSolvConvFails(ida_, &segment.convergenceFailures),
+         "IDAGetNumNonlinSolvConvFails", t, idaFlags);
+  check_(IDAGetNumNonlinSolvIters(ida_, &segment.nonlinearIterations), "IDAGetNumNonlinSolvIters",
+         t, idaFlags);
+  check_(IDAGetNumJacEvals(ida_, &segment.jacobianEvaluations), "IDAGetNumJacEvals", t,
+         SundialsCheck::Flags::IdaLinearSolver);
   return segment;
-}
-
-void IdaIntegrator::Impl::accumulateStatistics() {
-  IntegratorStatistics segment = segmentStatistics();
-  finishedSegments.addSegmentCounters(segment);
 }
 
 // IDACalcIC needs the direction and rough scale of the coming integration, known only now.
@@ -206,157 +169,82 @@ void IdaIntegrator::Impl::accumulateStatistics() {
 // (the MSL's FluidHeatFlow: semiLinear(m_flow, h_a, h_b) leaves the enthalpies free at zero
 // flow), which the loop solver inside the ODE form handles (the step of least norm): IDA then
 // goes on with the loops closed for the rest of the run.
-void IdaIntegrator::Impl::makeConsistent(double target) {
-  if (consistent) return;
-  int flag = IDACalcIC(ida, IDA_YA_YDP_INIT, target);
+void IdaSolver::makeConsistent(double time, double target) {
+  if (consistent_) return;
+  int flag = IDACalcIC(ida_, IDA_YA_YDP_INIT, target);
   guarded.rethrowPending();
-  if (flag < 0 && algebraicSize > 0) {
-    closeLoops();
-    flag = IDACalcIC(ida, IDA_YA_YDP_INIT, target);
+  if (flag < 0 && algebraicSize_ > 0) {
+    closeLoops(time);
+    flag = IDACalcIC(ida_, IDA_YA_YDP_INIT, target);
     guarded.rethrowPending();
   }
-  check(flag, "IDACalcIC", time, SundialsCheck::Flags::Ida);
-  check(IDAGetConsistentIC(ida, state, slope), "IDAGetConsistentIC", time,
-        SundialsCheck::Flags::Ida);
-  consistent = true;
+  check_(flag, "IDACalcIC", time, idaFlags);
+  check_(IDAGetConsistentIC(ida_, state_, slope_), "IDAGetConsistentIC", time, idaFlags);
+  consistent_ = true;
 }
 
-IdaIntegrator::IdaIntegrator(OdeSystem& system, const IntegratorSettings& settings)
-    : impl_(std::make_unique<Impl>(system, settings)) {}
-
-IdaIntegrator::~IdaIntegrator() = default;
-
-void IdaIntegrator::Impl::closeLoops() {
-  std::vector<double> y(differential(state).begin(), differential(state).end());
-  accumulateStatistics();
-  release();
-  algebraicSize = 0;
+// Called before the first step after a restart, when the rebuilt solver's counters (all zero)
+// lose nothing.
+void IdaSolver::closeLoops(double time) {
+  std::vector<double> y(differential(state_).begin(), differential(state_).end());
+  ida_.reset(nullptr);
+  newtonMatrix_.reset();
+  releaseVectors();
+  algebraicSize_ = 0;
   createSolver();
-  restartAt(time, y);
+  restart(time, y);
 }
 
-void IdaIntegrator::Impl::restartAt(double t, std::span<const double> y) {
-  std::copy(y.begin(), y.end(), differential(state).begin());
-  system.algebraicValues(algebraic(state));
+void IdaSolver::restart(double t, std::span<const double> y) {
+  std::copy(y.begin(), y.end(), differential(state_).begin());
+  system.algebraicValues(algebraic(state_));
   // A good first guess of y' for IDACalcIC: f(t, y), or zero where it cannot be evaluated.
-  std::span<double> dy = differential(slope);
+  std::span<double> dy = differential(slope_);
   if (system.derivatives(t, y, dy) != CallbackStatus::Ok) std::fill(dy.begin(), dy.end(), 0.0);
-  std::fill(algebraic(slope).begin(), algebraic(slope).end(), 0.0);
-  check(IDAReInit(ida, t, state, slope), "IDAReInit", t, SundialsCheck::Flags::Ida);
+  std::fill(algebraic(slope_).begin(), algebraic(slope_).end(), 0.0);
+  check_(IDAReInit(ida_, t, state_, slope_), "IDAReInit", t, idaFlags);
+  consistent_ = false;
 }
 
-void IdaIntegrator::reinitialize(double t, std::span<const double> y) {
-  Impl& impl = *impl_;
-  if (y.size() != static_cast<std::size_t>(impl.size))
-    throw std::invalid_argument("reinitialize: state size differs from the system's");
-  impl.accumulateStatistics();
-  impl.restartAt(t, y);
-  impl.time = impl.stepStartTime = t;
-  impl.initialized = true;
-  impl.steppedSinceInit = false;
-  impl.consistent = false;
-  std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
+bool IdaSolver::solve(const Request& request, double& reachedTime) {
+  double t = reachedTime;
+  makeConsistent(t, std::min(request.tOut, request.tStop));
+  check_(IDASetStopTime(ida_, request.tStop), "IDASetStopTime", t, idaFlags);
+  check_(IDASetMinStep(ida_, request.minStep), "IDASetMinStep", t, idaFlags);
+  int flag = IDASolve(ida_, request.tOut, &reachedTime, state_, slope_,
+                      request.oneStep ? IDA_ONE_STEP : IDA_NORMAL);
+  steppedSinceRestart = true;
+  guarded.rethrowPending();
+  checkStep(flag, reachedTime);
+  return flag == IDA_ROOT_RETURN;
 }
 
-void IdaIntegrator::Impl::checkStep(int flag, double reachedTime) {
-  auto checkFlag = [&] { check(flag, "IDASolve", reachedTime, SundialsCheck::Flags::Ida); };
+void IdaSolver::checkStep(int flag, double reachedTime) {
+  auto checkFlag = [&] { check_(flag, "IDASolve", reachedTime, idaFlags); };
   if (flag != IDA_ERR_FAIL) return checkFlag();
   checkBlaming(checkFlag, [&] {
     return largestLocalError(
-        state, [&](N_Vector v) { return IDAGetEstLocalErrors(ida, v); },
-        [&](N_Vector v) { return IDAGetErrWeights(ida, v); });
+        state_, [&](N_Vector v) { return IDAGetEstLocalErrors(ida_, v); },
+        [&](N_Vector v) { return IDAGetErrWeights(ida_, v); });
   });
 }
 
-bool IdaIntegrator::findsRoots() const { return impl_->settings.solverRootFinding; }
-
-double IdaIntegrator::step(double tStop) {
-  Impl& impl = *impl_;
-  if (stepWithoutSolver(impl.initialized, impl.time, impl.stepStartTime, tStop)) return tStop;
-  auto flags = SundialsCheck::Flags::Ida;
-  impl.makeConsistent(tStop);
-  impl.check(IDASetStopTime(impl.ida, tStop), "IDASetStopTime", impl.time, flags);
-  constexpr double epsilon = std::numeric_limits<double>::epsilon();
-  impl.check(
-      IDASetMinStep(impl.ida, 4.0 * epsilon * std::max(std::abs(impl.time), std::abs(tStop))),
-      "IDASetMinStep", impl.time, flags);
-  double reachedTime = impl.time;
-  int flag = IDASolve(impl.ida, tStop, &reachedTime, impl.state, impl.slope, IDA_ONE_STEP);
-  impl.steppedSinceInit = true;
-  impl.guarded.rethrowPending();
-  impl.checkStep(flag, reachedTime);
-  std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
-  if (flag == IDA_ROOT_RETURN)
-    impl.check(IDAGetRootInfo(impl.ida, impl.rootDirections.data()), "IDAGetRootInfo", reachedTime,
-               flags);
-  return impl.time = reachedTime;
-}
-
-std::span<const int> IdaIntegrator::lastStepRoots() const { return impl_->rootDirections; }
-
-double IdaIntegrator::stepStart() const { return impl_->stepStartTime; }
-double IdaIntegrator::stepEnd() const { return impl_->time; }
-
-AdvanceResult IdaIntegrator::advance(double tOut, double tStop) {
-  Impl& impl = *impl_;
-  std::fill(impl.rootDirections.begin(), impl.rootDirections.end(), 0);
-  auto reached = [&](AdvanceReason reason) {
-    return AdvanceResult{reason, impl.time, impl.differential(impl.state), impl.rootDirections};
-  };
-  if (auto reason = advanceWithoutSolver(impl.initialized, impl.time, tOut, tStop))
-    return reached(*reason);
-  double target = std::min(tOut, tStop);
-  auto flags = SundialsCheck::Flags::Ida;
-  impl.makeConsistent(target);
-  impl.check(IDASetStopTime(impl.ida, tStop), "IDASetStopTime", impl.time, flags);
-  constexpr double epsilon = std::numeric_limits<double>::epsilon();
-  impl.check(
-      IDASetMinStep(impl.ida, 4.0 * epsilon * std::max(std::abs(impl.time), std::abs(target))),
-      "IDASetMinStep", impl.time, flags);
-  double reachedTime = impl.time;
-  int flag = IDASolve(impl.ida, tOut, &reachedTime, impl.state, impl.slope, IDA_NORMAL);
-  impl.steppedSinceInit = true;
-  impl.guarded.rethrowPending();
-  impl.checkStep(flag, reachedTime);
-  impl.time = reachedTime;
-  if (flag == IDA_ROOT_RETURN) {
-    impl.check(IDAGetRootInfo(impl.ida, impl.rootDirections.data()), "IDAGetRootInfo", impl.time,
-               flags);
-    return reached(AdvanceReason::Root);
-  }
-  return reached(reachedTime == tStop ? AdvanceReason::ReachedStopTime
-                                      : AdvanceReason::ReachedOutput);
-}
-
-void IdaIntegrator::denseOutput(double t, std::span<double> y) const {
-  Impl& impl = *impl_;
-  if (y.size() != static_cast<std::size_t>(impl.size))
-    throw std::invalid_argument("denseOutput: state size differs from the system's");
-  if (!impl.steppedSinceInit || t == impl.time) {
-    if (std::abs(t - impl.time) > tooCloseDistance(impl.time, t))
-      throw IntegratorError("denseOutput: no step taken since restart", t);
-    std::copy_n(impl.differential(impl.state).begin(), y.size(), y.begin());
-    return;
-  }
+void IdaSolver::interpolate(double t, std::span<double> y) {
   // IDAGetDky checks only the start of the last step; it would extrapolate beyond its end.
   double end = 0.0;
-  impl.check(IDAGetCurrentTime(impl.ida, &end), "IDAGetCurrentTime", t, SundialsCheck::Flags::Ida);
+  check_(IDAGetCurrentTime(ida_, &end), "IDAGetCurrentTime", t, idaFlags);
   if (t > end + tooCloseDistance(end, t))
     throw IntegratorError(fmt::format("denseOutput: time {} lies after the last step, which "
                                       "ends at {}",
                                       t, end),
                           t);
-  impl.check(IDAGetDky(impl.ida, t, 0, impl.scratch), "IDAGetDky", t, SundialsCheck::Flags::Ida);
-  std::copy_n(impl.differential(impl.scratch).begin(), y.size(), y.begin());
+  check_(IDAGetDky(ida_, t, 0, scratch_), "IDAGetDky", t, idaFlags);
+  std::copy_n(differential(scratch_).begin(), y.size(), y.begin());
 }
 
-IntegratorStatistics IdaIntegrator::statistics() const {
-  IntegratorStatistics total = impl_->segmentStatistics();
-  total.addSegmentCounters(impl_->finishedSegments);
-  total.rhsEvaluations = impl_->residualCalls;
-  total.rootEvaluations = impl_->rootCalls;
-  total.jacobian = impl_->newtonMatrix->description();
-  return total;
-}
+} // namespace
+
+IdaIntegrator::IdaIntegrator(OdeSystem& system, const IntegratorSettings& settings)
+    : SundialsIntegrator(std::make_unique<IdaSolver>(system, settings)) {}
 
 } // namespace mocc::runtime

@@ -46,8 +46,11 @@ std::unique_ptr<Integrator> makeIntegrator(std::string_view solver, OdeSystem& s
   if (solver == "arkode-dirk")
     return std::make_unique<ArkodeIntegrator>(system, settings, ArkodeMethod::ImplicitDirk);
   if (solver == "rk45") return std::make_unique<DormandPrinceIntegrator>(system, settings);
-  if (solver == "rk4") return std::make_unique<ClassicalRungeKuttaIntegrator>(system, settings);
-  if (solver == "euler") return std::make_unique<EulerIntegrator>(system, settings);
+  if (solver == "rk4")
+    return std::make_unique<FixedStepIntegrator>(system, settings,
+                                                 FixedStepMethod::ClassicalRungeKutta);
+  if (solver == "euler")
+    return std::make_unique<FixedStepIntegrator>(system, settings, FixedStepMethod::Euler);
   std::string known;
   for (std::string_view name : solverNames)
     known += (known.empty() ? "" : ", ") + std::string(name);

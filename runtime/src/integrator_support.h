@@ -1,6 +1,7 @@
-// Pieces shared by the SUNDIALS integrators (CVODE, IDA): spans over serial N_Vectors, the
-// distance below which a target time counts as reached, and CallbackGuard, which runs
-// OdeSystem callbacks from C and keeps their exceptions for the integrator to rethrow.
+// Pieces shared by the SUNDIALS integrators (CVODE, IDA, ARKODE): spans over serial N_Vectors,
+// absolute tolerances, the component to blame for a failed error test, the distance below which
+// a target time counts as reached, and CallbackGuard, which runs OdeSystem callbacks from C and
+// keeps their exceptions for the integrator to rethrow.
 #pragma once
 
 #include "mocc/runtime/integrator.h"
@@ -72,30 +73,6 @@ inline double tooCloseDistance(double t, double target) {
   return 16.0 * std::numeric_limits<double>::epsilon() * std::max(std::abs(t), std::abs(target));
 }
 
-/// The start of a SUNDIALS integrator's step(): checks the call and records where the step
-/// starts; true when tStop is too close to call the solver (the step then reaches it at once).
-inline bool stepWithoutSolver(bool initialized, double& time, double& stepStart, double tStop) {
-  if (!initialized) throw std::logic_error("step before reinitialize");
-  if (!(tStop > time)) throw std::invalid_argument("step: tStop is not after the current time");
-  stepStart = time;
-  if (tStop - time > tooCloseDistance(time, tStop)) return false;
-  time = tStop;
-  return true;
-}
-
-/// The start of a SUNDIALS integrator's advance(): checks the call; the reason to return when
-/// the target is too close to call the solver (time then moves to it), else nullopt.
-inline std::optional<AdvanceReason> advanceWithoutSolver(bool initialized, double& time,
-                                                         double tOut, double tStop) {
-  if (!initialized) throw std::logic_error("advance before reinitialize");
-  double target = std::min(tOut, tStop);
-  if (!(target >= time))
-    throw std::invalid_argument("advance: target lies before the current time");
-  if (target - time > tooCloseDistance(time, target)) return std::nullopt;
-  time = target;
-  return target == tStop ? AdvanceReason::ReachedStopTime : AdvanceReason::ReachedOutput;
-}
-
 /// Runs callbacks for SUNDIALS, which expects 0 (ok), a positive value (recoverable: retry
 /// with a smaller step) or a negative one (fatal). Exceptions must not unwind through C: the
 /// first is kept and rethrown by rethrowPending() once the solver call has returned.
@@ -121,17 +98,5 @@ public:
 private:
   std::exception_ptr pending_;
 };
-
-} // namespace mocc::runtime
-
-namespace mocc::runtime {
-
-/// The root-function callback of the SUNDIALS solvers: counts the call; they cannot retry a
-/// root function, so a recoverable failure is fatal (-1) there.
-inline int evaluateRoots(OdeSystem& system, CallbackGuard& guarded, long& calls, double t,
-                         std::span<const double> y, std::span<double> g) {
-  ++calls;
-  return guarded([&] { return system.roots(t, y, g); }) == 0 ? 0 : -1;
-}
 
 } // namespace mocc::runtime

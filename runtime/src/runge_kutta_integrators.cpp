@@ -330,12 +330,24 @@ double FixedStepIntegrator::attemptStep(double tStop) {
 
 // ------------------------------------------------------------------ rk4 and euler
 
-ClassicalRungeKuttaIntegrator::ClassicalRungeKuttaIntegrator(OdeSystem& system,
-                                                             const IntegratorSettings& settings)
-    : FixedStepIntegrator(system, settings), k2_(size_), k3_(size_), k4_(size_),
-      stageState_(size_) {}
+FixedStepIntegrator::FixedStepIntegrator(OdeSystem& system, const IntegratorSettings& settings,
+                                         FixedStepMethod method)
+    : ExplicitOneStepIntegrator(system, settings), method_(method) {
+  if (method == FixedStepMethod::ClassicalRungeKutta)
+    k2_ = k3_ = k4_ = stageState_ = std::vector<double>(size_);
+}
 
-void ClassicalRungeKuttaIntegrator::advanceState(double h) {
+std::string_view FixedStepIntegrator::name() const {
+  return method_ == FixedStepMethod::ClassicalRungeKutta ? "rk4" : "euler";
+}
+
+void FixedStepIntegrator::advanceState(double h) {
+  if (method_ == FixedStepMethod::ClassicalRungeKutta) return rungeKuttaStep(h);
+  for (std::size_t i = 0; i < size_; ++i)
+    nextState_[i] = endState_[i] + h * endSlope_[i];
+}
+
+void FixedStepIntegrator::rungeKuttaStep(double h) {
   auto stage = [&](const std::vector<double>& slope, double fraction, std::vector<double>& out) {
     for (std::size_t i = 0; i < size_; ++i)
       stageState_[i] = endState_[i] + fraction * h * slope[i];
@@ -348,7 +360,12 @@ void ClassicalRungeKuttaIntegrator::advanceState(double h) {
     nextState_[i] = endState_[i] + h / 6.0 * (endSlope_[i] + 2.0 * k2_[i] + 2.0 * k3_[i] + k4_[i]);
 }
 
-void ClassicalRungeKuttaIntegrator::interpolate(double theta, std::span<double> y) const {
+void FixedStepIntegrator::interpolate(double theta, std::span<double> y) const {
+  if (method_ == FixedStepMethod::Euler) {
+    for (std::size_t i = 0; i < size_; ++i)
+      y[i] = (1.0 - theta) * startState_[i] + theta * endState_[i];
+    return;
+  }
   // Cubic Hermite basis on [0, 1]: values and slopes (times h) at both ends.
   double h = endTime_ - startTime_;
   double theta2 = theta * theta, theta3 = theta2 * theta;
@@ -357,19 +374,6 @@ void ClassicalRungeKuttaIntegrator::interpolate(double theta, std::span<double> 
   for (std::size_t i = 0; i < size_; ++i)
     y[i] = startValue * startState_[i] + startSlope * h * startSlope_[i] + endValue * endState_[i] +
            endSlope * h * endSlope_[i];
-}
-
-EulerIntegrator::EulerIntegrator(OdeSystem& system, const IntegratorSettings& settings)
-    : FixedStepIntegrator(system, settings) {}
-
-void EulerIntegrator::advanceState(double h) {
-  for (std::size_t i = 0; i < size_; ++i)
-    nextState_[i] = endState_[i] + h * endSlope_[i];
-}
-
-void EulerIntegrator::interpolate(double theta, std::span<double> y) const {
-  for (std::size_t i = 0; i < size_; ++i)
-    y[i] = (1.0 - theta) * startState_[i] + theta * endState_[i];
 }
 
 } // namespace mocc::runtime

@@ -7,9 +7,7 @@
 // output.
 #pragma once
 
-#include "mocc/runtime/integrator.h"
-
-#include <memory>
+#include "mocc/runtime/sundials_integrator.h"
 
 namespace mocc::runtime {
 
@@ -18,29 +16,10 @@ enum class ArkodeMethod {
   ImplicitDirk,          // ARKStep, implicit right-hand side only, order 4
 };
 
-class ArkodeIntegrator final : public Integrator {
+class ArkodeIntegrator final : public SundialsIntegrator {
 public:
   /// `system` must outlive the integrator. Throws IntegratorError when SUNDIALS cannot set up.
   ArkodeIntegrator(OdeSystem& system, const IntegratorSettings& settings, ArkodeMethod method);
-  ~ArkodeIntegrator() override;
-  ArkodeIntegrator(const ArkodeIntegrator&) = delete;
-  ArkodeIntegrator& operator=(const ArkodeIntegrator&) = delete;
-
-  std::string_view name() const override;
-  void reinitialize(double t, std::span<const double> y) override;
-  /// As CvodeIntegrator::advance: a target within a few ulps returns at once.
-  AdvanceResult advance(double tOut, double tStop) override;
-  bool findsRoots() const override;
-  double step(double tStop) override;
-  std::span<const int> lastStepRoots() const override;
-  double stepStart() const override;
-  double stepEnd() const override;
-  void denseOutput(double t, std::span<double> y) const override;
-  IntegratorStatistics statistics() const override;
-
-private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
 };
 
 } // namespace mocc::runtime

@@ -5,9 +5,7 @@
 // functions and a stop time to hit time events exactly.
 #pragma once
 
-#include "mocc/runtime/integrator.h"
-
-#include <memory>
+#include "mocc/runtime/sundials_integrator.h"
 
 namespace mocc::runtime {
 
@@ -17,31 +15,11 @@ enum class CvodeMethod {
   Adams, // Adams-Moulton, orders 1-12
 };
 
-class CvodeIntegrator final : public Integrator {
+class CvodeIntegrator final : public SundialsIntegrator {
 public:
   /// `system` must outlive the integrator. Throws IntegratorError when SUNDIALS cannot set up.
   CvodeIntegrator(OdeSystem& system, const IntegratorSettings& settings,
                   CvodeMethod method = CvodeMethod::Bdf);
-  ~CvodeIntegrator() override;
-  CvodeIntegrator(const CvodeIntegrator&) = delete;
-  CvodeIntegrator& operator=(const CvodeIntegrator&) = delete;
-
-  std::string_view name() const override;
-  void reinitialize(double t, std::span<const double> y) override;
-  /// A target within a few ulps of the current time returns at once with the current state:
-  /// CVODE refuses to start toward it (CV_TOO_CLOSE) and nothing can change over it anyway.
-  AdvanceResult advance(double tOut, double tStop) override;
-  bool findsRoots() const override;
-  double step(double tStop) override;
-  std::span<const int> lastStepRoots() const override;
-  double stepStart() const override;
-  double stepEnd() const override;
-  void denseOutput(double t, std::span<double> y) const override;
-  IntegratorStatistics statistics() const override;
-
-private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
 };
 
 } // namespace mocc::runtime

@@ -92,52 +92,37 @@ private:
   std::vector<double> denseTerm_, nextDenseTerm_; // h * sum d_i k_i of the dense output
 };
 
+/// The fixed-step methods: rk4, the classical 4-stage Runge-Kutta method with the cubic
+/// Hermite interpolant of the end points' states and slopes as dense output (4th order, like
+/// the method); euler, the explicit Euler method, linear between the end points.
+enum class FixedStepMethod { ClassicalRungeKutta, Euler };
+
 /// Fixed step settings.fixedStep on the grid restartTime + k * step (computed in that form,
 /// never accumulated); a step toward tStop shortened to land on it exactly.
-class FixedStepIntegrator : public ExplicitOneStepIntegrator {
+class FixedStepIntegrator final : public ExplicitOneStepIntegrator {
 public:
+  FixedStepIntegrator(OdeSystem& system, const IntegratorSettings& settings,
+                      FixedStepMethod method);
+  std::string_view name() const override;
   void reinitialize(double t, std::span<const double> y) override;
   AdvanceResult advance(double tOut, double tStop) override;
 
 protected:
-  using ExplicitOneStepIntegrator::ExplicitOneStepIntegrator;
   double attemptStep(double tStop) override;
-  /// nextState_ := the method's step of size h from (endTime_, endState_, endSlope_).
-  virtual void advanceState(double h) = 0;
+  void interpolate(double theta, std::span<double> y) const override;
 
 private:
+  /// nextState_ := the method's step of size h from (endTime_, endState_, endSlope_).
+  void advanceState(double h);
+  void rungeKuttaStep(double h);
   /// The grid point after endTime_, or tStop when that comes first or nearly so.
   double nextStepEnd(double tStop) const;
 
+  FixedStepMethod method_;
   double gridOrigin_ = 0.0;
   long gridIndex_ = 0; // endTime_ lies at or after gridOrigin_ + gridIndex_ * step_
   double step_ = 0.0;  // 0 until chosen (settings.fixedStep, else 1/500 of the first interval)
-};
-
-/// rk4: the classical 4-stage Runge-Kutta method; dense output is the cubic Hermite
-/// interpolant of the end points' states and slopes (4th order, like the method).
-class ClassicalRungeKuttaIntegrator final : public FixedStepIntegrator {
-public:
-  ClassicalRungeKuttaIntegrator(OdeSystem& system, const IntegratorSettings& settings);
-  std::string_view name() const override { return "rk4"; }
-
-protected:
-  void advanceState(double h) override;
-  void interpolate(double theta, std::span<double> y) const override;
-
-private:
-  std::vector<double> k2_, k3_, k4_, stageState_;
-};
-
-/// euler: the explicit Euler method; dense output is linear between the end points.
-class EulerIntegrator final : public FixedStepIntegrator {
-public:
-  EulerIntegrator(OdeSystem& system, const IntegratorSettings& settings);
-  std::string_view name() const override { return "euler"; }
-
-protected:
-  void advanceState(double h) override;
-  void interpolate(double theta, std::span<double> y) const override;
+  std::vector<double> k2_, k3_, k4_, stageState_; // rk4's stages
 };
 
 } // namespace mocc::runtime
