@@ -21,17 +21,7 @@ Context::Context(const sim::Program& program)
 }
 
 const sim::Variable& Context::variable(std::uint32_t index) const {
-  if (index >= program.variables.size()) {
-    throw EmitError("variable number " + std::to_string(index) + " is out of range (" +
-                    std::to_string(program.variables.size()) + " variables)");
-  }
-  const sim::Variable& v = program.variables[index];
-  std::uint32_t size = v.region == sim::Region::Value ? program.valueCount : program.stateCount;
-  if (v.index >= size) {
-    throw EmitError("variable '" + v.name + "' has index " + std::to_string(v.index) +
-                    " beyond its region's size " + std::to_string(size));
-  }
-  return v;
+  return sim::checkedVariable(program, index);
 }
 
 bool Context::isRelationStorage(std::uint32_t index) const {
@@ -44,18 +34,6 @@ const std::string& Context::functionName(std::uint32_t index) const {
                     std::to_string(functionNames_.size()) + " functions)");
   }
   return functionNames_[index];
-}
-
-void Context::checkMessage(std::uint32_t message, std::size_t values) const {
-  if (message >= program.messages.size()) {
-    throw EmitError("message " + std::to_string(message) + " is out of range (" +
-                    std::to_string(program.messages.size()) + " messages)");
-  }
-  if (values != program.messages[message].values.size()) {
-    throw EmitError("message " + std::to_string(message) + " has " +
-                    std::to_string(program.messages[message].values.size()) +
-                    " values, but its statement gives " + std::to_string(values));
-  }
 }
 
 std::string Context::variableName(std::uint32_t index) const {

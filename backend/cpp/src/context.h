@@ -14,14 +14,7 @@
 
 namespace mocc::backend::cpp {
 
-/// How relations, sample() and when-clauses behave in the function being written (the same
-/// four modes as backend/llvm's Evaluation).
-enum class Evaluation {
-  Bind,       // relations evaluated without storing; sample() false; when-clauses inactive
-  Continuous, // relations read their stored value; sample() false; when-clauses inactive
-  Event,      // relations evaluated and stored; sample() evaluated; when-clauses fire
-  Function,   // a user function's body: comparisons are plain, model values are not visible
-};
+using Evaluation = sim::Evaluation;
 
 class Context {
 public:
@@ -36,8 +29,6 @@ public:
   bool isRelationStorage(std::uint32_t index) const;
   /// The C++ name of program.functions[index]: "fn<index>_<name with [^A-Za-z0-9_] as _>".
   const std::string& functionName(std::uint32_t index) const;
-  /// Checks that `message` indexes program.messages and has `values` values.
-  void checkMessage(std::uint32_t message, std::size_t values = 0) const;
   /// Modelica-like text of `id` for comments, with the program's variable and function names
   /// (and the locals of `function` inside a function).
   std::string print(expr::Id id, const sim::Function* function = nullptr) const;

@@ -27,8 +27,8 @@ Code modelCode(const sim::Program& program) {
       code.blank();
     }
   }
-  ModelFunctionNames names = writeModelFunctions(context, code);
-  code.append(modelTables(context, names));
+  writeModelFunctions(context, code);
+  code.append(modelTables(context));
   return code;
 }
 

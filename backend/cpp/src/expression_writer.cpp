@@ -37,7 +37,7 @@ std::string operandOf(const Text& text, int precedence, bool rightOperand) {
 ExpressionWriter::ExpressionWriter(Context& context, FunctionCode& code, Evaluation evaluation,
                                    const sim::Function* function)
     : context_(context), code_(code), evaluation_(evaluation), function_(function),
-      out_(&code.body), scopes_(1) {
+      out_(&code.body) {
   if (!function) return;
   for (const sim::FunctionLocal& local : function->locals) {
     if (local.isArray) arrays_[local.slot] = {local.size, local.boundsMessage};
@@ -61,13 +61,6 @@ void ExpressionWriter::countUses(std::span<const Id> roots) {
     if (root.valid()) ++uses_[root.value];
 }
 
-void ExpressionWriter::forget() { scopes_.assign(1, {}); }
-
-void ExpressionWriter::forgetAll() {
-  forget();
-  kept_.clear();
-}
-
 std::string ExpressionWriter::value(Id id) { return asDouble(emit(id)).code; }
 
 std::string ExpressionWriter::condition(Id id) { return asBool(emit(id)).code; }
@@ -87,60 +80,21 @@ Text ExpressionWriter::emit(Id id) {
   if (!id.valid() || id.value >= pool().size()) {
     throw EmitError("expression node " + std::to_string(id.value) + " is not in the pool");
   }
-  for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
-    if (auto found = scope->values.find(id.value); found != scope->values.end()) {
-      return found->second;
-    }
-  }
-  Text text = node(id);
+  if (const Text* found = remembered_.value(id)) return *found;
+  Text text = sim::visitNode(pool(), id, *this);
   auto uses = uses_.find(id.value);
   bool shared = uses != uses_.end() && uses->second > 1;
   if (text.precedence > 0 && (shared || text.code.size() > kLongExpression)) {
     text = temporary(text);
   }
-  scopes_.back().values.emplace(id.value, text);
+  remembered_.remember(id, text);
   return text;
 }
 
-Text ExpressionWriter::node(Id id) {
-  switch (pool().op(id)) {
-  case Op::Constant:
-  case Op::Variable:
-  case Op::Pre:
-  case Op::Time:
-  case Op::Initial:
-  case Op::Terminal: return leaf(id);
-  case Op::Neg:
-  case Op::Add:
-  case Op::Sub:
-  case Op::Mul:
-  case Op::Div:
-  case Op::Pow: return arithmetic(id);
-  case Op::Lt:
-  case Op::Le:
-  case Op::Gt:
-  case Op::Ge:
-  case Op::Eq:
-  case Op::Ne: {
-    Text lhs = asDouble(emit(pool().arg(id, 0)));
-    Text rhs = asDouble(emit(pool().arg(id, 1)));
-    return compare(pool().op(id), lhs, rhs);
-  }
-  case Op::Not:
-  case Op::And:
-  case Op::Or: return logic(id);
-  case Op::If: return ifThenElse(id);
-  case Op::Call: return builtin(id);
-  case Op::NoEvent: return emit(pool().arg(id, 0));
-  case Op::Sample: return sample(id);
-  case Op::Relation: return relation(id);
-  case Op::FunctionCall: return functionCall(id);
-  case Op::Local:
-  case Op::LocalElement: return local(id);
-  case Op::Homotopy: return homotopy(id);
-  case Op::Delay: return delay(id);
-  }
-  throw EmitError("expression node " + std::to_string(id.value) + " has an unknown operator");
+Text ExpressionWriter::comparison(Id id) {
+  Text lhs = asDouble(emit(pool().arg(id, 0)));
+  Text rhs = asDouble(emit(pool().arg(id, 1)));
+  return compare(pool().op(id), lhs, rhs);
 }
 
 void ExpressionWriter::requireModel(const char* what) const {
@@ -262,11 +216,11 @@ Text ExpressionWriter::logic(Id id) {
 
 std::string ExpressionWriter::messageValues(const std::vector<Id>& values) {
   if (values.empty()) return "nullptr";
-  scopes_.emplace_back();
+  remembered_.enter();
   std::vector<std::string> texts;
   for (Id value : values)
     texts.push_back(asDouble(emit(value)).code);
-  scopes_.pop_back();
+  remembered_.leave();
   std::string name = code_.fresh("values");
   out_->line("double " + name + "[" + std::to_string(values.size()) + "];");
   for (std::size_t i = 0; i < texts.size(); ++i)
@@ -277,9 +231,9 @@ std::string ExpressionWriter::messageValues(const std::vector<Id>& values) {
 Text ExpressionWriter::inBranch(Id id, Code& into, bool asCondition) {
   Code* saved = out_;
   out_ = &into;
-  scopes_.emplace_back();
+  remembered_.enter();
   Text text = emit(id);
-  scopes_.pop_back();
+  remembered_.leave();
   out_ = saved;
   return asCondition ? asBool(text) : asDouble(text);
 }

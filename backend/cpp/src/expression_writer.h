@@ -9,6 +9,9 @@
 
 #include "context.h"
 
+#include "mocc/sim/expression_walk.h"
+#include "mocc/sim/remembered.h"
+
 #include <map>
 #include <optional>
 #include <span>
@@ -52,13 +55,13 @@ public:
   std::string condition(expr::Id id);
 
   /// Forgets every remembered value except kept call outputs (see keepCalls()).
-  void forget();
+  void forget() { remembered_.forget(); }
   /// Forgets everything, kept call outputs included.
-  void forgetAll();
+  void forgetAll() { remembered_.forgetAll(); }
   /// While set, the outputs of calls written outside any branch are kept across forget();
   /// assigned() drops those whose arguments read a changed variable.
-  void keepCalls(bool keep) { keepCalls_ = keep; }
-  void assigned(std::uint32_t variable);
+  void keepCalls(bool keep) { remembered_.keepCalls(keep); }
+  void assigned(std::uint32_t variable) { remembered_.assigned(variable); }
   /// The name of the buffer holding every output element of the call `id` (a FunctionCall
   /// node): the arguments are evaluated and the function called once while it is remembered.
   std::string callOutputs(expr::Id id);
@@ -100,10 +103,12 @@ public:
   std::string messageValues(const std::vector<expr::Id>& values);
 
 private:
+  template <class Target> friend auto sim::visitNode(const expr::Pool&, expr::Id, Target&);
   Text emit(expr::Id id);
-  Text node(expr::Id id);
   Text leaf(expr::Id id);
   Text arithmetic(expr::Id id);
+  Text comparison(expr::Id id);
+  Text noEvent(expr::Id id) { return emit(pool().arg(id, 0)); }
   Text logic(expr::Id id);
   Text shortCircuit(expr::Op op, expr::Id lhs, expr::Id rhs);
   Text ifThenElse(expr::Id id);
@@ -133,25 +138,12 @@ private:
 
   const expr::Pool& pool() const { return context_.pool(); }
 
-  using CallKey = std::vector<std::uint32_t>; // function number, then argument nodes
-  struct Scope {
-    std::unordered_map<std::uint32_t, Text> values;
-    std::map<CallKey, std::string> calls; // output buffers
-  };
-  struct KeptCall {
-    std::string outputs;
-    std::vector<std::uint32_t> reads; // variables the arguments read
-  };
-
   Context& context_;
   FunctionCode& code_;
   Evaluation evaluation_;
   const sim::Function* function_;
   Code* out_;
-  /// Remembered values, innermost branch last. Outer scopes enclose inner ones.
-  std::vector<Scope> scopes_;
-  std::map<CallKey, KeptCall> kept_;
-  bool keepCalls_ = false;
+  sim::Remembered<Text, std::string> remembered_;
   std::unordered_map<std::uint32_t, int> uses_;
   /// Arrays of the user function by first slot: element count and bounds message.
   std::unordered_map<std::uint32_t, std::pair<std::uint32_t, std::uint32_t>> arrays_;

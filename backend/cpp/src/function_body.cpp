@@ -240,21 +240,6 @@ private:
   int loops_ = 0; // enclosing for and while loops
 };
 
-void checkFrame(const sim::Function& function) {
-  if (function.inputCount + function.outputCount > function.frameSize) {
-    throw EmitError("function '" + function.name + "' has a frame of " +
-                    std::to_string(function.frameSize) + " slots for " +
-                    std::to_string(function.inputCount) + " inputs and " +
-                    std::to_string(function.outputCount) + " outputs");
-  }
-  for (const sim::FunctionLocal& local : function.locals) {
-    if (local.slot + std::uint64_t(local.size) > function.frameSize) {
-      throw EmitError("variable '" + local.name + "' of function '" + function.name +
-                      "' lies outside its frame");
-    }
-  }
-}
-
 /// The frame's layout as comments: which slots hold which declared variable.
 void describeLocals(Code& code, const sim::Function& function) {
   for (const sim::FunctionLocal& local : function.locals) {
@@ -300,7 +285,7 @@ Code userFunctionDeclarations(Context& context) {
 
 Code userFunctionDefinition(Context& context, std::size_t index) {
   const sim::Function& function = context.program.functions[index];
-  checkFrame(function);
+  sim::checkFrame(function);
   FunctionBodyWriter writer(context, function);
   Code body = writer.write();
 

@@ -104,25 +104,10 @@ std::string ExpressionWriter::outputElement(Id id, const std::string& outputs,
 }
 
 std::string ExpressionWriter::callOutputs(Id id) {
-  const expr::Node& node = pool().node(id);
-  if (node.op != Op::FunctionCall || node.index >= context_.program.functions.size()) {
-    throw EmitError("expression node " + std::to_string(id.value) +
-                    " does not call a function of the program");
-  }
-  const sim::Function& callee = context_.program.functions[node.index];
-  std::vector<Id> args(pool().args(id).begin(), pool().args(id).end());
-  if (args.size() != callee.inputCount) {
-    throw EmitError("call of '" + callee.name + "' with " + std::to_string(args.size()) +
-                    " arguments; it has " + std::to_string(callee.inputCount) + " inputs");
-  }
-  CallKey key{node.index};
-  for (Id arg : args)
-    key.push_back(arg.value);
-  if (auto found = kept_.find(key); found != kept_.end()) return found->second.outputs;
-  for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
-    if (auto found = scope->calls.find(key); found != scope->calls.end()) return found->second;
-  }
-
+  sim::CallSite site = sim::callSite(context_.program, id);
+  if (const std::string* found = remembered_.call(site.key)) return *found;
+  const sim::Function& callee = site.callee;
+  std::span<const Id> args = pool().args(id);
   std::vector<std::string> values;
   for (Id arg : args)
     values.push_back(value(arg));
@@ -139,26 +124,9 @@ std::string ExpressionWriter::callOutputs(Id id) {
              std::to_string(std::max<std::size_t>(args.size(), 1)) + "] = {" + list + "};");
   out_->line("double " + outputs + "[" +
              std::to_string(std::max<std::uint32_t>(callee.outputCount, 1)) + "];");
-  out_->line(context_.functionName(node.index) + "(instance, " + inputs + ", " + outputs + ");");
-
-  if (keepCalls_ && scopes_.size() == 1) {
-    std::vector<std::uint32_t> reads;
-    for (Id arg : args) {
-      for (std::uint32_t v : expr::variablesOf(pool(), arg))
-        reads.push_back(v);
-    }
-    kept_.emplace(std::move(key), KeptCall{outputs, std::move(reads)});
-  } else {
-    scopes_.back().calls.emplace(std::move(key), outputs);
-  }
+  out_->line(context_.functionName(site.key[0]) + "(instance, " + inputs + ", " + outputs + ");");
+  remembered_.rememberCall(pool(), std::move(site.key), outputs);
   return outputs;
-}
-
-void ExpressionWriter::assigned(std::uint32_t variable) {
-  std::erase_if(kept_, [variable](const auto& entry) {
-    const std::vector<std::uint32_t>& reads = entry.second.reads;
-    return std::find(reads.begin(), reads.end(), variable) != reads.end();
-  });
 }
 
 } // namespace mocc::backend::cpp

@@ -164,20 +164,20 @@ void initializeFunction(Context& context, Code& code) {
 
 } // namespace
 
-ModelFunctionNames writeModelFunctions(Context& context, Code& code) {
+void writeModelFunctions(Context& context, Code& code) {
   const sim::Program& program = context.program;
-  ModelFunctionNames names;
+  using Entry = sim::ModelEntry;
+  auto defines = [&](Entry entry) { return sim::definesEntry(program, entry); };
   writeSystemFunctions(context, code);
   statementFunction(context, code, "bind",
                     "Parameters from their bindings, then start values; keeps what the runtime "
                     "overrode.",
                     Evaluation::Bind, program.bind);
-  if (!program.parameterUpdate.empty()) {
+  if (defines(Entry::update_parameters)) {
     statementFunction(context, code, "update_parameters",
                       "The parameters bound to tunable ones, again; keeps what the runtime "
                       "overrode.",
                       Evaluation::Bind, program.parameterUpdate);
-    names.updateParameters = "update_parameters";
   }
   statementFunction(context, code, "derivatives",
                     "Continuous mode: from time and x, what dx needs, then dx.",
@@ -189,39 +189,18 @@ ModelFunctionNames writeModelFunctions(Context& context, Code& code) {
   eventUpdateFunction(context, code);
   nextTimeEventFunction(context, code);
   initializeFunction(context, code);
-  names.initialize = "initialize";
-  if (!program.jacobian.empty()) {
-    writeJacobian(context, code);
-    names.jacobian = "jacobian";
-  }
-  if (!program.crossings.empty()) {
-    writeCrossingRates(context, code);
-    names.crossingRates = "crossing_rates";
-  }
-  if (!program.destroyExternalObjects.empty()) {
+  if (defines(Entry::jacobian)) writeJacobian(context, code);
+  if (defines(Entry::crossing_rates)) writeCrossingRates(context, code);
+  if (defines(Entry::destroy_external_objects)) {
     statementFunction(context, code, "destroy_external_objects",
                       "The external objects' destructors, the last constructed first "
                       "(MLS 12.9.7).",
                       Evaluation::Bind, program.destroyExternalObjects);
-    names.destroyExternalObjects = "destroy_external_objects";
   }
-  if (!program.stateSets.empty()) {
-    writeStateSetJacobian(context, code);
-    names.stateSetJacobian = "state_set_jacobian";
-  }
-  if (!openedSystems(program).empty()) {
-    writeDaeResiduals(context, code);
-    names.daeResiduals = "dae_residuals";
-  }
-  if (!program.daeJacobian.empty()) {
-    writeDaeJacobian(context, code);
-    names.daeJacobian = "dae_jacobian";
-  }
-  if (!program.delays.empty()) {
-    delayInputsFunction(context, code);
-    names.delayInputs = "delay_inputs";
-  }
-  return names;
+  if (defines(Entry::state_set_jacobian)) writeStateSetJacobian(context, code);
+  if (defines(Entry::dae_residuals)) writeDaeResiduals(context, code);
+  if (defines(Entry::dae_jacobian)) writeDaeJacobian(context, code);
+  if (defines(Entry::delay_inputs)) delayInputsFunction(context, code);
 }
 
 } // namespace mocc::backend::cpp

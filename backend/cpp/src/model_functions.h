@@ -7,16 +7,13 @@
 
 #include "context.h"
 
+#include "mocc/sim/model_entries.h"
+
 namespace mocc::backend::cpp {
 
-/// The names the descriptor points to; empty for a function the program does not define.
-struct ModelFunctionNames {
-  std::string initialize, jacobian, crossingRates, stateSetJacobian, daeResiduals, daeJacobian,
-      destroyExternalObjects, delayInputs, updateParameters;
-};
-
-/// Writes every ABI function of `context.program` into `code`. Throws EmitError for a
-/// malformed program.
-ModelFunctionNames writeModelFunctions(Context& context, Code& code);
+/// Writes every ABI function `context.program` defines (sim::definesEntry) into `code`, each
+/// named after its field of mocc_model (model_entries.def). Throws EmitError for a malformed
+/// program.
+void writeModelFunctions(Context& context, Code& code);
 
 } // namespace mocc::backend::cpp

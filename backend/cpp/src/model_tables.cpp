@@ -4,6 +4,8 @@
 
 #include "systems.h"
 
+#include "mocc/sim/model_entries.h"
+
 #include <fmt/format.h>
 
 #include <limits>
@@ -228,9 +230,16 @@ std::string stateSetTables(Code& code, const sim::Program& program) {
   return "state_sets";
 }
 
+/// `.field = field,` for an ABI entry the program defines (model_functions.cpp names each
+/// function after its field), `.field = nullptr,` for one it does not.
+std::string entryInitializer(const sim::Program& program, sim::ModelEntry entry) {
+  std::string field(sim::entryField(entry));
+  return "." + field + " = " + (sim::definesEntry(program, entry) ? field : "nullptr") + ",";
+}
+
 } // namespace
 
-Code modelTables(const Context& context, const ModelFunctionNames& functions) {
+Code modelTables(const Context& context) {
   const sim::Program& program = context.program;
   checkSizes(program);
   Code code;
@@ -283,7 +292,8 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   if (!rows.empty() || !daeUnknowns.empty()) code.blank();
 
   auto table = [](bool present, const char* name) { return present ? name : "nullptr"; };
-  auto function = [](const std::string& name) { return name.empty() ? "nullptr" : name; };
+  auto entry = [&](sim::ModelEntry e) { return entryInitializer(program, e); };
+  using Entry = sim::ModelEntry;
   code.open("const mocc_model model =");
   code.line(".abi_version = MOCC_ABI_VERSION,");
   code.line(".name = " + stringLiteral(program.modelName) + ",");
@@ -297,31 +307,27 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
   code.line(std::string(".crossing_descriptions = ") +
             table(!descriptions.empty(), "crossing_descriptions") + ",");
   experimentFields(code, program.experiment);
-  code.line(".bind = bind,");
-  code.line(".derivatives = derivatives,");
-  code.line(".crossings = crossings,");
-  code.line(".outputs = outputs,");
-  code.line(".event_update = event_update,");
-  code.line(".next_time_event = next_time_event,");
-  code.line(".initialize = " + function(functions.initialize) + ",");
+  for (Entry e : {Entry::bind, Entry::derivatives, Entry::crossings, Entry::outputs,
+                  Entry::event_update, Entry::next_time_event, Entry::initialize})
+    code.line(entry(e));
   code.line(fmt::format(".n_systems = {}, .systems = {},", program.systems.size(), systems));
   code.line(fmt::format(".n_jacobian = {}, .jacobian_rows = {}, .jacobian_columns = {},",
                         rows.size(), rowTable, columnTable));
-  code.line(".jacobian = " + function(functions.jacobian) + ",");
+  code.line(entry(Entry::jacobian));
   code.line(
       fmt::format(".n_state_sets = {}, .state_sets = {},", program.stateSets.size(), stateSets));
-  code.line(".state_set_jacobian = " + function(functions.stateSetJacobian) + ",");
+  code.line(entry(Entry::state_set_jacobian));
   code.line(fmt::format(".n_dae_unknowns = {}, .dae_unknowns = {},", daeUnknowns.size(), daeTable));
-  code.line(".dae_residuals = " + function(functions.daeResiduals) + ",");
-  code.line(".crossing_rates = " + function(functions.crossingRates) + ",");
-  code.line(".dae_jacobian = " + function(functions.daeJacobian) + ",");
+  code.line(entry(Entry::dae_residuals));
+  code.line(entry(Entry::crossing_rates));
+  code.line(entry(Entry::dae_jacobian));
   code.line(
       fmt::format(".n_dae_jacobian = {}, .dae_jacobian_rows = {}, .dae_jacobian_columns = {},",
                   daeRows.size(), daeRowTable, daeColumnTable));
   code.line(fmt::format(".uses_homotopy = {},", program.usesHomotopy ? 1 : 0));
-  code.line(".destroy_external_objects = " + function(functions.destroyExternalObjects) + ",");
+  code.line(entry(Entry::destroy_external_objects));
   code.line(fmt::format(".n_delays = {},", program.delays.size()));
-  code.line(".delay_inputs = " + function(functions.delayInputs) + ",");
+  code.line(entry(Entry::delay_inputs));
   code.line(".state_nominals = " + stateNominals + ",");
   code.line(
       fmt::format(".n_relations = {}, .relations = {},", relationValues.size(), relationTable));
@@ -329,7 +335,7 @@ Code modelTables(const Context& context, const ModelFunctionNames& functions) {
                         crossingRelations, crossingPositives));
   code.line(fmt::format(".n_strings = {}, .strings = string_constants,", texts.size()));
   code.line(std::string(".message_origins = ") + table(located, "message_origins") + ",");
-  code.line(".update_parameters = " + function(functions.updateParameters) + ",");
+  code.line(entry(Entry::update_parameters));
   code.close("};");
   code.blank();
   return code;

@@ -9,6 +9,6 @@
 namespace mocc::backend::cpp {
 
 /// The tables and `const mocc_model model`, inside the file's anonymous namespace.
-Code modelTables(const Context& context, const ModelFunctionNames& functions);
+Code modelTables(const Context& context);
 
 } // namespace mocc::backend::cpp

@@ -10,35 +10,21 @@ using expr::Id;
 using expr::Op;
 
 Text ExpressionWriter::relation(Id id) {
-  const sim::Program& program = context_.program;
-  std::uint32_t number = pool().node(id).index;
-  if (number >= program.relations.size()) {
-    throw EmitError("relation " + std::to_string(number) + " is out of range (" +
-                    std::to_string(program.relations.size()) + " relations)");
-  }
-  const sim::Relation& relation = program.relations[number];
+  const sim::Relation& relation = sim::relationOf(context_.program, id, evaluation_);
   Id comparison = pool().arg(id, 0);
-  switch (evaluation_) {
-  case Evaluation::Continuous: return continuousRelation(relation, comparison);
-  case Evaluation::Bind: return emit(comparison); // no event is pending before initialization
-  case Evaluation::Event: break;
-  case Evaluation::Function:
-    throw EmitError("relation " + std::to_string(number) +
-                    " inside a function: relations there never generate events");
-  }
+  if (evaluation_ == Evaluation::Continuous) return continuousRelation(relation, comparison);
+  // No event is pending before initialization.
+  if (evaluation_ == Evaluation::Bind) return emit(comparison);
   Text value = eventRelation(relation, comparison);
-  out_->comment("relation " + std::to_string(number) + ": " + context_.print(comparison));
+  out_->comment("relation " + std::to_string(pool().node(id).index) + ": " +
+                context_.print(comparison));
   Text stored = temporary(asDouble(value));
   out_->line(storage(relation.storage) + " = " + stored.code + ";");
   return stored;
 }
 
 Text ExpressionWriter::eventRelation(const sim::Relation& relation, Id comparison) {
-  Op op = pool().op(comparison);
-  if (!expr::isComparison(op)) {
-    throw EmitError("relation node " + std::to_string(comparison.value) +
-                    " does not wrap a comparison");
-  }
+  Op op = sim::comparisonOperator(pool(), comparison);
   Text lhs = asDouble(emit(pool().arg(comparison, 0)));
   Text rhs = asDouble(emit(pool().arg(comparison, 1)));
   if (relation.timeEvent) {

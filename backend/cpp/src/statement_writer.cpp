@@ -4,7 +4,7 @@
 // if/elseif/else (algorithm sections) runs in every mode.
 #include "statement_writer.h"
 
-#include <algorithm>
+#include <optional>
 #include <type_traits>
 #include <variant>
 
@@ -23,13 +23,8 @@ std::string shortened(std::string text) {
 } // namespace
 
 StatementWriter::StatementWriter(Context& context, FunctionCode& code, Evaluation evaluation)
-    : context_(context), code_(code), evaluation_(evaluation),
+    : StatementWalk(evaluation), context_(context), code_(code),
       expressions_(context, code, evaluation) {}
-
-void StatementWriter::write(const std::vector<sim::Statement>& statements) {
-  for (const sim::Statement& statement : statements)
-    write(statement);
-}
 
 std::string StatementWriter::describe(const sim::Statement& statement) const {
   std::string text = std::visit(
@@ -62,51 +57,6 @@ std::string StatementWriter::describe(const sim::Statement& statement) const {
   return statement.origin.empty() ? text : text + "   [" + statement.origin + "]";
 }
 
-// Call results are kept only across top-level assignments outside bind: those are written at
-// the function's outermost level, so a call made there is in scope for what follows.
-void StatementWriter::write(const sim::Statement& statement) {
-  bool straight = depth_ == 0 && evaluation_ != Evaluation::Bind &&
-                  std::holds_alternative<sim::Assign>(statement.node);
-  if (straight) {
-    expressions_.forget();
-  } else {
-    expressions_.forgetAll();
-  }
-  out().comment(describe(statement));
-  std::visit(
-      [&](const auto& node) {
-        using T = std::decay_t<decltype(node)>;
-        if constexpr (std::is_same_v<T, sim::Assign>) {
-          expressions_.keepCalls(straight);
-          evaluation_ == Evaluation::Bind ? bindAssign(node) : assign(node);
-          expressions_.keepCalls(false);
-        } else if constexpr (std::is_same_v<T, sim::AssignPre>) {
-          assignPre(node);
-        } else if constexpr (std::is_same_v<T, sim::Call>) {
-          call(node);
-        } else if constexpr (std::is_same_v<T, sim::Reinit>) {
-          reinit(node);
-        } else if constexpr (std::is_same_v<T, sim::Assert>) {
-          assertion(node);
-        } else if constexpr (std::is_same_v<T, sim::Terminate>) {
-          terminate(node);
-        } else if constexpr (std::is_same_v<T, sim::When>) {
-          when(node);
-        } else if constexpr (std::is_same_v<T, sim::If>) {
-          ifStatement(node);
-        } else {
-          solve(node);
-        }
-      },
-      statement.node);
-}
-
-void StatementWriter::writeNested(const std::vector<sim::Statement>& statements) {
-  ++depth_;
-  write(statements);
-  --depth_;
-}
-
 // For its effects, and assigning the output elements that `call.outputs` name.
 void StatementWriter::call(const sim::Call& call) {
   expr::Id roots[] = {call.call};
@@ -131,9 +81,7 @@ void StatementWriter::assign(const sim::Assign& assign) {
 // (MLS 8.6) are the only pre() stores of generated code.
 void StatementWriter::assignPre(const sim::AssignPre& assign) {
   const sim::Variable& target = context_.variable(assign.variable);
-  if (target.region == sim::Region::Derivative) {
-    throw EmitError("pre(" + target.name + "): a derivative has no pre() value");
-  }
+  sim::checkHasPre(target);
   expr::Id roots[] = {assign.value};
   expressions_.countUses(roots);
   std::string value = expressions_.value(assign.value);
@@ -144,29 +92,15 @@ void StatementWriter::assignPre(const sim::AssignPre& assign) {
 
 // overridden[] has a slot per state, then per value; derivatives have none.
 void StatementWriter::bindAssign(const sim::Assign& assign) {
-  const sim::Program& program = context_.program;
-  if (assign.variable >= program.variables.size() ||
-      program.variables[assign.variable].region == sim::Region::Derivative) {
-    return this->assign(assign); // storage() reports an out-of-range variable
-  }
-  const sim::Variable& target = context_.variable(assign.variable);
-  std::uint32_t slot =
-      target.region == sim::Region::State ? target.index : program.stateCount + target.index;
-  out().open("if (!instance->overridden[" + std::to_string(slot) + "])");
+  std::optional<std::uint32_t> slot = sim::overriddenSlot(context_.program, assign.variable);
+  if (!slot) return this->assign(assign); // storage() reports an out-of-range variable
+  out().open("if (!instance->overridden[" + std::to_string(*slot) + "])");
   this->assign(assign);
   out().close();
 }
 
 void StatementWriter::reinit(const sim::Reinit& reinit) {
-  const sim::Program& program = context_.program;
-  if (evaluation_ != Evaluation::Event) {
-    throw EmitError("reinit() outside the event function");
-  }
-  if (reinit.variable >= program.variables.size() ||
-      program.variables[reinit.variable].region != sim::Region::State) {
-    throw EmitError("reinit() of variable " + std::to_string(reinit.variable) +
-                    ", which is not a state");
-  }
+  sim::checkReinit(context_.program, reinit, evaluation());
   PendingReinit pending{reinit.variable, code_.fresh("reinit")};
   expr::Id roots[] = {reinit.value};
   expressions_.countUses(roots);
@@ -199,7 +133,7 @@ std::string StatementWriter::applyReinits() {
 
 void StatementWriter::report(const char* kind, std::uint32_t message,
                              const std::vector<expr::Id>& values) {
-  context_.checkMessage(message, values.size());
+  sim::checkMessage(context_.program, message, values.size());
   std::string buffer = expressions_.messageValues(values);
   out().line(std::string("report(instance, ") + kind + ", " + std::to_string(message) +
              (values.empty() ? "" : ", " + buffer) + "); // " +
@@ -225,9 +159,7 @@ std::string StatementWriter::fires(const sim::WhenBranch& branch) {
     // pre() == 0.0 is the JIT's `not (pre() != 0)`, NaN included.
     std::string now = expressions_.storage(condition);
     const sim::Variable& v = context_.variable(condition);
-    if (v.region == sim::Region::Derivative) {
-      throw EmitError("pre(" + v.name + "): a derivative has no pre() value");
-    }
+    sim::checkHasPre(v);
     const char* preField = v.region == sim::Region::State ? "pre_x" : "pre_v";
     code_.use(preField);
     std::string before = std::string(preField) + "[" + std::to_string(v.index) + "]";
@@ -239,15 +171,12 @@ std::string StatementWriter::fires(const sim::WhenBranch& branch) {
 // Event mode: the first branch whose condition has a rising edge; initial mode: the first
 // branch active at initialization (MLS 8.6). Outside events when-clauses are inactive.
 void StatementWriter::when(const sim::When& when) {
-  if (evaluation_ != Evaluation::Event || when.branches.empty()) return;
-  auto active = std::find_if(when.branches.begin(), when.branches.end(),
-                             [](const sim::WhenBranch& branch) { return branch.activeAtInitial; });
   std::string branch = code_.fresh("branch");
   code_.use("initial");
   out().line("int " + branch + " = -1; // the branch that executes, if any");
   out().open("if (initial)");
-  if (active != when.branches.end()) {
-    out().line(branch + " = " + std::to_string(active - when.branches.begin()) + ";");
+  if (auto active = sim::initialBranch(when)) {
+    out().line(branch + " = " + std::to_string(*active) + ";");
   }
   for (std::size_t i = 0; i < when.branches.size(); ++i) {
     out().between("} else if (" + fires(when.branches[i]) + ") {");
@@ -256,7 +185,7 @@ void StatementWriter::when(const sim::When& when) {
   out().close();
   for (std::size_t i = 0; i < when.branches.size(); ++i) {
     out().open("if (" + branch + " == " + std::to_string(i) + ")");
-    writeNested(when.branches[i].body);
+    walkNested(when.branches[i].body);
     out().close();
   }
 }
@@ -264,7 +193,7 @@ void StatementWriter::when(const sim::When& when) {
 // if/elseif/else of an algorithm (writeIfChain); nothing remembered is reused after it.
 void StatementWriter::ifStatement(const sim::If& statement) {
   writeIfChain(expressions_, statement.branches, statement.elseBody,
-               [&](const std::vector<sim::Statement>& body) { writeNested(body); });
+               [&](const std::vector<sim::Statement>& body) { walkNested(body); });
   expressions_.forgetAll();
 }
 

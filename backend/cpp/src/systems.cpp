@@ -19,23 +19,6 @@ std::string jacobianName(std::uint32_t system) {
 
 namespace {
 
-void checkSystem(const sim::Program& program, std::size_t k) {
-  const sim::AlgebraicSystem& system = program.systems[k];
-  std::size_t n = system.unknowns.size();
-  std::string name = "algebraic loop #" + std::to_string(k);
-  if (n == 0) throw EmitError(name + " has no iteration variables");
-  if (system.residuals.size() != n)
-    throw EmitError(name + " has " + std::to_string(system.residuals.size()) + " residuals for " +
-                    std::to_string(n) + " iteration variables");
-  if (!system.jacobian.empty() && system.jacobian.size() != n * n)
-    throw EmitError(name + " has a Jacobian of " + std::to_string(system.jacobian.size()) +
-                    " entries, not " + std::to_string(n * n));
-  for (std::uint32_t v : system.unknowns)
-    if (v >= program.variables.size())
-      throw EmitError(name + " iterates on variable number " + std::to_string(v) +
-                      ", which is out of range");
-}
-
 /// `void name(mocc_instance*, const double* iterate, double* out)`: the Newton iterate into the
 /// iteration variables, the inner statements, then out[k] = values[k].
 void loopFunction(Context& context, Code& code, const sim::AlgebraicSystem& system,
@@ -69,7 +52,7 @@ void loopFunction(Context& context, Code& code, const sim::AlgebraicSystem& syst
 void writeSystemFunctions(Context& context, Code& code) {
   const sim::Program& program = context.program;
   for (std::uint32_t k = 0; k < program.systems.size(); ++k) {
-    checkSystem(program, k);
+    sim::checkSystem(program, k);
     const sim::AlgebraicSystem& system = program.systems[k];
     loopFunction(context, code, system, residualName(k),
                  "Residuals of " + system.description + " at the iterate.", system.residuals);
@@ -88,17 +71,12 @@ void writeSystemFunctions(Context& context, Code& code) {
 // solution, and solved again while the runtime asks for it (mocc_settle_loop: a mixed system
 // of Real and Boolean equations, MLS 3.6 section 8.6).
 void StatementWriter::solve(const sim::Solve& solve) {
-  const sim::Program& program = context_.program;
-  if (solve.system >= program.systems.size()) {
-    throw EmitError("solve of algebraic loop " + std::to_string(solve.system) + " of " +
-                    std::to_string(program.systems.size()));
-  }
-  const sim::AlgebraicSystem& system = program.systems[solve.system];
-  if (auto open = open_.find(solve.system); open != open_.end() && depth_ == 0) {
+  const sim::AlgebraicSystem& system = sim::solvedSystem(context_.program, solve);
+  if (auto open = open_.find(solve.system); open != open_.end() && depth() == 0) {
     openSystem(system, open->second);
     return;
   }
-  bool event = evaluation_ == Evaluation::Event;
+  bool event = evaluation() == Evaluation::Event;
   if (event) out().open("for (;;)");
   std::string x = code_.fresh("loop");
   std::string start;
@@ -115,7 +93,7 @@ void StatementWriter::solve(const sim::Solve& solve) {
   if (!event) return;
   // Newton ran with the relations as stored; evaluate and store them at the solution.
   out().comment("the loop once more at the solution, storing its relations");
-  writeNested(system.inner);
+  walkNested(system.inner);
   expressions_.forgetAll();
   expressions_.countUses(system.residuals);
   for (expr::Id residual : system.residuals)
@@ -131,7 +109,7 @@ void StatementWriter::openSystem(const sim::AlgebraicSystem& system, std::uint32
   for (std::size_t i = 0; i < system.unknowns.size(); ++i)
     out().line(expressions_.storage(system.unknowns[i]) + " = z[" + std::to_string(offset + i) +
                "];");
-  writeNested(system.inner);
+  walkNested(system.inner);
   expressions_.forgetAll();
   expressions_.countUses(system.residuals);
   for (std::size_t i = 0; i < system.residuals.size(); ++i) {

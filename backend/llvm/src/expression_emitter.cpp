@@ -14,26 +14,15 @@ using expr::Op;
 
 ExpressionEmitter::ExpressionEmitter(ModuleContext& module, Frame& frame, Evaluation evaluation,
                                      LocalFrame* locals)
-    : module_(module), frame_(frame), evaluation_(evaluation), locals_(locals), scopes_(1) {}
-
-void ExpressionEmitter::forget() { scopes_.assign(1, {}); }
-
-void ExpressionEmitter::forgetAll() {
-  forget();
-  kept_.clear();
-}
+    : module_(module), frame_(frame), evaluation_(evaluation), locals_(locals) {}
 
 llvm::Value* ExpressionEmitter::emit(Id id) {
   if (!id.valid() || id.value >= pool().size()) {
     throw EmitError("expression node " + std::to_string(id.value) + " is not in the pool");
   }
-  for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
-    if (auto found = scope->values.find(id.value); found != scope->values.end()) {
-      return found->second;
-    }
-  }
-  llvm::Value* value = emitNode(id);
-  scopes_.back().values.emplace(id.value, value);
+  if (llvm::Value* const* found = remembered_.value(id)) return *found;
+  llvm::Value* value = sim::visitNode(pool(), id, *this);
+  remembered_.remember(id, value);
   return value;
 }
 
@@ -43,44 +32,6 @@ llvm::Value* ExpressionEmitter::emitCondition(Id id) {
 
 llvm::Value* ExpressionEmitter::toDouble(llvm::Value* truth) {
   return module_.builder.CreateUIToFP(truth, module_.f64);
-}
-
-llvm::Value* ExpressionEmitter::emitNode(Id id) {
-  switch (pool().op(id)) {
-  case Op::Constant:
-  case Op::Variable:
-  case Op::Pre:
-  case Op::Time:
-  case Op::Initial:
-  case Op::Terminal: return leaf(id);
-  case Op::Neg:
-  case Op::Add:
-  case Op::Sub:
-  case Op::Mul:
-  case Op::Div:
-  case Op::Pow: return arithmetic(id);
-  case Op::Lt:
-  case Op::Le:
-  case Op::Gt:
-  case Op::Ge:
-  case Op::Eq:
-  case Op::Ne:
-    return toDouble(compare(pool().op(id), emit(pool().arg(id, 0)), emit(pool().arg(id, 1))));
-  case Op::Not:
-  case Op::And:
-  case Op::Or: return logic(id);
-  case Op::If: return ifThenElse(id);
-  case Op::Call: return builtin(id);
-  case Op::NoEvent: return emit(pool().arg(id, 0));
-  case Op::Sample: return sample(id);
-  case Op::Relation: return relation(id);
-  case Op::FunctionCall: return functionCall(id);
-  case Op::Local:
-  case Op::LocalElement: return local(id);
-  case Op::Homotopy: return homotopy(id);
-  case Op::Delay: return delay(id);
-  }
-  throw EmitError("expression node " + std::to_string(id.value) + " has an unknown operator");
 }
 
 llvm::Value* ExpressionEmitter::leaf(Id id) {
@@ -151,26 +102,23 @@ llvm::Value* ExpressionEmitter::shortCircuit(Op op, Id lhs, Id rhs) {
     b.CreateCondBr(first, end, second);
   }
   frame_.enter(second);
-  scopes_.emplace_back();
+  remembered_.enter();
   llvm::Value* value = emitCondition(rhs);
-  scopes_.pop_back();
+  remembered_.leave();
   llvm::BasicBlock* secondEnd = b.GetInsertBlock();
   b.CreateBr(end);
-  frame_.enter(end);
-  llvm::PHINode* result = b.CreatePHI(module_.i1, 2, op == Op::And ? "and" : "or");
-  result->addIncoming(op == Op::And ? b.getFalse() : b.getTrue(), decided);
-  result->addIncoming(value, secondEnd);
-  return result;
+  return frame_.join(end, op == Op::And ? "and" : "or",
+                     {op == Op::And ? b.getFalse() : b.getTrue(), decided}, {value, secondEnd});
 }
 
 llvm::Value* ExpressionEmitter::messageValues(const std::vector<Id>& values) {
   if (values.empty()) return nullptr;
   llvm::IRBuilder<>& b = module_.builder;
-  scopes_.emplace_back();
+  remembered_.enter();
   std::vector<llvm::Value*> emitted;
   for (Id value : values)
     emitted.push_back(emit(value));
-  scopes_.pop_back();
+  remembered_.leave();
   llvm::AllocaInst* buffer =
       frame_.entryArray(static_cast<std::uint32_t>(values.size()), "message.values");
   for (std::size_t i = 0; i < emitted.size(); ++i) {
@@ -181,9 +129,9 @@ llvm::Value* ExpressionEmitter::messageValues(const std::vector<Id>& values) {
 }
 
 llvm::Value* ExpressionEmitter::emitInBranch(Id id) {
-  scopes_.emplace_back();
+  remembered_.enter();
   llvm::Value* value = emit(id);
-  scopes_.pop_back();
+  remembered_.leave();
   return value;
 }
 
@@ -205,11 +153,7 @@ llvm::Value* ExpressionEmitter::ifThenElse(Id id) {
   llvm::BasicBlock* elseEnd = b.GetInsertBlock();
   b.CreateBr(merge);
 
-  frame_.enter(merge);
-  llvm::PHINode* phi = b.CreatePHI(module_.f64, 2, "if");
-  phi->addIncoming(thenValue, thenEnd);
-  phi->addIncoming(elseValue, elseEnd);
-  return phi;
+  return frame_.join(merge, "if", {thenValue, thenEnd}, {elseValue, elseEnd});
 }
 
 // MLS 3.7.4.4: `actual` when lambda is 1 (always, except while the runtime follows the
@@ -233,11 +177,7 @@ llvm::Value* ExpressionEmitter::homotopy(Id id) {
   llvm::BasicBlock* blendEnd = b.GetInsertBlock();
   b.CreateBr(merge);
 
-  frame_.enter(merge);
-  llvm::PHINode* phi = b.CreatePHI(module_.f64, 2, "homotopy");
-  phi->addIncoming(actual, decided);
-  phi->addIncoming(blended, blendEnd);
-  return phi;
+  return frame_.join(merge, "homotopy", {actual, decided}, {blended, blendEnd});
 }
 
 // MLS 3.7.4.2: the runtime interpolates the history it recorded (model.h, mocc_delay); the

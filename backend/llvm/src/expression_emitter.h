@@ -8,6 +8,9 @@
 #include "frame.h"
 #include "module_context.h"
 
+#include "mocc/sim/expression_walk.h"
+#include "mocc/sim/remembered.h"
+
 #include <map>
 #include <unordered_map>
 #include <vector>
@@ -30,15 +33,15 @@ public:
   /// Forgets every remembered value except kept call outputs (see keepCalls()). Called before
   /// each statement, because an assignment may change a variable that a remembered value has
   /// read.
-  void forget();
+  void forget() { remembered_.forget(); }
   /// Forgets everything, kept call outputs included. Needed before any statement that
   /// branches or assigns more than one variable.
-  void forgetAll();
+  void forgetAll() { remembered_.forgetAll(); }
   /// While set, the outputs of calls emitted outside any branch are kept across forget(), so
   /// that straight-line assignments `a := f(x)[0]; b := f(x)[1]` call f once; assigned()
   /// drops those whose arguments read a changed variable.
-  void keepCalls(bool keep) { keepCalls_ = keep; }
-  void assigned(std::uint32_t variable);
+  void keepCalls(bool keep) { remembered_.keepCalls(keep); }
+  void assigned(std::uint32_t variable) { remembered_.assigned(variable); }
   /// The buffer holding every output element of the call `id` (a FunctionCall node): the
   /// arguments are evaluated and the function called once while the result is remembered.
   llvm::Value* callOutputs(expr::Id id);
@@ -56,9 +59,13 @@ public:
 private:
   /// Loads outputs[element], named callee[element].
   llvm::Value* loadOutput(llvm::Value* outputs, std::uint32_t element, const std::string& callee);
-  llvm::Value* emitNode(expr::Id id);
+  template <class Target> friend auto sim::visitNode(const expr::Pool&, expr::Id, Target&);
   llvm::Value* leaf(expr::Id id);
   llvm::Value* arithmetic(expr::Id id);
+  llvm::Value* comparison(expr::Id id) {
+    return toDouble(compare(pool().op(id), emit(pool().arg(id, 0)), emit(pool().arg(id, 1))));
+  }
+  llvm::Value* noEvent(expr::Id id) { return emit(pool().arg(id, 0)); }
   llvm::Value* logic(expr::Id id);
   llvm::Value* shortCircuit(expr::Op op, expr::Id lhs, expr::Id rhs);
   llvm::Value* ifThenElse(expr::Id id);
@@ -86,24 +93,36 @@ private:
 
   const expr::Pool& pool() const { return module_.program.pool; }
 
-  using CallKey = std::vector<std::uint32_t>; // function number, then argument nodes
-  struct Scope {
-    std::unordered_map<std::uint32_t, llvm::Value*> values;
-    std::map<CallKey, llvm::Value*> calls; // output buffers
-  };
-  struct KeptCall {
-    llvm::Value* outputs;
-    std::vector<std::uint32_t> reads; // variables the arguments read
-  };
-
   ModuleContext& module_;
   Frame& frame_;
   Evaluation evaluation_;
   LocalFrame* locals_;
-  /// Remembered values, innermost If branch last. Outer scopes dominate inner ones.
-  std::vector<Scope> scopes_;
-  std::map<CallKey, KeptCall> kept_;
-  bool keepCalls_ = false;
+  sim::Remembered<llvm::Value*> remembered_;
 };
+
+/// if/elseif/else of an algorithm or a function body: each condition is tested in its own
+/// block after the bodies before it were emitted, so nothing remembered there is reused.
+/// `emitBody` emits a branch's statements.
+template <class Branch, class Statements, class EmitBody>
+void emitIfChain(ModuleContext& module, Frame& frame, ExpressionEmitter& expressions,
+                 const std::vector<Branch>& branches, const Statements& elseBody,
+                 EmitBody emitBody) {
+  llvm::IRBuilder<>& b = module.builder;
+  llvm::BasicBlock* end = frame.newBlock("if.end");
+  for (const Branch& branch : branches) {
+    expressions.forgetAll(); // the previous branch's body was emitted in between
+    llvm::Value* holds = expressions.emitCondition(branch.condition);
+    llvm::BasicBlock* body = frame.newBlock("if.body");
+    llvm::BasicBlock* otherwise = frame.newBlock("if.next");
+    b.CreateCondBr(holds, body, otherwise);
+    frame.enter(body);
+    emitBody(branch.body);
+    b.CreateBr(end);
+    frame.enter(otherwise);
+  }
+  emitBody(elseBody);
+  b.CreateBr(end);
+  frame.enter(end);
+}
 
 } // namespace mocc::backend::jit

@@ -52,18 +52,7 @@ llvm::Value* Frame::modelField(llvm::Value* value, const char* what) const {
 
 const sim::Variable& Frame::variable(std::uint32_t index) const {
   modelField(nullptr, "a model variable");
-  const sim::Program& program = module_.program;
-  if (index >= program.variables.size()) {
-    throw EmitError("variable number " + std::to_string(index) + " is out of range (" +
-                    std::to_string(program.variables.size()) + " variables)");
-  }
-  const sim::Variable& v = program.variables[index];
-  std::uint32_t size = v.region == sim::Region::Value ? program.valueCount : program.stateCount;
-  if (v.index >= size) {
-    throw EmitError("variable '" + v.name + "' has index " + std::to_string(v.index) +
-                    " beyond its region's size " + std::to_string(size));
-  }
-  return v;
+  return sim::checkedVariable(module_.program, index);
 }
 
 llvm::Value* Frame::element(llvm::Value* base, std::uint32_t index, llvm::Type* type) {
@@ -90,9 +79,7 @@ llvm::Value* Frame::load(std::uint32_t index) {
 
 llvm::Value* Frame::loadPre(std::uint32_t index) {
   const sim::Variable& v = variable(index);
-  if (v.region == sim::Region::Derivative) {
-    throw EmitError("pre(" + v.name + "): a derivative has no pre() value");
-  }
+  sim::checkHasPre(v);
   bool state = v.region == sim::Region::State;
   llvm::LoadInst* load = module_.builder.CreateLoad(
       module_.f64, element(state ? preX_ : preV_, v.index, module_.f64), "pre(" + v.name + ")");
@@ -110,9 +97,7 @@ void Frame::store(std::uint32_t index, llvm::Value* value) {
 
 void Frame::storePre(std::uint32_t index, llvm::Value* value) {
   const sim::Variable& v = variable(index);
-  if (v.region == sim::Region::Derivative) {
-    throw EmitError("pre(" + v.name + "): a derivative has no pre() value");
-  }
+  sim::checkHasPre(v);
   bool state = v.region == sim::Region::State;
   llvm::StoreInst* store =
       module_.builder.CreateStore(value, element(state ? preX_ : preV_, v.index, module_.f64));
@@ -191,6 +176,15 @@ llvm::BasicBlock* Frame::newBlock(const llvm::Twine& name) {
 void Frame::enter(llvm::BasicBlock* block) {
   block->insertInto(function_);
   module_.builder.SetInsertPoint(block);
+}
+
+llvm::PHINode* Frame::join(llvm::BasicBlock* join, const llvm::Twine& name, Incoming first,
+                           Incoming second) {
+  enter(join);
+  llvm::PHINode* phi = module_.builder.CreatePHI(first.value->getType(), 2, name);
+  phi->addIncoming(first.value, first.from);
+  phi->addIncoming(second.value, second.from);
+  return phi;
 }
 
 } // namespace mocc::backend::jit

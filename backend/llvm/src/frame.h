@@ -61,6 +61,14 @@ public:
   /// Appends `block` to the function and positions the builder at its end. Placing blocks
   /// when they are entered keeps the textual IR in source order.
   void enter(llvm::BasicBlock* block);
+  /// A value and the block it comes from into a join.
+  struct Incoming {
+    llvm::Value* value;
+    llvm::BasicBlock* from;
+  };
+  /// Enters `join` and returns the phi of the two incoming values (of `first`'s type).
+  llvm::PHINode* join(llvm::BasicBlock* join, const llvm::Twine& name, Incoming first,
+                      Incoming second);
 
 private:
   struct Storage {

@@ -38,22 +38,8 @@ void FunctionBodyEmitter::statement(const sim::LocalAssign& s) {
 }
 
 void FunctionBodyEmitter::statement(const sim::FunctionIf& s) {
-  llvm::IRBuilder<>& b = module_.builder;
-  llvm::BasicBlock* end = frame_.newBlock("if.end");
-  for (const sim::FunctionBranch& branch : s.branches) {
-    expressions_.forgetAll(); // the previous branch's body was emitted in between
-    llvm::Value* holds = expressions_.emitCondition(branch.condition);
-    llvm::BasicBlock* body = frame_.newBlock("if.body");
-    llvm::BasicBlock* otherwise = frame_.newBlock("if.next");
-    b.CreateCondBr(holds, body, otherwise);
-    frame_.enter(body);
-    statements(branch.body);
-    b.CreateBr(end);
-    frame_.enter(otherwise);
-  }
-  statements(s.elseBody);
-  b.CreateBr(end);
-  frame_.enter(end);
+  emitIfChain(module_, frame_, expressions_, s.branches, s.elseBody,
+              [&](const auto& body) { statements(body); });
 }
 
 llvm::Value* FunctionBodyEmitter::inRange(llvm::Value* value, llvm::Value* step,

@@ -56,29 +56,13 @@ llvm::Value* ExpressionEmitter::loadOutput(llvm::Value* outputs, std::uint32_t e
 }
 
 llvm::Value* ExpressionEmitter::callOutputs(Id id) {
-  const expr::Node& node = pool().node(id);
-  if (node.op != Op::FunctionCall || node.index >= module_.userFunctions.size()) {
-    throw EmitError("expression node " + std::to_string(id.value) +
-                    " does not call a function of the program");
-  }
-  const sim::Function& callee = module_.program.functions[node.index];
-  std::vector<Id> args(pool().args(id).begin(), pool().args(id).end());
-  if (args.size() != callee.inputCount) {
-    throw EmitError("call of '" + callee.name + "' with " + std::to_string(args.size()) +
-                    " arguments; it has " + std::to_string(callee.inputCount) + " inputs");
-  }
-  CallKey key{node.index};
-  for (Id arg : args)
-    key.push_back(arg.value);
-  if (auto found = kept_.find(key); found != kept_.end()) return found->second.outputs;
-  for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
-    if (auto found = scope->calls.find(key); found != scope->calls.end()) return found->second;
-  }
-
+  sim::CallSite site = sim::callSite(module_.program, id);
+  if (llvm::Value* const* found = remembered_.call(site.key)) return *found;
   llvm::IRBuilder<>& b = module_.builder;
   std::vector<llvm::Value*> values;
-  for (Id arg : args)
+  for (Id arg : pool().args(id))
     values.push_back(emit(arg));
+  const sim::Function& callee = site.callee;
   llvm::AllocaInst* inputs =
       frame_.entryArray(std::max<std::uint32_t>(callee.inputCount, 1), callee.name + ".in");
   for (std::size_t i = 0; i < values.size(); ++i) {
@@ -87,26 +71,9 @@ llvm::Value* ExpressionEmitter::callOutputs(Id id) {
   }
   llvm::AllocaInst* outputs =
       frame_.entryArray(std::max<std::uint32_t>(callee.outputCount, 1), callee.name + ".out");
-  b.CreateCall(module_.userFunctions[node.index], {frame_.instance(), inputs, outputs});
-
-  if (keepCalls_ && scopes_.size() == 1) {
-    std::vector<std::uint32_t> reads;
-    for (Id arg : args) {
-      for (std::uint32_t v : expr::variablesOf(pool(), arg))
-        reads.push_back(v);
-    }
-    kept_.emplace(std::move(key), KeptCall{outputs, std::move(reads)});
-  } else {
-    scopes_.back().calls.emplace(std::move(key), outputs);
-  }
+  b.CreateCall(module_.userFunctions[site.key[0]], {frame_.instance(), inputs, outputs});
+  remembered_.rememberCall(pool(), std::move(site.key), outputs);
   return outputs;
-}
-
-void ExpressionEmitter::assigned(std::uint32_t variable) {
-  std::erase_if(kept_, [variable](const auto& entry) {
-    const std::vector<std::uint32_t>& reads = entry.second.reads;
-    return std::find(reads.begin(), reads.end(), variable) != reads.end();
-  });
 }
 
 } // namespace mocc::backend::jit

@@ -13,19 +13,19 @@ namespace mocc::backend::jit {
 
 namespace {
 
-llvm::Function* defineEntry(ModuleContext& module, const char* name, llvm::Type* result,
+llvm::Function* defineEntry(ModuleContext& module, Entry entry, llvm::Type* result,
                             llvm::ArrayRef<llvm::Type*> parameters) {
   auto* type = llvm::FunctionType::get(result, parameters, false);
-  llvm::Function* function =
-      llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module.module);
+  llvm::Function* function = llvm::Function::Create(type, llvm::Function::ExternalLinkage,
+                                                    sim::entrySymbol(entry), module.module);
   function->setDoesNotThrow();
   return function;
 }
 
 /// A function `void name(mocc_instance*)` running `statements`.
-void emitStatementFunction(ModuleContext& module, const char* name, Evaluation evaluation,
+void emitStatementFunction(ModuleContext& module, Entry entry, Evaluation evaluation,
                            const std::vector<sim::Statement>& statements) {
-  llvm::Function* function = defineEntry(module, name, module.builder.getVoidTy(), {module.ptr});
+  llvm::Function* function = defineEntry(module, entry, module.builder.getVoidTy(), {module.ptr});
   BodyParts body(module, function, evaluation);
   body.addStatements(statements);
   body.emit();
@@ -34,11 +34,11 @@ void emitStatementFunction(ModuleContext& module, const char* name, Evaluation e
 
 /// A function `void name(mocc_instance*, double* out)`: `inputs`, then out[k] := values[k]
 /// (`missing` for an invalid value).
-void emitValueFunction(ModuleContext& module, const char* name, const char* out,
+void emitValueFunction(ModuleContext& module, Entry entry, const char* out,
                        const std::vector<sim::Statement>& inputs,
                        const std::vector<expr::Id>& values, Memory memory, double missing = 0.0) {
   llvm::Function* function =
-      defineEntry(module, name, module.builder.getVoidTy(), {module.ptr, module.ptr});
+      defineEntry(module, entry, module.builder.getVoidTy(), {module.ptr, module.ptr});
   function->getArg(1)->setName(out);
   BodyParts body(module, function, Evaluation::Continuous);
   body.addStatements(inputs);
@@ -58,20 +58,20 @@ std::vector<expr::Id> fieldOf(const std::vector<Item>& items, expr::Id Item::*fi
 
 // crossings(instance, g): the crossing inputs, then g[i] = crossings[i].function.
 void emitCrossings(ModuleContext& module) {
-  emitValueFunction(module, EntryNames::crossings, "g", module.program.crossingInputs,
+  emitValueFunction(module, Entry::crossings, "g", module.program.crossingInputs,
                     fieldOf(module.program.crossings, &sim::Crossing::function),
                     Memory::OutputArray);
 }
 
 // delay_inputs(instance, values): the delay inputs, then values[k] = delays[k].value.
 void emitDelayInputs(ModuleContext& module) {
-  emitValueFunction(module, EntryNames::delayInputs, "values", module.program.delayInputs,
+  emitValueFunction(module, Entry::delay_inputs, "values", module.program.delayInputs,
                     fieldOf(module.program.delays, &sim::Delay::value), Memory::OutputArray);
 }
 
 // event_update(instance): all equations, then the pending reinit() values.
 void emitEventUpdate(ModuleContext& module) {
-  llvm::Function* function = defineEntry(module, EntryNames::eventUpdate, module.i32, {module.ptr});
+  llvm::Function* function = defineEntry(module, Entry::event_update, module.i32, {module.ptr});
   BodyParts body(module, function, Evaluation::Event);
   body.addStatements(module.program.event);
   module.builder.CreateRet(body.emit());
@@ -94,8 +94,7 @@ llvm::Value* timeEventCandidate(ModuleContext& module, Frame& frame, ExpressionE
 
 // next_time_event(instance): the minimum over all time events, +infinity when there is none.
 void emitNextTimeEvent(ModuleContext& module) {
-  llvm::Function* function =
-      defineEntry(module, EntryNames::nextTimeEvent, module.f64, {module.ptr});
+  llvm::Function* function = defineEntry(module, Entry::next_time_event, module.f64, {module.ptr});
   Frame frame(module, function);
   ExpressionEmitter values(module, frame, Evaluation::Continuous);
   llvm::IRBuilder<>& b = module.builder;
@@ -111,7 +110,7 @@ void emitNextTimeEvent(ModuleContext& module) {
 // initialize(instance): the initialization statements, then the pending reinit() values.
 void emitInitialize(ModuleContext& module) {
   llvm::Function* function =
-      defineEntry(module, EntryNames::initialize, module.builder.getVoidTy(), {module.ptr});
+      defineEntry(module, Entry::initialize, module.builder.getVoidTy(), {module.ptr});
   BodyParts body(module, function, Evaluation::Event);
   body.addStatements(module.program.initialize);
   body.emit();
@@ -124,7 +123,7 @@ void emitJacobian(ModuleContext& module) {
     if (entry.row >= module.program.stateCount || entry.column >= module.program.stateCount)
       throw EmitError("Jacobian entry (" + std::to_string(entry.row) + ", " +
                       std::to_string(entry.column) + ") lies outside the states");
-  emitValueFunction(module, EntryNames::jacobian, "values", module.program.jacobianInputs,
+  emitValueFunction(module, Entry::jacobian, "values", module.program.jacobianInputs,
                     sim::entryValues(module.program.jacobian), Memory::OutputArray);
 }
 
@@ -134,7 +133,7 @@ void emitCrossingRates(ModuleContext& module) {
   std::vector<expr::Id> rates;
   for (const sim::Crossing& crossing : module.program.crossings)
     rates.push_back(crossing.rate);
-  emitValueFunction(module, EntryNames::crossingRates, "rates", module.program.crossingRateInputs,
+  emitValueFunction(module, Entry::crossing_rates, "rates", module.program.crossingRateInputs,
                     rates, Memory::OutputArray, std::numeric_limits<double>::quiet_NaN());
 }
 
@@ -142,7 +141,7 @@ void emitCrossingRates(ModuleContext& module) {
 // and writing its constraint Jacobian row-major.
 void emitStateSetJacobian(ModuleContext& module) {
   llvm::Function* function =
-      defineEntry(module, EntryNames::stateSetJacobian, module.builder.getVoidTy(),
+      defineEntry(module, Entry::state_set_jacobian, module.builder.getVoidTy(),
                   {module.ptr, module.i32, module.ptr});
   Frame frame(module, function);
   function->getArg(1)->setName("set");
@@ -177,9 +176,8 @@ void emitStateSetJacobian(ModuleContext& module) {
 
 // dae_residuals(instance, z, r): derivatives with the loops it solves opened (model.h).
 void emitDaeResiduals(ModuleContext& module) {
-  llvm::Function* function =
-      defineEntry(module, EntryNames::daeResiduals, module.builder.getVoidTy(),
-                  {module.ptr, module.ptr, module.ptr});
+  llvm::Function* function = defineEntry(module, Entry::dae_residuals, module.builder.getVoidTy(),
+                                         {module.ptr, module.ptr, module.ptr});
   function->getArg(1)->setName("z");
   function->getArg(2)->setName("r");
   BodyParts body(module, function, Evaluation::Continuous);
@@ -191,9 +189,8 @@ void emitDaeResiduals(ModuleContext& module) {
 
 // dae_jacobian(instance, z, r, values): as dae_residuals, then values[k] = entry k.
 void emitDaeJacobian(ModuleContext& module) {
-  llvm::Function* function =
-      defineEntry(module, EntryNames::daeJacobian, module.builder.getVoidTy(),
-                  {module.ptr, module.ptr, module.ptr, module.ptr});
+  llvm::Function* function = defineEntry(module, Entry::dae_jacobian, module.builder.getVoidTy(),
+                                         {module.ptr, module.ptr, module.ptr, module.ptr});
   function->getArg(1)->setName("z");
   function->getArg(2)->setName("r");
   function->getArg(3)->setName("values");
@@ -209,8 +206,9 @@ void emitDaeJacobian(ModuleContext& module) {
 /// they are 40 % of a large model's IR (bench/README.md). optnone keeps the optimisation passes
 /// and the instruction scheduler off them and their parts; IEEE arithmetic gives the same
 /// results either way.
-void skipOptimisation(ModuleContext& module, const char* name) {
-  std::string partPrefix = std::string(name) + ".part";
+void skipOptimisation(ModuleContext& module, Entry entry) {
+  std::string name = sim::entrySymbol(entry);
+  std::string partPrefix = name + ".part";
   for (llvm::Function& function : module.module.functions()) {
     if (function.getName() != name && !function.getName().startswith(partPrefix)) continue;
     function.addFnAttr(llvm::Attribute::OptimizeNone);
@@ -222,29 +220,29 @@ void skipOptimisation(ModuleContext& module, const char* name) {
 
 void emitModelFunctions(ModuleContext& module) {
   const sim::Program& program = module.program;
-  emitStatementFunction(module, EntryNames::bind, Evaluation::Bind, program.bind);
-  emitStatementFunction(module, EntryNames::derivatives, Evaluation::Continuous,
-                        program.derivatives);
+  auto defines = [&](Entry entry) { return sim::definesEntry(program, entry); };
+  emitStatementFunction(module, Entry::bind, Evaluation::Bind, program.bind);
+  emitStatementFunction(module, Entry::derivatives, Evaluation::Continuous, program.derivatives);
   emitCrossings(module);
-  emitStatementFunction(module, EntryNames::outputs, Evaluation::Continuous, program.outputs);
+  emitStatementFunction(module, Entry::outputs, Evaluation::Continuous, program.outputs);
   emitEventUpdate(module);
   emitNextTimeEvent(module);
   emitInitialize(module);
-  skipOptimisation(module, EntryNames::bind);
-  if (!program.parameterUpdate.empty()) {
-    emitStatementFunction(module, EntryNames::updateParameters, Evaluation::Bind,
+  skipOptimisation(module, Entry::bind);
+  if (defines(Entry::update_parameters)) {
+    emitStatementFunction(module, Entry::update_parameters, Evaluation::Bind,
                           program.parameterUpdate);
-    skipOptimisation(module, EntryNames::updateParameters);
+    skipOptimisation(module, Entry::update_parameters);
   }
-  skipOptimisation(module, EntryNames::initialize);
-  if (!program.jacobian.empty()) emitJacobian(module);
-  if (!program.crossings.empty()) emitCrossingRates(module);
-  if (!program.stateSets.empty()) emitStateSetJacobian(module);
-  if (!openedSystems(program).empty()) emitDaeResiduals(module);
-  if (!program.daeJacobian.empty()) emitDaeJacobian(module);
-  if (!program.delays.empty()) emitDelayInputs(module);
-  if (!program.destroyExternalObjects.empty()) {
-    emitStatementFunction(module, EntryNames::destroyExternalObjects, Evaluation::Bind,
+  skipOptimisation(module, Entry::initialize);
+  if (defines(Entry::jacobian)) emitJacobian(module);
+  if (defines(Entry::crossing_rates)) emitCrossingRates(module);
+  if (defines(Entry::state_set_jacobian)) emitStateSetJacobian(module);
+  if (defines(Entry::dae_residuals)) emitDaeResiduals(module);
+  if (defines(Entry::dae_jacobian)) emitDaeJacobian(module);
+  if (defines(Entry::delay_inputs)) emitDelayInputs(module);
+  if (defines(Entry::destroy_external_objects)) {
+    emitStatementFunction(module, Entry::destroy_external_objects, Evaluation::Bind,
                           program.destroyExternalObjects);
   }
 }

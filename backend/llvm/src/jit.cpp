@@ -66,33 +66,15 @@ llvm::Error resolve(llvm::orc::LLJIT& jit, const char* name, FunctionPointer& fu
   return llvm::Error::success();
 }
 
+// Each entry of the ABI table the object defines (ModelDescription::definedEntries) into its
+// field of mocc_model.
 llvm::Error resolveEntries(llvm::orc::LLJIT& jit, mocc_model& model,
                            const ModelDescription& description) {
-  if (auto e = resolve(jit, EntryNames::bind, model.bind)) return e;
-  if (auto e = resolve(jit, EntryNames::derivatives, model.derivatives)) return e;
-  if (auto e = resolve(jit, EntryNames::crossings, model.crossings)) return e;
-  if (auto e = resolve(jit, EntryNames::outputs, model.outputs)) return e;
-  if (auto e = resolve(jit, EntryNames::eventUpdate, model.event_update)) return e;
-  if (auto e = resolve(jit, EntryNames::nextTimeEvent, model.next_time_event)) return e;
-  if (auto e = resolve(jit, EntryNames::initialize, model.initialize)) return e;
-  // The optional entries exist exactly when their tables are not empty (function_emitter.h).
-  if (model.n_jacobian > 0)
-    if (auto e = resolve(jit, EntryNames::jacobian, model.jacobian)) return e;
-  if (model.n_crossings > 0)
-    if (auto e = resolve(jit, EntryNames::crossingRates, model.crossing_rates)) return e;
-  if (model.n_state_sets > 0)
-    if (auto e = resolve(jit, EntryNames::stateSetJacobian, model.state_set_jacobian)) return e;
-  if (model.n_dae_unknowns > 0)
-    if (auto e = resolve(jit, EntryNames::daeResiduals, model.dae_residuals)) return e;
-  if (model.n_dae_jacobian > 0)
-    if (auto e = resolve(jit, EntryNames::daeJacobian, model.dae_jacobian)) return e;
-  if (model.n_delays > 0)
-    if (auto e = resolve(jit, EntryNames::delayInputs, model.delay_inputs)) return e;
-  if (description.hasParameterUpdate)
-    if (auto e = resolve(jit, EntryNames::updateParameters, model.update_parameters)) return e;
-  if (description.hasExternalObjects)
-    if (auto e = resolve(jit, EntryNames::destroyExternalObjects, model.destroy_external_objects))
-      return e;
+#define MOCC_MODEL_ENTRY(field)                                                                    \
+  if (sim::hasEntry(description.definedEntries, Entry::field))                                     \
+    if (auto e = resolve(jit, sim::entrySymbol(Entry::field).c_str(), model.field)) return e;
+#include "mocc/model_entries.def"
+#undef MOCC_MODEL_ENTRY
   return llvm::Error::success();
 }
 

@@ -11,17 +11,8 @@ namespace mocc::backend::jit {
 
 LocalFrame::LocalFrame(ModuleContext& module, Frame& frame, const sim::Function& function)
     : module_(module), frame_(frame), function_(function) {
-  if (function.inputCount + function.outputCount > function.frameSize) {
-    throw EmitError("function '" + function.name + "' has a frame of " +
-                    std::to_string(function.frameSize) + " slots for " +
-                    std::to_string(function.inputCount) + " inputs and " +
-                    std::to_string(function.outputCount) + " outputs");
-  }
+  sim::checkFrame(function);
   for (const sim::FunctionLocal& local : function.locals) {
-    if (local.slot + std::uint64_t(local.size) > function.frameSize) {
-      throw EmitError("variable '" + local.name + "' of function '" + function.name +
-                      "' lies outside its frame");
-    }
     if (local.isArray) arrays_[local.slot] = Array{local.size, local.boundsMessage};
   }
   llvm::IRBuilder<>& b = module.builder;

@@ -8,6 +8,7 @@
 #include "user_functions.h"
 
 #include "mocc/model.h"
+#include "mocc/sim/model_entries.h"
 
 #include <cstring>
 #include <type_traits>
@@ -16,7 +17,7 @@ namespace mocc::backend::jit {
 
 namespace {
 
-constexpr std::uint32_t kFormatVersion = 16;
+constexpr std::uint32_t kFormatVersion = 17;
 
 std::vector<std::int32_t> toInt32(const std::vector<std::uint32_t>& values) {
   return std::vector<std::int32_t>(values.begin(), values.end());
@@ -254,8 +255,7 @@ ModelDescription describe(const sim::Program& program) {
   for (std::size_t i = 0; i < program.functions.size(); ++i)
     d.functionSymbols.push_back(userFunctionSymbol(program, i));
   d.usesHomotopy = program.usesHomotopy ? 1 : 0;
-  d.hasExternalObjects = program.destroyExternalObjects.empty() ? 0 : 1;
-  d.hasParameterUpdate = program.parameterUpdate.empty() ? 0 : 1;
+  d.definedEntries = sim::definedEntries(program);
   d.delayCount = static_cast<std::int32_t>(program.delays.size());
   d.stateNominals = program.stateNominals;
   d.relations = toInt32(sim::relationStorage(program));
@@ -323,8 +323,7 @@ void writeDescription(const ModelDescription& d, std::string& out) {
   put(out, d.daeJacobianColumns);
   put(out, d.functionSymbols);
   put(out, d.usesHomotopy);
-  put(out, d.hasExternalObjects);
-  put(out, d.hasParameterUpdate);
+  put(out, d.definedEntries);
   put(out, d.delayCount);
   put(out, d.stateNominals);
   put(out, d.relations);
@@ -351,8 +350,8 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
       r.get(d.jacobianRows) && r.get(d.jacobianColumns) &&
       readList(r, d.stateSets, sizeof(std::int32_t), readStateSet) && r.get(d.daeUnknowns) &&
       r.get(d.daeJacobianRows) && r.get(d.daeJacobianColumns) && r.get(d.functionSymbols) &&
-      r.get(d.usesHomotopy) && r.get(d.hasExternalObjects) && r.get(d.hasParameterUpdate) &&
-      r.get(d.delayCount) && d.delayCount >= 0 && r.get(d.stateNominals) &&
+      r.get(d.usesHomotopy) && r.get(d.definedEntries) && r.get(d.delayCount) &&
+      d.delayCount >= 0 && r.get(d.stateNominals) &&
       (d.stateNominals.empty() ||
        d.stateNominals.size() == static_cast<std::size_t>(d.stateCount)) &&
       r.get(d.relations) && r.get(d.crossingRelations) && r.get(d.crossingPositiveValues) &&

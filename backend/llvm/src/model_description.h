@@ -66,10 +66,8 @@ struct ModelDescription {
   /// The symbol of program.functions[i] in the object, for CompiledModel::function(i).
   std::vector<std::string> functionSymbols;
   std::int32_t usesHomotopy = 0; // mocc_model.uses_homotopy
-  /// Nonzero when the object defines destroy_external_objects.
-  std::int32_t hasExternalObjects = 0;
-  /// Nonzero when the object defines update_parameters.
-  std::int32_t hasParameterUpdate = 0;
+  /// The ABI entries the object defines (sim::definedEntries).
+  std::uint32_t definedEntries = 0;
   std::int32_t delayCount = 0;                      // mocc_model.n_delays
   std::vector<double> stateNominals;                // mocc_model.state_nominals, empty: null
   std::vector<std::int32_t> relations;              // mocc_model.relations

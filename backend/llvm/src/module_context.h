@@ -3,6 +3,7 @@
 // emitter (expressions, statements, ABI functions) works through one ModuleContext.
 #pragma once
 
+#include "mocc/sim/emit.h"
 #include "mocc/sim/program.h"
 
 #include <llvm/IR/IRBuilder.h>
@@ -14,10 +15,7 @@
 namespace mocc::backend::jit {
 
 /// A malformed program found while emitting; compile() turns it into its error message.
-class EmitError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
+using EmitError = sim::EmitError;
 
 /// Which memory a load or store touches. Each has its own TBAA type, which tells the optimiser
 /// that the regions never overlap (a store to dx[i] does not force x[j] to be reloaded).
@@ -34,13 +32,7 @@ enum class Memory : unsigned {
 };
 inline constexpr unsigned kMemoryCount = 9;
 
-/// How relations, sample() and when-clauses behave in the function being emitted.
-enum class Evaluation {
-  Bind,       // relations evaluated without storing; sample() false; when-clauses inactive
-  Continuous, // relations read their stored value; sample() false; when-clauses inactive
-  Event,      // relations evaluated and stored; sample() evaluated; when-clauses fire
-  Function,   // a user function's body: comparisons are plain, model values are not visible
-};
+using Evaluation = sim::Evaluation;
 
 class ModuleContext {
 public:

@@ -12,33 +12,18 @@ using expr::Id;
 using expr::Op;
 
 llvm::Value* ExpressionEmitter::relation(Id id) {
-  const sim::Program& program = module_.program;
-  std::uint32_t number = pool().node(id).index;
-  if (number >= program.relations.size()) {
-    throw EmitError("relation " + std::to_string(number) + " is out of range (" +
-                    std::to_string(program.relations.size()) + " relations)");
-  }
-  const sim::Relation& relation = program.relations[number];
+  const sim::Relation& relation = sim::relationOf(module_.program, id, evaluation_);
   Id comparison = pool().arg(id, 0);
-  switch (evaluation_) {
-  case Evaluation::Continuous: return continuousRelation(relation, comparison);
-  case Evaluation::Bind: return emit(comparison); // no event is pending before initialization
-  case Evaluation::Event: break;
-  case Evaluation::Function:
-    throw EmitError("relation " + std::to_string(number) +
-                    " inside a function: relations there never generate events");
-  }
+  if (evaluation_ == Evaluation::Continuous) return continuousRelation(relation, comparison);
+  // No event is pending before initialization.
+  if (evaluation_ == Evaluation::Bind) return emit(comparison);
   llvm::Value* value = toDouble(eventRelation(relation, comparison));
   frame_.store(relation.storage, value);
   return value;
 }
 
 llvm::Value* ExpressionEmitter::eventRelation(const sim::Relation& relation, Id comparison) {
-  Op op = pool().op(comparison);
-  if (!expr::isComparison(op)) {
-    throw EmitError("relation node " + std::to_string(comparison.value) +
-                    " does not wrap a comparison");
-  }
+  Op op = sim::comparisonOperator(pool(), comparison);
   llvm::Value* lhs = emit(pool().arg(comparison, 0));
   llvm::Value* rhs = emit(pool().arg(comparison, 1));
   if (relation.timeEvent) {
@@ -138,11 +123,7 @@ llvm::Value* ExpressionEmitter::crossingRelation(const sim::Relation& relation, 
   llvm::Value* hinted = b.CreateSelect(located, rightLimit(b, op, increasing), plain);
   b.CreateBr(join);
 
-  frame_.enter(join);
-  llvm::PHINode* value = b.CreatePHI(module_.i1, 2, "relation");
-  value->addIncoming(plain, from);
-  value->addIncoming(hinted, hint);
-  return value;
+  return frame_.join(join, "relation", {plain, from}, {hinted, hint});
 }
 
 } // namespace mocc::backend::jit

@@ -5,9 +5,7 @@
 // mocc_solve_system with the loop's generated residual and Jacobian functions.
 #include "statement_emitter.h"
 
-#include <algorithm>
-#include <type_traits>
-#include <variant>
+#include <optional>
 
 namespace mocc::backend::jit {
 
@@ -16,57 +14,8 @@ static_assert(sim::reportKind(sim::AssertLevel::Error) == MOCC_REPORT_ASSERT_ERR
               sim::reportKind(sim::AssertLevel::Message) == MOCC_REPORT_MESSAGE);
 
 StatementEmitter::StatementEmitter(ModuleContext& module, Frame& frame, Evaluation evaluation)
-    : module_(module), frame_(frame), evaluation_(evaluation),
+    : StatementWalk(evaluation), module_(module), frame_(frame),
       expressions_(module, frame, evaluation) {}
-
-void StatementEmitter::emit(const std::vector<sim::Statement>& statements) {
-  for (const sim::Statement& statement : statements)
-    emit(statement);
-}
-
-// Call results are kept only across top-level assignments outside bind: each of those ends
-// in a block dominated by where it started, so a call made there dominates what follows.
-void StatementEmitter::emit(const sim::Statement& statement) {
-  bool straight = depth_ == 0 && evaluation_ != Evaluation::Bind &&
-                  std::holds_alternative<sim::Assign>(statement.node);
-  if (straight) {
-    expressions_.forget();
-  } else {
-    expressions_.forgetAll();
-  }
-  std::visit(
-      [&](const auto& node) {
-        using T = std::decay_t<decltype(node)>;
-        if constexpr (std::is_same_v<T, sim::Assign>) {
-          expressions_.keepCalls(straight);
-          evaluation_ == Evaluation::Bind ? bindAssign(node) : assign(node);
-          expressions_.keepCalls(false);
-        } else if constexpr (std::is_same_v<T, sim::AssignPre>) {
-          frame_.storePre(node.variable, expressions_.emit(node.value));
-        } else if constexpr (std::is_same_v<T, sim::Call>) {
-          call(node);
-        } else if constexpr (std::is_same_v<T, sim::Reinit>) {
-          reinit(node);
-        } else if constexpr (std::is_same_v<T, sim::Assert>) {
-          assertion(node);
-        } else if constexpr (std::is_same_v<T, sim::Terminate>) {
-          terminate(node);
-        } else if constexpr (std::is_same_v<T, sim::When>) {
-          when(node);
-        } else if constexpr (std::is_same_v<T, sim::If>) {
-          ifStatement(node);
-        } else {
-          solve(node);
-        }
-      },
-      statement.node);
-}
-
-void StatementEmitter::emitNested(const std::vector<sim::Statement>& statements) {
-  ++depth_;
-  emit(statements);
-  --depth_;
-}
 
 // For its effects, and assigning the output elements that `call.outputs` name.
 void StatementEmitter::call(const sim::Call& call) {
@@ -77,6 +26,10 @@ void StatementEmitter::call(const sim::Call& call) {
   }
 }
 
+void StatementEmitter::assignPre(const sim::AssignPre& assign) {
+  frame_.storePre(assign.variable, expressions_.emit(assign.value));
+}
+
 void StatementEmitter::assign(const sim::Assign& assign) {
   frame_.store(assign.variable, expressions_.emit(assign.value));
   expressions_.assigned(assign.variable);
@@ -84,17 +37,12 @@ void StatementEmitter::assign(const sim::Assign& assign) {
 
 // overridden[] has a slot per state, then per value; derivatives have none.
 void StatementEmitter::bindAssign(const sim::Assign& assign) {
-  const sim::Program& program = module_.program;
-  if (assign.variable >= program.variables.size() ||
-      program.variables[assign.variable].region == sim::Region::Derivative) {
-    return this->assign(assign); // Frame reports an out-of-range variable
-  }
-  const sim::Variable& target = program.variables[assign.variable];
-  std::uint32_t slot =
-      target.region == sim::Region::State ? target.index : program.stateCount + target.index;
+  std::optional<std::uint32_t> slot = sim::overriddenSlot(module_.program, assign.variable);
+  if (!slot) return this->assign(assign); // Frame reports an out-of-range variable
+  const sim::Variable& target = module_.program.variables[assign.variable];
   llvm::BasicBlock* store = frame_.newBlock("bind." + target.name);
   llvm::BasicBlock* next = frame_.newBlock("bind.next");
-  module_.builder.CreateCondBr(frame_.isOverridden(slot), next, store);
+  module_.builder.CreateCondBr(frame_.isOverridden(*slot), next, store);
   frame_.enter(store);
   this->assign(assign);
   module_.builder.CreateBr(next);
@@ -102,15 +50,7 @@ void StatementEmitter::bindAssign(const sim::Assign& assign) {
 }
 
 void StatementEmitter::reinit(const sim::Reinit& reinit) {
-  const sim::Program& program = module_.program;
-  if (evaluation_ != Evaluation::Event) {
-    throw EmitError("reinit() outside the event function");
-  }
-  if (reinit.variable >= program.variables.size() ||
-      program.variables[reinit.variable].region != sim::Region::State) {
-    throw EmitError("reinit() of variable " + std::to_string(reinit.variable) +
-                    ", which is not a state");
-  }
+  sim::checkReinit(module_.program, reinit, evaluation());
   if (!reinitBuffer_) throw EmitError("reinit() without reinit slots");
   llvm::IRBuilder<>& b = module_.builder;
   std::uint32_t slot = nextReinitSlot_++;
@@ -153,15 +93,7 @@ llvm::Value* StatementEmitter::applyReinits(ModuleContext& module, Frame& frame,
 
 void StatementEmitter::report(mocc_report_kind kind, std::uint32_t message,
                               const std::vector<expr::Id>& values) {
-  if (message >= module_.program.messages.size()) {
-    throw EmitError("message " + std::to_string(message) + " is out of range (" +
-                    std::to_string(module_.program.messages.size()) + " messages)");
-  }
-  if (values.size() != module_.program.messages[message].values.size()) {
-    throw EmitError("message " + std::to_string(message) + " has " +
-                    std::to_string(module_.program.messages[message].values.size()) +
-                    " values, but its statement gives " + std::to_string(values.size()));
-  }
+  sim::checkMessage(module_.program, message, values.size());
   llvm::Value* buffer = expressions_.messageValues(values);
   frame_.report(kind, module_.builder.getInt32(message), buffer);
 }
@@ -196,7 +128,6 @@ llvm::Value* StatementEmitter::fires(const sim::WhenBranch& branch) {
 // Event mode: the first branch whose condition has a rising edge; initial mode: the first
 // branch active at initialization (MLS 8.6). Outside events when-clauses are inactive.
 void StatementEmitter::when(const sim::When& when) {
-  if (evaluation_ != Evaluation::Event || when.branches.empty()) return;
   llvm::IRBuilder<>& b = module_.builder;
   std::vector<llvm::BasicBlock*> bodies;
   for (std::size_t i = 0; i < when.branches.size(); ++i)
@@ -207,9 +138,8 @@ void StatementEmitter::when(const sim::When& when) {
   b.CreateCondBr(frame_.isInitialMode(), initial, test);
 
   frame_.enter(initial);
-  auto active = std::find_if(when.branches.begin(), when.branches.end(),
-                             [](const sim::WhenBranch& branch) { return branch.activeAtInitial; });
-  b.CreateBr(active == when.branches.end() ? end : bodies[active - when.branches.begin()]);
+  std::optional<std::size_t> active = sim::initialBranch(when);
+  b.CreateBr(active ? bodies[*active] : end);
 
   for (std::size_t i = 0; i < when.branches.size(); ++i) {
     frame_.enter(test);
@@ -220,7 +150,7 @@ void StatementEmitter::when(const sim::When& when) {
   }
   for (std::size_t i = 0; i < when.branches.size(); ++i) {
     frame_.enter(bodies[i]);
-    emitNested(when.branches[i].body);
+    walkNested(when.branches[i].body);
     b.CreateBr(end);
   }
   frame_.enter(end);
@@ -229,38 +159,21 @@ void StatementEmitter::when(const sim::When& when) {
 // if/elseif/else of an algorithm: each condition is tested in its own block, after the bodies
 // before it were emitted, so nothing remembered there may be reused.
 void StatementEmitter::ifStatement(const sim::If& statement) {
-  llvm::IRBuilder<>& b = module_.builder;
-  llvm::BasicBlock* end = frame_.newBlock("if.end");
-  for (const sim::IfBranch& branch : statement.branches) {
-    expressions_.forgetAll();
-    llvm::Value* holds = expressions_.emitCondition(branch.condition);
-    llvm::BasicBlock* body = frame_.newBlock("if.body");
-    llvm::BasicBlock* otherwise = frame_.newBlock("if.next");
-    b.CreateCondBr(holds, body, otherwise);
-    frame_.enter(body);
-    emitNested(branch.body);
-    b.CreateBr(end);
-    frame_.enter(otherwise);
-  }
-  emitNested(statement.elseBody);
-  b.CreateBr(end);
-  frame_.enter(end);
+  emitIfChain(module_, frame_, expressions_, statement.branches, statement.elseBody,
+              [&](const std::vector<sim::Statement>& body) { walkNested(body); });
   expressions_.forgetAll();
 }
 
+// Calls mocc_solve_system with the current values as the first guess; in event mode then
+// evaluates the loop once more so that its relations are evaluated and stored.
 void StatementEmitter::solve(const sim::Solve& solve) {
-  const sim::Program& program = module_.program;
-  if (solve.system >= program.systems.size()) {
-    throw EmitError("solve of algebraic loop " + std::to_string(solve.system) + " of " +
-                    std::to_string(program.systems.size()));
-  }
-  const sim::AlgebraicSystem& system = program.systems[solve.system];
-  if (auto open = open_.offsets.find(solve.system); open != open_.offsets.end() && depth_ == 0) {
+  const sim::AlgebraicSystem& system = sim::solvedSystem(module_.program, solve);
+  if (auto open = open_.offsets.find(solve.system); open != open_.offsets.end() && depth() == 0) {
     openSystem(system, open->second);
     return;
   }
   llvm::IRBuilder<>& b = module_.builder;
-  bool event = evaluation_ == Evaluation::Event;
+  bool event = evaluation() == Evaluation::Event;
   llvm::BasicBlock* again = nullptr;
   if (event) {
     expressions_.forgetAll(); // values cached before the loop are stale on its second pass
@@ -288,7 +201,7 @@ void StatementEmitter::solve(const sim::Solve& solve) {
   // Newton ran with the relations as stored; evaluate and store them at the solution, and
   // solve again while the runtime asks for it (mocc_settle_loop: a mixed system of Real and
   // Boolean equations, MLS 3.6 section 8.6).
-  emitNested(system.inner);
+  walkNested(system.inner);
   expressions_.forgetAll();
   for (expr::Id residual : system.residuals)
     expressions_.emit(residual);
@@ -306,7 +219,7 @@ void StatementEmitter::openSystem(const sim::AlgebraicSystem& system, std::uint3
     llvm::Value* address = b.CreateConstInBoundsGEP1_64(module_.f64, open_.z, offset + i);
     frame_.store(system.unknowns[i], b.CreateLoad(module_.f64, address));
   }
-  emitNested(system.inner);
+  walkNested(system.inner);
   expressions_.forgetAll();
   for (std::size_t i = 0; i < system.residuals.size(); ++i) {
     llvm::Value* value = expressions_.emit(system.residuals[i]);

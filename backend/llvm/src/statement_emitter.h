@@ -1,12 +1,12 @@
 // Emits sim::Statement lists (assignments, reinit, assert, terminate, when/elsewhen, if, solve)
-// into one generated ABI function. Expressions go through an ExpressionEmitter that forgets its
-// shared values before each statement, so a value is never reused after an assignment changed
-// it; only call results survive straight-line assignments that leave their arguments alone.
+// into one generated ABI function: the LLVM primitives of the walk both emitters share
+// (sim::StatementWalk), which decides what the ExpressionEmitter may reuse across statements.
 #pragma once
 
 #include "expression_emitter.h"
 
 #include "mocc/model.h"
+#include "mocc/sim/statement_walk.h"
 
 #include <map>
 
@@ -28,12 +28,12 @@ struct ReinitSlot {
   std::uint32_t slot;
 };
 
-class StatementEmitter {
+class StatementEmitter : public sim::StatementWalk<StatementEmitter> {
 public:
   StatementEmitter(ModuleContext& module, Frame& frame, Evaluation evaluation);
 
-  void emit(const std::vector<sim::Statement>& statements);
-  void emit(const sim::Statement& statement);
+  void emit(const std::vector<sim::Statement>& statements) { walk(statements); }
+  void emit(const sim::Statement& statement) { walk(statement); }
   /// Event functions only: reinit() values go to `buffer` (ReinitSlot), from slot `first` on,
   /// and each emitted reinit() is appended to `slots`.
   void useReinitSlots(llvm::Value* buffer, std::uint32_t first, std::vector<ReinitSlot>& slots);
@@ -46,33 +46,25 @@ public:
   void openSystems(OpenSystems open) { open_ = std::move(open); }
 
 private:
-  void call(const sim::Call& call);
-  void assign(const sim::Assign& assign);
+  friend class sim::StatementWalk<StatementEmitter>;
+  void beforeStatement(const sim::Statement&) {}
+#define MOCC_STATEMENT_KIND(primitive, Kind) void primitive(const sim::Kind& statement);
+#include "mocc/sim/statement_kinds.def"
+#undef MOCC_STATEMENT_KIND
   void bindAssign(const sim::Assign& assign);
-  void reinit(const sim::Reinit& reinit);
-  void assertion(const sim::Assert& check);
-  void terminate(const sim::Terminate& stop);
-  void when(const sim::When& when);
-  void ifStatement(const sim::If& statement);
-  /// Calls mocc_solve_system with the current values as the first guess; in event mode then
-  /// evaluates the loop once more so that its relations are evaluated and stored.
-  void solve(const sim::Solve& solve);
   void openSystem(const sim::AlgebraicSystem& system, std::uint32_t offset);
   /// i1: some condition variable of `branch` is true now and was false in pre().
   llvm::Value* fires(const sim::WhenBranch& branch);
   /// Calls instance->report(instance, kind, message, time) when the runtime has set it.
   void report(mocc_report_kind kind, std::uint32_t message, const std::vector<expr::Id>& values);
-  void emitNested(const std::vector<sim::Statement>& statements);
 
   ModuleContext& module_;
   Frame& frame_;
-  Evaluation evaluation_;
   ExpressionEmitter expressions_;
   llvm::Value* reinitBuffer_ = nullptr;
   std::uint32_t nextReinitSlot_ = 0;
   std::vector<ReinitSlot>* reinitSlots_ = nullptr;
   OpenSystems open_;
-  int depth_ = 0; // statements nested in when or if bodies
 };
 
 } // namespace mocc::backend::jit

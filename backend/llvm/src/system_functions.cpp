@@ -11,23 +11,6 @@ namespace mocc::backend::jit {
 
 namespace {
 
-void checkSystem(const sim::Program& program, std::size_t k) {
-  const sim::AlgebraicSystem& system = program.systems[k];
-  std::size_t n = system.unknowns.size();
-  std::string name = "algebraic loop #" + std::to_string(k);
-  if (n == 0) throw EmitError(name + " has no iteration variables");
-  if (system.residuals.size() != n)
-    throw EmitError(name + " has " + std::to_string(system.residuals.size()) + " residuals for " +
-                    std::to_string(n) + " iteration variables");
-  if (!system.jacobian.empty() && system.jacobian.size() != n * n)
-    throw EmitError(name + " has a Jacobian of " + std::to_string(system.jacobian.size()) +
-                    " entries, not " + std::to_string(n * n));
-  for (std::uint32_t v : system.unknowns)
-    if (v >= program.variables.size())
-      throw EmitError(name + " iterates on variable number " + std::to_string(v) +
-                      ", which is out of range");
-}
-
 llvm::Function* declare(ModuleContext& module, const std::string& name) {
   auto* type = llvm::FunctionType::get(module.builder.getVoidTy(),
                                        {module.ptr, module.ptr, module.ptr}, false);
@@ -76,7 +59,7 @@ void declareSystemFunctions(ModuleContext& module) {
   const sim::Program& program = module.program;
   module.systemFunctions.assign(program.systems.size(), {});
   for (std::size_t k = 0; k < program.systems.size(); ++k) {
-    checkSystem(program, k);
+    sim::checkSystem(program, k);
     std::string prefix = "mocc_system" + std::to_string(k);
     module.systemFunctions[k].residual = declare(module, prefix + "_residual");
     if (!jacobianNonzeros(program.systems[k]).empty())

@@ -237,6 +237,9 @@ typedef struct mocc_model {
   int32_t has_start_time, has_stop_time, has_tolerance, has_interval;
   double start_time, stop_time, tolerance, interval;
 
+  /* The function entries, from bind to update_parameters, are listed in this order in
+   * mocc/model_entries.def, the table both code generators define them from. */
+
   /* Parameters from their bindings (in dependency order), then start values of states and
    * of discrete and algebraic values. Skips what `overridden` marks. */
   void (*bind)(mocc_instance* instance);

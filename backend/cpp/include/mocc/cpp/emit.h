@@ -5,6 +5,7 @@
 // builds such a file into a standalone simulator against the installed runtime.
 #pragma once
 
+#include "mocc/sim/emit.h"
 #include "mocc/sim/modal_program.h"
 #include "mocc/sim/program.h"
 
@@ -15,10 +16,7 @@
 namespace mocc::backend::cpp {
 
 /// A malformed program found while emitting (the same conditions backend/llvm rejects).
-class EmitError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
+using EmitError = sim::EmitError;
 
 /// The function every generated file defines with C linkage:
 ///   extern "C" const mocc_model* mocc_model_definition(void);
