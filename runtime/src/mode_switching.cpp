@@ -350,24 +350,19 @@ private:
 
 // ------------------------------------------------------------------------------ the runs
 
+// The work counters of one mode's run, added to the run's (modes, switches and wall time are
+// the run's own).
 void accumulate(Statistics& total, const Statistics& part) {
-  total.steps += part.steps;
-  total.rhsEvaluations += part.rhsEvaluations;
-  total.jacobianEvaluations += part.jacobianEvaluations;
-  total.rootEvaluations += part.rootEvaluations;
-  total.errorTestFailures += part.errorTestFailures;
-  total.nonlinearIterations += part.nonlinearIterations;
-  total.convergenceFailures += part.convergenceFailures;
+  for (long Statistics::*counter :
+       {&Statistics::steps, &Statistics::rhsEvaluations, &Statistics::jacobianEvaluations,
+        &Statistics::rootEvaluations, &Statistics::errorTestFailures,
+        &Statistics::nonlinearIterations, &Statistics::convergenceFailures,
+        &Statistics::stateEvents, &Statistics::timeEvents, &Statistics::concurrentEvents,
+        &Statistics::eventIterations, &Statistics::stateSetSwitches, &Statistics::algebraicSolves,
+        &Statistics::algebraicIterations, &Statistics::algebraicJacobianEvaluations,
+        &Statistics::rows})
+    total.*counter += part.*counter;
   if (total.jacobian.empty()) total.jacobian = part.jacobian;
-  total.stateEvents += part.stateEvents;
-  total.timeEvents += part.timeEvents;
-  total.concurrentEvents += part.concurrentEvents;
-  total.eventIterations += part.eventIterations;
-  total.stateSetSwitches += part.stateSetSwitches;
-  total.algebraicSolves += part.algebraicSolves;
-  total.algebraicIterations += part.algebraicIterations;
-  total.algebraicJacobianEvaluations += part.algebraicJacobianEvaluations;
-  total.rows += part.rows;
   total.initializationSeconds += part.initializationSeconds;
 }
 

@@ -15,8 +15,7 @@ CommandAction addCheckCommand(CLI::App& app) {
   addModelOptions(*cmd, *options);
   return [options]() {
     Compilation compilation;
-    configure(compilation, *options);
-    auto model = flattenFile(compilation, options->model, options->className);
+    auto model = flattenSelection(compilation, *options);
     printDiagnostics(compilation, std::cerr);
     if (!model) return static_cast<int>(kModelError);
     frontend::BalanceReport report = frontend::checkBalance(*model);

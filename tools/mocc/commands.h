@@ -6,8 +6,13 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
+
+namespace mocc::flat {
+struct Model;
+}
 
 namespace mocc::tool {
 
@@ -29,6 +34,9 @@ void addModelOptions(CLI::App& command, ModelSelection& selection);
 void addMaxModesOption(CLI::App& command, int& maxModes, const std::string& description);
 /// Applies the library options to a compilation before it loads anything.
 void configure(Compilation& compilation, const ModelSelection& selection);
+/// configure() with `selection`, then flattenFile() of its model and class.
+std::optional<flat::Model> flattenSelection(Compilation& compilation,
+                                            const ModelSelection& selection);
 
 CommandAction addRunCommand(CLI::App& app);
 CommandAction addFlattenCommand(CLI::App& app);

@@ -663,26 +663,27 @@ CommandAction addCompareCommand(CLI::App& app) {
       "compare", "Simulate a model with several solvers, event locators, backends and "
                  "tolerances and compare every run with a reference, event by event");
   addModelOptions(*cmd, options->compile.selection);
+  // Comma-separated choices among `members`.
+  auto addChoices = [&](const char* name, std::vector<std::string>& values,
+                        const std::string& description, const std::vector<std::string>& members) {
+    cmd->add_option(name, values, description)
+        ->delimiter(',')
+        ->check(CLI::IsMember(members))
+        ->type_name("LIST");
+  };
   std::vector<std::string> solvers = namesOf(runtime::availableSolvers());
-  cmd->add_option(
-         "--solvers", options->solvers,
-         fmt::format("Comma-separated solvers (default cvode): {}", fmt::join(solvers, ", ")))
-      ->delimiter(',')
-      ->check(CLI::IsMember(solvers))
-      ->type_name("LIST");
+  addChoices("--solvers", options->solvers,
+             fmt::format("Comma-separated solvers (default cvode): {}", fmt::join(solvers, ", ")),
+             solvers);
   std::vector<std::string> locators = namesOf(runtime::availableEventLocators());
-  cmd->add_option("--locators", options->locators,
-                  fmt::format("Comma-separated event locators (default solver): {}",
-                              fmt::join(locators, ", ")))
-      ->delimiter(',')
-      ->check(CLI::IsMember(locators))
-      ->type_name("LIST");
-  cmd->add_option("--backends", options->backends,
-                  "Comma-separated backends (default jit): jit (in process), cpp (the simulator "
-                  "of `mocc build`, built once)")
-      ->delimiter(',')
-      ->check(CLI::IsMember(kBackends))
-      ->type_name("LIST");
+  addChoices(
+      "--locators", options->locators,
+      fmt::format("Comma-separated event locators (default solver): {}", fmt::join(locators, ", ")),
+      locators);
+  addChoices("--backends", options->backends,
+             "Comma-separated backends (default jit): jit (in process), cpp (the simulator of "
+             "`mocc build`, built once)",
+             kBackends);
   cmd->add_option("--tolerance", options->tolerances,
                   "Comma-separated tolerances, each a run (default: the model's)")
       ->delimiter(',')

@@ -123,8 +123,7 @@ int printModes(const DaeOptions& o, Compilation& compilation, const flat::Model&
 
 int printDae(const DaeOptions& o) {
   Compilation compilation;
-  configure(compilation, o.selection);
-  auto model = flattenFile(compilation, o.selection.model, o.selection.className);
+  auto model = flattenSelection(compilation, o.selection);
   if (model) {
     std::vector<flat::StructuralIf> ifs = modeIfEquations(compilation, *model);
     if (!ifs.empty()) return printModes(o, compilation, *model, ifs);

@@ -53,6 +53,12 @@ std::optional<flat::Model> flattenFile(Compilation& compilation, const std::stri
                            &compilation.external);
 }
 
+std::optional<flat::Model> flattenSelection(Compilation& compilation,
+                                            const ModelSelection& selection) {
+  configure(compilation, selection);
+  return flattenFile(compilation, selection.model, selection.className);
+}
+
 namespace {
 
 std::string undifferentiated(const std::string& name) {

@@ -13,8 +13,7 @@ CommandAction addFlattenCommand(CLI::App& app) {
   addModelOptions(*cmd, *options);
   return [options]() {
     Compilation compilation;
-    configure(compilation, *options);
-    auto model = flattenFile(compilation, options->model, options->className);
+    auto model = flattenSelection(compilation, *options);
     printDiagnostics(compilation, std::cerr);
     if (!model) return static_cast<int>(kModelError);
     std::cout << flat::print(*model);

@@ -303,15 +303,19 @@ std::string fmi2Structure(const FmuLayout& layout, const mocc_model& model) {
          fmi2Unknowns("InitialUnknowns", initial) + "  </ModelStructure>\n";
 }
 
+/// The XML declaration and the opening fmiModelDescription element with `root`'s attributes.
+std::string descriptionStart(const Attributes& root) {
+  return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<fmiModelDescription{}>\n",
+                     root.text());
+}
+
 std::string fmi2Description(const FmuDescriptionInput& input, const FmuLayout& layout) {
   const mocc_model& model = *input.model;
   Attributes root;
   root.add("fmiVersion", "2.0").add("modelName", model.name).add("guid", input.instantiationToken);
   root.add("generationTool", input.generationTool).add("variableNamingConvention", "structured");
   root.add("numberOfEventIndicators", std::to_string(model.n_crossings));
-  std::string text = fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                                 "<fmiModelDescription{}>\n",
-                                 root.text());
+  std::string text = descriptionStart(root);
   Attributes capabilities;
   capabilities.add("modelIdentifier", input.modelIdentifier)
       .add("canGetAndSetFMUstate", "true")
@@ -412,9 +416,7 @@ std::string fmi3Description(const FmuDescriptionInput& input, const FmuLayout& l
   root.add("fmiVersion", "3.0").add("modelName", model.name);
   root.add("instantiationToken", input.instantiationToken);
   root.add("generationTool", input.generationTool).add("variableNamingConvention", "structured");
-  std::string text = fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                                 "<fmiModelDescription{}>\n",
-                                 root.text());
+  std::string text = descriptionStart(root);
   Attributes capabilities;
   capabilities.add("modelIdentifier", input.modelIdentifier)
       .add("canGetAndSetFMUState", "true")

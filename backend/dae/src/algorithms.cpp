@@ -292,30 +292,14 @@ bool SystemBuilder::appendIf(const flat::IfStatement& statement, SourceRange ran
 bool SystemBuilder::addWhenConditions(const flat::StatementBranch& branch,
                                       AlgorithmWhenBranch& lowered,
                                       std::vector<AlgorithmStatement>& assignments) {
-  const flat::Expr& condition = branch.condition;
-  std::vector<const flat::Expr*> elements;
-  if (condition.kind == flat::Expr::Kind::Call && condition.text == "array") {
-    for (const flat::Expr& element : condition.args)
-      elements.push_back(&element);
-  } else {
-    elements.push_back(&condition);
-  }
-  bool ok = true;
-  for (const flat::Expr* element : elements) {
-    bool isInitial = element->kind == flat::Expr::Kind::Call && element->text == "initial";
-    lowered.activeAtInitial = lowered.activeAtInitial || isInitial;
-    auto translated = translate(*element);
-    if (!translated) {
-      ok = false;
-      continue;
-    }
-    SourceRange where = element->range.valid() ? element->range : branch.range;
-    std::uint32_t variable =
-        addInternal(fmt::format("$whenCondition{}", ++nextCondition_), expr::Type::Boolean, where);
-    assignments.push_back({Assignment{variable, *translated, where}});
-    lowered.conditions.push_back(variable);
-  }
-  return ok;
+  return translateWhenCondition(
+      branch.condition, lowered.activeAtInitial, [&](expr::Id value, SourceRange range) {
+        SourceRange where = range.valid() ? range : branch.range;
+        std::uint32_t variable = addInternal(fmt::format("$whenCondition{}", ++nextCondition_),
+                                             expr::Type::Boolean, where);
+        assignments.push_back({Assignment{variable, value, where}});
+        lowered.conditions.push_back(variable);
+      });
 }
 
 // MLS 11.2.7: when-statements are not nested and not inside if-statements (nor loops, which

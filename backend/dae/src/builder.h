@@ -7,6 +7,7 @@
 #include "mocc/flat/model.h"
 #include "mocc/support/diagnostics.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -158,6 +159,11 @@ private:
   void addWhen(const flat::When& when, SourceRange range);
   std::optional<WhenBranch> whenBranch(const flat::EquationBranch& branch);
   std::uint32_t conditionVariable(expr::Id condition, SourceRange range);
+  /// Translates each element of a when-condition (a vector `{c1, c2}` or a scalar) and hands
+  /// it to `use` with its source range, in order; sets activeAtInitial when one is initial().
+  /// False when an element did not translate (reported).
+  bool translateWhenCondition(const flat::Expr& condition, bool& activeAtInitial,
+                              const std::function<void(expr::Id, SourceRange)>& use);
   std::optional<WhenStatement> whenStatement(const flat::Equation& equation);
   std::optional<Assertion> assertion(const flat::AssertEquation& a, SourceRange range);
   void orderBranch(WhenBranch& branch);

@@ -96,26 +96,10 @@ void SystemBuilder::checkBranchesAssignSameVariables(const WhenClause& clause) {
 std::optional<WhenBranch> SystemBuilder::whenBranch(const flat::EquationBranch& branch) {
   WhenBranch out;
   out.range = branch.range;
-  const flat::Expr& condition = branch.condition;
-  bool isVector = condition.kind == flat::Expr::Kind::Call && condition.text == "array";
-  std::vector<const flat::Expr*> elements;
-  if (isVector) {
-    for (const flat::Expr& element : condition.args)
-      elements.push_back(&element);
-  } else {
-    elements.push_back(&condition);
-  }
-  bool ok = true;
-  for (const flat::Expr* element : elements) {
-    bool isInitial = element->kind == flat::Expr::Kind::Call && element->text == "initial";
-    out.activeAtInitial = out.activeAtInitial || isInitial;
-    auto translated = translate(*element);
-    if (!translated) {
-      ok = false;
-      continue;
-    }
-    out.conditions.push_back(conditionVariable(*translated, element->range));
-  }
+  bool ok = translateWhenCondition(branch.condition, out.activeAtInitial,
+                                   [&](expr::Id value, SourceRange range) {
+                                     out.conditions.push_back(conditionVariable(value, range));
+                                   });
   for (const flat::Equation& equation : branch.body) {
     if (auto* nested = std::get_if<flat::IfEquation>(&equation.node)) {
       auto statements = whenIfStatements(*nested, equation.range);
@@ -140,6 +124,28 @@ std::optional<WhenBranch> SystemBuilder::whenBranch(const flat::EquationBranch& 
 
 // Each when-condition element becomes an internal Boolean defined by an ordinary equation,
 // so that its pre() value is kept like any discrete variable's and edges can be detected.
+bool SystemBuilder::translateWhenCondition(const flat::Expr& condition, bool& activeAtInitial,
+                                           const std::function<void(expr::Id, SourceRange)>& use) {
+  std::vector<const flat::Expr*> elements;
+  if (condition.kind == flat::Expr::Kind::Call && condition.text == "array") {
+    for (const flat::Expr& element : condition.args)
+      elements.push_back(&element);
+  } else {
+    elements.push_back(&condition);
+  }
+  bool ok = true;
+  for (const flat::Expr* element : elements) {
+    bool isInitial = element->kind == flat::Expr::Kind::Call && element->text == "initial";
+    activeAtInitial = activeAtInitial || isInitial;
+    if (auto translated = translate(*element)) {
+      use(*translated, element->range);
+    } else {
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 std::uint32_t SystemBuilder::conditionVariable(expr::Id condition, SourceRange range) {
   Variable v;
   v.name = fmt::format("$whenCondition{}", ++nextCondition_);

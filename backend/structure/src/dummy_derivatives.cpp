@@ -317,31 +317,23 @@ private:
   static Matching preferredMatching(const BipartiteGraph& rows, std::size_t candidateCount) {
     constexpr std::size_t kLargestLevel = 2000;
     if (candidateCount > kLargestLevel) return maximumMatching(rows, candidateCount);
-    std::vector<std::vector<std::int32_t>> rowsOf(candidateCount);
+    // Augmenting paths start at candidates: the transposed graph, its "equations" the
+    // candidates, searched by augmentFrom without recursion.
+    BipartiteGraph rowsOf(candidateCount);
     for (std::size_t i = 0; i < rows.size(); ++i)
       for (std::int32_t j : rows[i])
         rowsOf[j].push_back(static_cast<std::int32_t>(i));
+    Matching transposed;
+    transposed.variableOfEquation.assign(candidateCount, kUnmatched);
+    transposed.equationOfVariable.assign(rows.size(), kUnmatched);
+    std::vector<std::uint32_t> visited(rows.size(), 0);
+    for (std::size_t j = 0; j < candidateCount && transposed.size < rows.size(); ++j)
+      augmentFrom(rowsOf, transposed, static_cast<std::int32_t>(j), visited,
+                  static_cast<std::uint32_t>(j + 1));
     Matching m;
-    m.variableOfEquation.assign(rows.size(), kUnmatched);
-    m.equationOfVariable.assign(candidateCount, kUnmatched);
-    std::vector<char> visited;
-    std::function<bool(std::int32_t)> augment = [&](std::int32_t candidate) {
-      for (std::int32_t row : rowsOf[candidate]) {
-        if (visited[row]) continue;
-        visited[row] = 1;
-        std::int32_t previous = m.variableOfEquation[row];
-        if (previous == kUnmatched || augment(previous)) {
-          m.variableOfEquation[row] = candidate;
-          m.equationOfVariable[candidate] = row;
-          return true;
-        }
-      }
-      return false;
-    };
-    for (std::size_t j = 0; j < candidateCount && m.size < rows.size(); ++j) {
-      visited.assign(rows.size(), 0);
-      if (augment(static_cast<std::int32_t>(j))) ++m.size;
-    }
+    m.variableOfEquation = std::move(transposed.equationOfVariable);
+    m.equationOfVariable = std::move(transposed.variableOfEquation);
+    m.size = transposed.size;
     return m;
   }
 

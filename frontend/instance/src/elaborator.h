@@ -258,6 +258,8 @@ private:
   static RedeclarationPrefixes prefixesOf(const ast::Element& redeclaring, Scope scope,
                                           const ast::Element& original);
   static RedeclarationPrefixes prefixesOf(const ast::Argument& redeclaring, Scope scope);
+  template <class Redeclaring>
+  static RedeclarationPrefixes commonPrefixes(const Redeclaring& redeclaring, Scope scope);
   Replaceability replaceabilityOf(const ast::Element& element, const ast::Name& type, Scope scope,
                                   SourceRange range, bool constant);
   Replaceability classReplaceability(const ast::Element& element, const ClassEntry& entry,

@@ -51,14 +51,22 @@ std::size_t ownSubscripts(const ClassEntry& cls) {
 
 } // namespace
 
-Elaborator::RedeclarationPrefixes
-Elaborator::prefixesOf(const ast::Element& redeclaring, Scope scope, const ast::Element& original) {
+// What an element and a modifier's redeclaration both say of the new declaration.
+template <class Redeclaring>
+Elaborator::RedeclarationPrefixes Elaborator::commonPrefixes(const Redeclaring& redeclaring,
+                                                             Scope scope) {
   RedeclarationPrefixes by;
   by.replaceable = redeclaring.replaceable;
   by.isFinal = redeclaring.isFinal;
   by.constraining = redeclaring.constraining ? &*redeclaring.constraining : nullptr;
   by.scope = scope;
   by.range = redeclaring.range;
+  return by;
+}
+
+Elaborator::RedeclarationPrefixes
+Elaborator::prefixesOf(const ast::Element& redeclaring, Scope scope, const ast::Element& original) {
+  RedeclarationPrefixes by = commonPrefixes(redeclaring, scope);
   bool wasProtected = original.visibility == ast::Visibility::Protected;
   if (wasProtected != (redeclaring.visibility == ast::Visibility::Protected)) {
     by.protectedChange = wasProtected ? "a protected element cannot become public"
@@ -69,13 +77,7 @@ Elaborator::prefixesOf(const ast::Element& redeclaring, Scope scope, const ast::
 
 Elaborator::RedeclarationPrefixes Elaborator::prefixesOf(const ast::Argument& redeclaring,
                                                          Scope scope) {
-  RedeclarationPrefixes by;
-  by.replaceable = redeclaring.replaceable;
-  by.isFinal = redeclaring.isFinal;
-  by.constraining = redeclaring.constraining ? &*redeclaring.constraining : nullptr;
-  by.scope = scope;
-  by.range = redeclaring.range;
-  return by;
+  return commonPrefixes(redeclaring, scope);
 }
 
 Replaceability Elaborator::replaceabilityOf(const ast::Element& element, const ast::Name& type,
@@ -188,7 +190,8 @@ void Elaborator::checkConstraints(Replaceability& r, const std::string& name,
   for (const Constraint& constraint : r.constraints) {
     Scope unused;
     const ClassEntry* required =
-        constraint.cls ? constraint.cls : names_.lookupClass(*constraint.name, constraint.scope, &unused);
+        constraint.cls ? constraint.cls
+                       : names_.lookupClass(*constraint.name, constraint.scope, &unused);
     if (!required) continue;
     // A class being instantiated cannot be instantiated again to compare it: check later.
     if (isInstantiating(*required) || isInstantiating(actual)) {
