@@ -81,6 +81,27 @@ void put(std::string& out, const std::vector<std::string>& texts) {
     put(out, text);
 }
 
+/// Stores each field it is given (the fields() functions below name them).
+class Writer {
+public:
+  explicit Writer(std::string& out) : out_(out) {}
+  template <class T> bool operator()(const T& value) {
+    put(out_, value);
+    return true;
+  }
+  /// The count, then each element through `fields`.
+  template <class T, class Fields>
+  bool list(const std::vector<T>& elements, std::size_t, Fields fields) {
+    put<std::uint64_t>(out_, elements.size());
+    for (const T& element : elements)
+      fields(element);
+    return true;
+  }
+
+private:
+  std::string& out_;
+};
+
 // --- reading: each get() fails (returns false) instead of reading past the end ---
 
 class Reader {
@@ -126,50 +147,80 @@ public:
       if (!get(text)) return false;
     return true;
   }
-  /// A count of elements that take at least `minimumBytes` each.
-  bool getCount(std::uint64_t& count, std::size_t minimumBytes) {
-    return get(count) && count <= in_.size() / minimumBytes;
+  template <class T> bool operator()(T& value) { return get(value); }
+  /// The count of elements that take at least `minimumBytes` each, then each through
+  /// `fields`.
+  template <class T, class Fields>
+  bool list(std::vector<T>& elements, std::size_t minimumBytes, Fields fields) {
+    std::uint64_t count = 0;
+    if (!get(count) || count > in_.size() / minimumBytes) return false;
+    elements.resize(count);
+    for (T& element : elements)
+      if (!fields(element)) return false;
+    return true;
   }
 
 private:
   std::string_view& in_;
 };
 
-bool readVariable(Reader& r, ModelDescription::Variable& v) {
-  return r.get(v.name) && r.get(v.description) && r.get(v.region) && r.get(v.index) &&
-         r.get(v.type) && r.get(v.kind) && r.get(v.hidden) && r.get(v.origin) && r.get(v.aliasOf) &&
-         r.get(v.aliasNegated) && r.get(v.unit) && r.get(v.causality) && r.get(v.tunable) &&
-         r.get(v.calculated);
+// The fields of each part of a description in their stored order, for Writer and Reader alike
+// (each returns false once a Reader's input is exhausted).
+
+template <class IO, class Variable> bool variableFields(IO& io, Variable& v) {
+  return io(v.name) && io(v.description) && io(v.region) && io(v.index) && io(v.type) &&
+         io(v.kind) && io(v.hidden) && io(v.origin) && io(v.aliasOf) && io(v.aliasNegated) &&
+         io(v.unit) && io(v.causality) && io(v.tunable) && io(v.calculated);
 }
 
-bool readSystem(Reader& r, ModelDescription::System& s) {
-  return r.get(s.description) && r.get(s.linear) && r.get(s.unknowns) && r.get(s.jacobianRows) &&
-         r.get(s.jacobianColumns) && r.get(s.relations);
+template <class IO, class System> bool systemFields(IO& io, System& s) {
+  return io(s.description) && io(s.linear) && io(s.unknowns) && io(s.jacobianRows) &&
+         io(s.jacobianColumns) && io(s.relations);
 }
 
-bool readMessageValue(Reader& r, ModelDescription::MessageValue& v) {
-  return r.get(v.format) && r.get(v.significantDigits) && r.get(v.minimumLength) &&
-         r.get(v.leftJustified) && r.get(v.literals) && r.get(v.formatSpec);
+template <class IO, class Message> bool messageFields(IO& io, Message& m) {
+  return io(m.texts) && io.list(m.values, 4 * sizeof(std::int32_t), [&](auto& v) {
+    return io(v.format) && io(v.significantDigits) && io(v.minimumLength) && io(v.leftJustified) &&
+           io(v.literals) && io(v.formatSpec);
+  });
 }
 
-bool readStateSet(Reader& r, ModelDescription::StateSet& s) {
-  return r.get(s.constraintCount) && r.get(s.candidates) && r.get(s.states) && r.get(s.selection);
+template <class IO, class StateSet> bool stateSetFields(IO& io, StateSet& s) {
+  return io(s.constraintCount) && io(s.candidates) && io(s.states) && io(s.selection);
 }
 
-template <class T, class ReadOne>
-bool readList(Reader& r, std::vector<T>& list, std::size_t minimumBytes, ReadOne readOne) {
-  std::uint64_t count = 0;
-  if (!r.getCount(count, minimumBytes)) return false;
-  list.resize(count);
-  for (T& element : list)
-    if (!readOne(r, element)) return false;
-  return true;
+template <class IO, class Description> bool descriptionFields(IO& io, Description& d) {
+  constexpr std::size_t count = sizeof(std::uint64_t);
+  return io(d.name) && io(d.stateCount) && io(d.valueCount) && io(d.experiment) &&
+         io.list(d.variables, 2 * count, [&](auto& v) { return variableFields(io, v); }) &&
+         io(d.messages) &&
+         io.list(d.messageTemplates, 2 * count, [&](auto& m) { return messageFields(io, m); }) &&
+         io(d.crossingDescriptions) &&
+         io.list(d.systems, count, [&](auto& s) { return systemFields(io, s); }) &&
+         io(d.jacobianRows) && io(d.jacobianColumns) &&
+         io.list(d.stateSets, sizeof(std::int32_t),
+                 [&](auto& s) { return stateSetFields(io, s); }) &&
+         io(d.daeUnknowns) && io(d.daeJacobianRows) && io(d.daeJacobianColumns) &&
+         io(d.functionSymbols) && io(d.usesHomotopy) && io(d.definedEntries) && io(d.delayCount) &&
+         io(d.stateNominals) && io(d.relations) && io(d.crossingRelations) &&
+         io(d.crossingPositiveValues) && io(d.strings) && io(d.messageOrigins);
 }
 
 bool allBelow(const std::vector<std::int32_t>& indices, std::size_t size) {
   for (std::int32_t i : indices)
     if (i < 0 || static_cast<std::size_t>(i) >= size) return false;
   return true;
+}
+
+/// The tables that go together have the sizes the runtime expects.
+bool sizesAgree(const ModelDescription& d) {
+  return d.delayCount >= 0 &&
+         (d.stateNominals.empty() ||
+          d.stateNominals.size() == static_cast<std::size_t>(d.stateCount)) &&
+         d.messageOrigins.size() == d.messages.size() &&
+         d.crossingRelations.size() == d.crossingPositiveValues.size() &&
+         (d.crossingRelations.empty() ||
+          d.crossingRelations.size() == d.crossingDescriptions.size());
 }
 
 /// The runtime indexes its arrays with these numbers unchecked: a description that passed
@@ -269,68 +320,8 @@ ModelDescription describe(const sim::Program& program) {
 
 void writeDescription(const ModelDescription& d, std::string& out) {
   put(out, kFormatVersion);
-  put(out, d.name);
-  put(out, d.stateCount);
-  put(out, d.valueCount);
-  put(out, d.experiment);
-  put<std::uint64_t>(out, d.variables.size());
-  for (const ModelDescription::Variable& v : d.variables) {
-    put(out, v.name);
-    put(out, v.description);
-    for (std::int32_t field : {v.region, v.index, v.type, v.kind, v.hidden})
-      put(out, field);
-    put(out, v.origin);
-    put(out, v.aliasOf);
-    put(out, v.aliasNegated);
-    put(out, v.unit);
-    put(out, v.causality);
-    put(out, v.tunable);
-    put(out, v.calculated);
-  }
-  put(out, d.messages);
-  put<std::uint64_t>(out, d.messageTemplates.size());
-  for (const ModelDescription::Message& m : d.messageTemplates) {
-    put(out, m.texts);
-    put<std::uint64_t>(out, m.values.size());
-    for (const ModelDescription::MessageValue& v : m.values) {
-      for (std::int32_t field : {v.format, v.significantDigits, v.minimumLength, v.leftJustified})
-        put(out, field);
-      put(out, v.literals);
-      put(out, v.formatSpec);
-    }
-  }
-  put(out, d.crossingDescriptions);
-  put<std::uint64_t>(out, d.systems.size());
-  for (const ModelDescription::System& s : d.systems) {
-    put(out, s.description);
-    put(out, s.linear);
-    put(out, s.unknowns);
-    put(out, s.jacobianRows);
-    put(out, s.jacobianColumns);
-    put(out, s.relations);
-  }
-  put(out, d.jacobianRows);
-  put(out, d.jacobianColumns);
-  put<std::uint64_t>(out, d.stateSets.size());
-  for (const ModelDescription::StateSet& s : d.stateSets) {
-    put(out, s.constraintCount);
-    put(out, s.candidates);
-    put(out, s.states);
-    put(out, s.selection);
-  }
-  put(out, d.daeUnknowns);
-  put(out, d.daeJacobianRows);
-  put(out, d.daeJacobianColumns);
-  put(out, d.functionSymbols);
-  put(out, d.usesHomotopy);
-  put(out, d.definedEntries);
-  put(out, d.delayCount);
-  put(out, d.stateNominals);
-  put(out, d.relations);
-  put(out, d.crossingRelations);
-  put(out, d.crossingPositiveValues);
-  put(out, d.strings);
-  put(out, d.messageOrigins);
+  Writer writer(out);
+  descriptionFields(writer, d);
 }
 
 std::optional<ModelDescription> readDescription(std::string_view& in) {
@@ -338,27 +329,7 @@ std::optional<ModelDescription> readDescription(std::string_view& in) {
   std::uint32_t version = 0;
   if (!r.get(version) || version != kFormatVersion) return std::nullopt;
   ModelDescription d;
-  bool ok =
-      r.get(d.name) && r.get(d.stateCount) && r.get(d.valueCount) && r.get(d.experiment) &&
-      readList(r, d.variables, 2 * sizeof(std::uint64_t), readVariable) && r.get(d.messages) &&
-      readList(r, d.messageTemplates, 2 * sizeof(std::uint64_t),
-               [](Reader& in, ModelDescription::Message& m) {
-                 return in.get(m.texts) &&
-                        readList(in, m.values, 4 * sizeof(std::int32_t), readMessageValue);
-               }) &&
-      r.get(d.crossingDescriptions) && readList(r, d.systems, sizeof(std::uint64_t), readSystem) &&
-      r.get(d.jacobianRows) && r.get(d.jacobianColumns) &&
-      readList(r, d.stateSets, sizeof(std::int32_t), readStateSet) && r.get(d.daeUnknowns) &&
-      r.get(d.daeJacobianRows) && r.get(d.daeJacobianColumns) && r.get(d.functionSymbols) &&
-      r.get(d.usesHomotopy) && r.get(d.definedEntries) && r.get(d.delayCount) &&
-      d.delayCount >= 0 && r.get(d.stateNominals) &&
-      (d.stateNominals.empty() ||
-       d.stateNominals.size() == static_cast<std::size_t>(d.stateCount)) &&
-      r.get(d.relations) && r.get(d.crossingRelations) && r.get(d.crossingPositiveValues) &&
-      r.get(d.strings) && r.get(d.messageOrigins) && d.messageOrigins.size() == d.messages.size() &&
-      d.crossingRelations.size() == d.crossingPositiveValues.size() &&
-      (d.crossingRelations.empty() || d.crossingRelations.size() == d.crossingDescriptions.size());
-  if (!ok || !indicesValid(d)) return std::nullopt;
+  if (!descriptionFields(r, d) || !sizesAgree(d) || !indicesValid(d)) return std::nullopt;
   return d;
 }
 
