@@ -190,8 +190,9 @@ public:
                // else passed at run time
   };
   const std::vector<InputFolding>& sizeInputs(const ClassEntry& cls);
-  /// The inputs of function `cls`, in declaration order.
+  /// The inputs (outputs) of function `cls`, in declaration order.
   std::vector<ComponentInstance*> functionInputs(const ClassEntry& cls);
+  std::vector<ComponentInstance*> functionOutputs(const ClassEntry& cls);
   bool isStringScalar(ComponentInstance& component);
   std::optional<std::uint32_t> externalObjectDestructor(const InstanceNode& type, SourceRange use);
 
@@ -224,6 +225,7 @@ private:
   bool declaredLexically(const ClassEntry& cls, const std::string& name);
   /// MLS 5.6.1 and 7.1.4 on the name after `extends`; false after reporting.
   bool checkBaseClassName(InstanceNode& node, const ClassEntry& cls, const ast::Name& base);
+  bool operatorRecordsAllowExtending(const ClassEntry& base, SourceRange range);
   void inherit(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
                const ast::ExtendsClause& extends);
   void addComponent(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
@@ -268,6 +270,9 @@ private:
                  Constraint original);
   std::optional<std::string> subtypeMismatch(InstanceNode& a, InstanceNode& b, int depth);
   std::optional<std::string> elementMismatch(ComponentInstance& a, ComponentInstance& b, int depth);
+  bool constrainsWithin(const ClassEntry& constraining,
+                        const std::vector<const ClassEntry*>& earlier, const std::string& name,
+                        SourceRange range);
   void checkConstraints(Replaceability& r, const std::string& name, const ClassEntry& actual,
                         InstanceNode& actualInstance, std::size_t dims, SourceRange range);
   bool isInstantiating(const ClassEntry& cls) const;
@@ -285,6 +290,8 @@ public:
   ast::Causality effectiveCausality(ComponentInstance& component);
   /// effectiveCausality() after resolving the type (`type In = input Real; In u;`).
   ast::Causality causalityOf(ComponentInstance& component);
+  std::vector<ComponentInstance*> functionComponents(const ClassEntry& cls,
+                                                     ast::Causality causality);
   /// A flow variable: declared `flow`, or an element of a structured `flow` component.
   static bool isFlow(const ComponentInstance& component);
 

@@ -157,12 +157,21 @@ bool Elaborator::isStringScalar(ComponentInstance& component) {
          component.declaration->subscripts.empty() && component.clause->typeSubscripts.empty();
 }
 
-std::vector<ComponentInstance*> Elaborator::functionInputs(const ClassEntry& cls) {
-  std::vector<ComponentInstance*> inputs;
+std::vector<ComponentInstance*> Elaborator::functionComponents(const ClassEntry& cls,
+                                                               ast::Causality causality) {
+  std::vector<ComponentInstance*> found;
   for (ComponentInstance& component : packageInstance(cls)->components) {
-    if (causalityOf(component) == ast::Causality::Input) inputs.push_back(&component);
+    if (causalityOf(component) == causality) found.push_back(&component);
   }
-  return inputs;
+  return found;
+}
+
+std::vector<ComponentInstance*> Elaborator::functionInputs(const ClassEntry& cls) {
+  return functionComponents(cls, ast::Causality::Input);
+}
+
+std::vector<ComponentInstance*> Elaborator::functionOutputs(const ClassEntry& cls) {
+  return functionComponents(cls, ast::Causality::Output);
 }
 
 // MLS 12.4.4: the sizes of a function's variables are evaluated on entry, from the inputs;

@@ -370,6 +370,47 @@ bool Elaborator::checkBaseClassName(InstanceNode& node, const ClassEntry& cls,
   return true;
 }
 
+namespace {
+
+/// An operator record defined inside `definition`, at any depth of its own text (the classes
+/// of a directory package's other files are not searched).
+const ast::ClassDef* enclosedOperatorRecord(const ast::ClassDef& definition) {
+  const auto* body = std::get_if<ast::LongClassSpecifier>(&definition.specifier);
+  if (!body) return nullptr;
+  for (const ast::Element& element : body->composition.elements) {
+    const auto* nested = std::get_if<ast::ClassDefPtr>(&element.node);
+    if (!nested || !*nested) continue;
+    if ((*nested)->kind == ast::ClassKind::OperatorRecord) return nested->get();
+    if (const ast::ClassDef* deeper = enclosedOperatorRecord(**nested)) return deeper;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+// MLS 4.6, operator record: only a short class definition may extend an operator record
+// (`operator record R2 = R(...)`), and no class may extend one of its enclosing scopes.
+bool Elaborator::operatorRecordsAllowExtending(const ClassEntry& base, SourceRange range) {
+  if (!base.definition) return true;
+  if (base.definition->kind == ast::ClassKind::OperatorRecord) {
+    diagnostics().error(DiagnosticKind::InvalidOperator, range,
+                        "the operator record '" + base.qualifiedName() +
+                            "' can only be extended by a short class definition, as in "
+                            "`operator record R2 = " +
+                            base.name + "(...)` (MLS 4.6)");
+    return false;
+  }
+  const ast::ClassDef* record = enclosedOperatorRecord(*base.definition);
+  if (!record) return true;
+  auto& d = diagnostics().error(DiagnosticKind::InvalidOperator, range,
+                                "'" + base.qualifiedName() + "' encloses the operator record '" +
+                                    record->name +
+                                    "', and no class may extend an enclosing scope of an "
+                                    "operator record (MLS 4.6)");
+  d.notes.push_back({record->nameRange, "the operator record"});
+  return false;
+}
+
 void Elaborator::inherit(InstanceNode& node, const ClassEntry& cls, const ast::Element& element,
                          const ast::ExtendsClause& extends) {
   Scope scope{&node, &cls};
@@ -388,6 +429,7 @@ void Elaborator::inherit(InstanceNode& node, const ClassEntry& cls, const ast::E
                             base->qualifiedName() + "', MLS 7.1.3)");
     return;
   }
+  if (!operatorRecordsAllowExtending(*base, extends.base.range)) return;
   Modifier modifier =
       extends.modification ? makeModifier(*extends.modification, scope, diagnostics()) : Modifier{};
   std::size_t firstComponent = node.components.size();

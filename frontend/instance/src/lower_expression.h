@@ -177,6 +177,8 @@ public:
   /// such as `SI.ComplexVoltage = Complex(...)`); null when it is no operator record.
   const ClassEntry* operatorRecordOf(const Tensor& value);
   const ClassEntry* operatorRecordOf(const ClassEntry& type);
+  bool constructorsReturnTheRecord(const std::vector<OperatorFunction>& functions,
+                                   const ClassEntry& record, const std::string& what);
   /// The class whose fields a record type has (after short class definitions).
   const ClassEntry* recordClassOf(const ClassEntry& type);
   /// The functions of operator `name` ("'+'", "'constructor'") of an operator record.

@@ -304,6 +304,29 @@ Tensor ExpressionLowering::stack(const std::vector<std::size_t>& dims, std::vect
   return result;
 }
 
+// MLS 14.2: each function of an operator record's 'constructor' declares one output, of the
+// operator record itself.
+bool ExpressionLowering::constructorsReturnTheRecord(const std::vector<OperatorFunction>& functions,
+                                                     const ClassEntry& record,
+                                                     const std::string& what) {
+  bool ok = true;
+  for (const OperatorFunction& f : functions) {
+    std::vector<ComponentInstance*> outputs = el_.functionOutputs(*f.cls);
+    const ClassEntry* type = outputs.size() == 1 ? el_.componentType(*outputs[0]) : nullptr;
+    if (type && operatorRecordOf(*type) == operatorRecordOf(record)) continue;
+    SourceRange where = f.cls->definition ? f.cls->definition->nameRange : SourceRange{};
+    std::string declared = outputs.size() == 1
+                               ? "its output is not of that record"
+                               : "it declares " + std::to_string(outputs.size()) + " outputs";
+    el_.diagnostics().error(DiagnosticKind::InvalidOperator, where,
+                            "function '" + f.cls->name + "' of " + what +
+                                " must declare one output, of the operator record '" + record.name +
+                                "' (MLS 14.2); " + declared);
+    ok = false;
+  }
+  return ok;
+}
+
 // MLS 14.3: `C(args)` calls the unique function of C.'constructor' that matches; without
 // such an operator, the record constructor.
 std::optional<Tensor> ExpressionLowering::overloadedConstructor(const ast::Expr& e,
@@ -312,8 +335,12 @@ std::optional<Tensor> ExpressionLowering::overloadedConstructor(const ast::Expr&
                                                                 bool& failed) {
   auto constructors = operatorFunctions(record, "'constructor'");
   if (constructors.empty()) return std::nullopt;
-  bool ambiguous = false;
   std::string what = "'" + record.qualifiedName() + "'.'constructor'";
+  if (!constructorsReturnTheRecord(constructors, record, what)) {
+    failed = true;
+    return std::nullopt;
+  }
+  bool ambiguous = false;
   auto match = uniqueMatch(e, what, constructors, args, ambiguous);
   failed = true;
   if (!match) {

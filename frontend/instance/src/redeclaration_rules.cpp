@@ -187,6 +187,7 @@ void Elaborator::checkConstraints(Replaceability& r, const std::string& name,
                                   std::size_t dims, SourceRange range) {
   if (r.checked) return;
   r.checked = true;
+  std::vector<const ClassEntry*> earlier; // the constraining types before this one
   for (const Constraint& constraint : r.constraints) {
     Scope unused;
     const ClassEntry* required =
@@ -197,6 +198,10 @@ void Elaborator::checkConstraints(Replaceability& r, const std::string& name,
     if (isInstantiating(*required) || isInstantiating(actual)) {
       r.checked = false;
       return;
+    }
+    if (!constraint.sameClass) {
+      if (!constrainsWithin(*required, earlier, name, constraint.range)) return;
+      earlier.push_back(required);
     }
     std::optional<std::string> why;
     if (constraint.sameClass) {
@@ -218,6 +223,26 @@ void Elaborator::checkConstraints(Replaceability& r, const std::string& name,
                                                               : "the constraining type"});
     return;
   }
+}
+
+// MLS 7.3.2: the constraining type of a redeclaration is a subtype of the constraining types
+// it replaces.
+bool Elaborator::constrainsWithin(const ClassEntry& constraining,
+                                  const std::vector<const ClassEntry*>& earlier,
+                                  const std::string& name, SourceRange range) {
+  for (const ClassEntry* before : earlier) {
+    if (before == &constraining || isInstantiating(*before)) continue;
+    std::optional<std::string> why =
+        subtypeMismatch(*packageInstance(constraining), *packageInstance(*before), 0);
+    if (!why) continue;
+    diagnostics().error(DiagnosticKind::TypeMismatch, range,
+                        "the constraining type '" + constraining.qualifiedName() + "' of '" + name +
+                            "' must be a subtype of the constraining type '" +
+                            before->qualifiedName() + "' it replaces, but " + *why +
+                            " (MLS 7.3.2)");
+    return false;
+  }
+  return true;
 }
 
 bool Elaborator::isInstantiating(const ClassEntry& cls) const {
