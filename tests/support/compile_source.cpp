@@ -21,6 +21,13 @@ std::optional<sim::Program> compileSource(SourceCompilation& c, const std::strin
   return backend::compile(*model, c.sources, c.diagnostics, options);
 }
 
+sim::Program compiledProgram(const std::string& text) {
+  SourceCompilation c;
+  auto program = compileSource(c, text);
+  EXPECT_TRUE(program) << c.rendered();
+  return program ? std::move(*program) : sim::Program{};
+}
+
 std::string printedAfter(const std::string& text, const std::string& pass) {
   SourceCompilation c;
   std::string printed;

@@ -15,6 +15,9 @@ std::optional<sim::Program> compileSource(SourceCompilation& c, const std::strin
                                           const std::vector<std::string>& printAfter = {},
                                           std::string* printed = nullptr);
 
+/// Compiles `text`, which must succeed (an empty program otherwise, with a test failure).
+sim::Program compiledProgram(const std::string& text);
+
 /// Compiles `text`, which must succeed, and returns what `pass` printed (--print-after).
 std::string printedAfter(const std::string& text, const std::string& pass);
 

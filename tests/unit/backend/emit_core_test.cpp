@@ -13,17 +13,9 @@
 #include <string>
 
 using mocc::sim::ModelEntry;
-using mocc::test::compileSource;
-using mocc::test::SourceCompilation;
+using mocc::test::compiledProgram;
 
 namespace {
-
-mocc::sim::Program programOf(const std::string& text) {
-  SourceCompilation c;
-  auto program = compileSource(c, text);
-  EXPECT_TRUE(program) << c.rendered();
-  return program ? std::move(*program) : mocc::sim::Program{};
-}
 
 std::uint32_t variableNamed(const mocc::sim::Program& program, const std::string& name) {
   auto found = std::find_if(program.variables.begin(), program.variables.end(),
@@ -54,11 +46,11 @@ TEST(EmitCore, EntryTableNamesTheFieldsAndTheJitSymbols) {
 }
 
 TEST(EmitCore, AProgramDefinesTheSevenEntriesAndOnlyTheOptionalOnesItNeeds) {
-  mocc::sim::Program p = programOf(kBall);
+  mocc::sim::Program p = compiledProgram(kBall);
   std::uint32_t defined = mocc::sim::definedEntries(p);
-  for (ModelEntry always : {ModelEntry::bind, ModelEntry::derivatives, ModelEntry::crossings,
-                            ModelEntry::outputs, ModelEntry::event_update,
-                            ModelEntry::next_time_event, ModelEntry::initialize})
+  for (ModelEntry always :
+       {ModelEntry::bind, ModelEntry::derivatives, ModelEntry::crossings, ModelEntry::outputs,
+        ModelEntry::event_update, ModelEntry::next_time_event, ModelEntry::initialize})
     EXPECT_TRUE(mocc::sim::hasEntry(defined, always)) << mocc::sim::entryField(always);
   // One crossing (h < 0): its rate; no delays, external objects or tunable bindings.
   EXPECT_TRUE(mocc::sim::hasEntry(defined, ModelEntry::crossing_rates));
@@ -71,7 +63,7 @@ TEST(EmitCore, AProgramDefinesTheSevenEntriesAndOnlyTheOptionalOnesItNeeds) {
 }
 
 TEST(EmitCore, BindingsTestTheOverriddenSlotOfStatesThenValues) {
-  mocc::sim::Program p = programOf(kBall);
+  mocc::sim::Program p = compiledProgram(kBall);
   const mocc::sim::Variable& v = p.variables[variableNamed(p, "v")];
   ASSERT_EQ(v.region, mocc::sim::Region::State);
   EXPECT_EQ(mocc::sim::overriddenSlot(p, variableNamed(p, "v")), v.index);
@@ -81,7 +73,7 @@ TEST(EmitCore, BindingsTestTheOverriddenSlotOfStatesThenValues) {
 }
 
 TEST(EmitCore, MalformedProgramsAreEmitErrors) {
-  mocc::sim::Program p = programOf(kBall);
+  mocc::sim::Program p = compiledProgram(kBall);
   std::uint32_t v = variableNamed(p, "v");
   mocc::sim::Reinit ofAValue{variableNamed(p, "der(v)"), {}};
   EXPECT_THROW(mocc::sim::checkReinit(p, ofAValue, mocc::sim::Evaluation::Event),

@@ -3,17 +3,11 @@
 
 #include <gtest/gtest.h>
 
+using mocc::test::compiledProgram;
 using mocc::test::compileSource;
 using mocc::test::SourceCompilation;
 
 namespace {
-
-mocc::sim::Program programOf(const std::string& text) {
-  SourceCompilation c;
-  auto program = compileSource(c, text);
-  EXPECT_TRUE(program) << c.rendered();
-  return program ? std::move(*program) : mocc::sim::Program{};
-}
 
 const char* kBall = R"(model Ball
   parameter Real g = 9.81;
@@ -34,7 +28,7 @@ end Ball;
 } // namespace
 
 TEST(Program, LaysOutStatesDerivativesAndValues) {
-  auto p = programOf(kBall);
+  auto p = compiledProgram(kBall);
   ASSERT_EQ(p.stateCount, 2u);
   // g, e, energy, $whenCondition1 and the relation's storage
   EXPECT_EQ(p.valueCount, 5u);
@@ -45,7 +39,7 @@ TEST(Program, LaysOutStatesDerivativesAndValues) {
 }
 
 TEST(Program, DerivativesOnlyComputeWhatTheyNeed) {
-  auto p = programOf(kBall);
+  auto p = compiledProgram(kBall);
   std::string listing = mocc::sim::print(p);
   // energy is an output, not needed by dx
   EXPECT_NE(listing.find("derivatives:\n  der(h) := v\n  der(v) := -g\ncrossing inputs:\n"),
@@ -61,7 +55,7 @@ TEST(Program, DerivativesOnlyComputeWhatTheyNeed) {
 }
 
 TEST(Program, BindAssignsParametersInDependencyOrder) {
-  auto p = programOf(R"(model M
+  auto p = compiledProgram(R"(model M
   parameter Real b = 2 * a;
   parameter Real a = 1;
   Real x(start = b);
@@ -74,7 +68,7 @@ end M;
 }
 
 TEST(Program, SamplesAndTimeRelationsAreScheduled) {
-  auto p = programOf(R"(model M
+  auto p = compiledProgram(R"(model M
   parameter Real T = 0.1;
   discrete Real u;
   Real y = if time >= 1.5 then 1 else 0;
