@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 namespace mocc::backend::structure {
 
@@ -14,9 +15,9 @@ public:
   /// `leftAsSolved`: variables that when-clauses and algorithm sections do not compute in
   /// this schedule (Initialization::solvedWhenOutputs).
   ScheduleVerifier(const dae::System& system, const char* schedule,
-                   const std::vector<std::uint32_t>& leftAsSolved = {})
+                   std::vector<std::uint32_t> leftAsSolved = {})
       : system_(system), schedule_(schedule), computedBy_(system.variables.size(), kNotComputed),
-        leftAsSolved_(leftAsSolved) {}
+        leftAsSolved_(std::move(leftAsSolved)) {}
 
   void steps(const std::vector<Step>& list) {
     for (const Step& step : list) {
@@ -100,7 +101,8 @@ private:
   const dae::System& system_;
   const char* schedule_;
   std::vector<std::size_t> computedBy_; // the step that computes each variable
-  const std::vector<std::uint32_t>& leftAsSolved_;
+  // A copy: the default argument {} lives only as long as the constructor call.
+  std::vector<std::uint32_t> leftAsSolved_;
   std::size_t stepNumber_ = 0;
   std::vector<std::string> problems_;
 };
